@@ -1,0 +1,35 @@
+//===- TileDialect.h - The tile dialect ---------------------------*- C++ -*-===//
+//
+// Include TileOps.h to use the operations; this header declares the dialect,
+// its enumerations and its types.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSEL_DIALECTS_TILE_IR_TILEDIALECT_H
+#define TESSEL_DIALECTS_TILE_IR_TILEDIALECT_H
+
+#include <optional>
+
+#include "dialects/tile/IR/TileVersion.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+
+#include "dialects/tile/IR/TileDialect.h.inc"
+#include "dialects/tile/IR/TileEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "dialects/tile/IR/TileAttrs.h.inc"
+
+#include "dialects/tile/IR/TileTypes.h"
+
+namespace tessel::tile {
+/// Name of the `func` argument attribute stating that an integer argument is
+/// a multiple of (or a pointer argument is aligned to) the given power of two.
+inline constexpr llvm::StringLiteral kDivisibilityAttrName = "tile.divisibility";
+} // namespace tessel::tile
+
+#endif // TESSEL_DIALECTS_TILE_IR_TILEDIALECT_H

@@ -1,0 +1,19 @@
+//===- Passes.h - Passes of the tile dialect ----------------------*- C++ -*-===//
+
+#ifndef TESSEL_DIALECTS_TILE_TRANSFORMS_PASSES_H
+#define TESSEL_DIALECTS_TILE_TRANSFORMS_PASSES_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace tessel::tile {
+
+#define GEN_PASS_DECL
+#include "dialects/tile/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "dialects/tile/Transforms/Passes.h.inc"
+
+} // namespace tessel::tile
+
+#endif // TESSEL_DIALECTS_TILE_TRANSFORMS_PASSES_H
