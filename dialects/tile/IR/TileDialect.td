@@ -53,6 +53,7 @@ def Tile_Dialect : Dialect {
     void setLastReadBytecodeVersion(TileVersion version) {
       lastReadBytecodeVersion = version;
     }
+    void clearLastReadBytecodeVersion() { lastReadBytecodeVersion.reset(); }
 
   private:
     std::optional<TileVersion> lastReadBytecodeVersion;

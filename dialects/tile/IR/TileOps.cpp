@@ -340,7 +340,7 @@ LogicalResult AtomicCASOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult MakeTensorDescOp::verify() {
-  RankedTensorType block = getResult().getType().getBlockType();
+  RankedTensorType block = cast<TensorDescType>(getResult().getType()).getBlockType();
   int64_t rank = block.getRank();
   if (static_cast<int64_t>(getShape().size()) != rank)
     return emitOpError("expects ") << rank << " shape values for a block of rank "
@@ -348,7 +348,7 @@ LogicalResult MakeTensorDescOp::verify() {
   if (static_cast<int64_t>(getStrides().size()) != rank)
     return emitOpError("expects ") << rank << " stride values for a block of rank "
                                    << rank << ", got " << getStrides().size();
-  Type pointee = getBase().getType().getPointeeType();
+  Type pointee = cast<PointerType>(getBase().getType()).getPointeeType();
   if (pointee != block.getElementType())
     return emitOpError("base points to ")
            << pointee << " but the block holds " << block.getElementType();
@@ -372,13 +372,13 @@ static LogicalResult verifyDescAccess(Operation *op, TensorDescType desc,
 }
 
 LogicalResult DescLoadOp::verify() {
-  return verifyDescAccess(*this, getDesc().getType(), getIndices().size(),
-                          getResult().getType(), "result");
+  return verifyDescAccess(*this, cast<TensorDescType>(getDesc().getType()),
+                          getIndices().size(), getResult().getType(), "result");
 }
 
 LogicalResult DescStoreOp::verify() {
-  return verifyDescAccess(*this, getDesc().getType(), getIndices().size(),
-                          getSrc().getType(), "stored tile");
+  return verifyDescAccess(*this, cast<TensorDescType>(getDesc().getType()),
+                          getIndices().size(), getSrc().getType(), "stored tile");
 }
 
 //===----------------------------------------------------------------------===//

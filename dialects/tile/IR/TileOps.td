@@ -178,12 +178,14 @@ def Tile_AddPtrOp : Tile_Op<"addptr", [Pure, AllTypesMatch<["ptr", "result"]>]> 
 def Tile_LoadOp : Tile_Op<"load", [
     AttrSizedOperandSegments,
     Tile_PointeeOf<"ptr", "result">,
+    // Optional operands are checked only when present (the comparator sees
+    // the whole op, so it can ask).
     TypesMatchWith<"mask type is i1 in the shape of ptr", "ptr", "mask",
                    "::tessel::tile::getI1SameShape($_self)",
-                   "($_op.getOperands().size() <= 1) || std::equal_to<>()">,
+                   "(!::llvm::cast<::tessel::tile::LoadOp>(&$_op).getMask()) || std::equal_to<>()">,
     TypesMatchWith<"other type matches the pointee type of ptr", "ptr", "other",
                    "::tessel::tile::getPointeeTensorType($_self)",
-                   "($_op.getOperands().size() <= 2) || std::equal_to<>()">,
+                   "(!::llvm::cast<::tessel::tile::LoadOp>(&$_op).getOther()) || std::equal_to<>()">,
     MemoryEffects<[MemRead]>]> {
   let summary = "Loads a scalar or a tile through pointers, under a mask.";
   let description = [{

@@ -58,8 +58,10 @@ def Tile_TensorDescType : Tile_TypeDef<"TensorDesc", "tensordesc"> {
 // Type constraints
 //===----------------------------------------------------------------------===//
 
+// Constraints keep the generic ::mlir::Type as C++ type so that assembly
+// formats print types in full (`!tile.ptr<f16>`, not the stripped `<f16>`).
 def Tile_Ptr : Type<CPred<"::llvm::isa<::tessel::tile::PointerType>($_self)">,
-                    "tile pointer", "::tessel::tile::PointerType">;
+                    "tile pointer">;
 def Tile_PtrTensor : RankedTensorOf<[Tile_Ptr]>;
 def Tile_PtrLike : AnyTypeOf<[Tile_Ptr, Tile_PtrTensor], "pointer or tensor of pointers">;
 
@@ -79,6 +81,6 @@ def Tile_ScalarTensor : RankedTensorOf<[AnySignlessInteger, AnyFloat, Tile_Ptr]>
 def Tile_Value : AnyTypeOf<[Tile_Scalar, Tile_ScalarTensor], "scalar or tensor">;
 
 def Tile_TensorDesc : Type<CPred<"::llvm::isa<::tessel::tile::TensorDescType>($_self)">,
-                           "tensor descriptor", "::tessel::tile::TensorDescType">;
+                           "tensor descriptor">;
 
 #endif // TESSEL_DIALECTS_TILE_IR_TILETYPES_TD

@@ -1,0 +1,58 @@
+//===- Bytecode.cpp - Tile IR as bytes across the plugin ABI --------------===//
+
+#include "core/compiler/Bytecode.h"
+
+#include "dialects/tile/IR/TileBytecode.h"
+#include "dialects/tile/IR/TileDialect.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+#include "mlir/Bytecode/BytecodeReader.h"
+#include "mlir/Bytecode/BytecodeWriter.h"
+#include "mlir/IR/Block.h"
+#include "mlir/IR/Diagnostics.h"
+
+using namespace mlir;
+
+namespace tessel::compiler {
+
+LogicalResult writeTileBytecode(ModuleOp module, std::string &out,
+                                std::optional<tile::TileVersion> dialectVersion) {
+  BytecodeWriterConfig config("Tessel");
+  config.setDesiredBytecodeVersion(kPinnedBytecodeVersion);
+  if (dialectVersion)
+    config.setDialectVersion<tile::TileDialect>(
+        std::make_unique<tile::TileDialectVersion>(*dialectVersion));
+  out.clear();
+  llvm::raw_string_ostream os(out);
+  return writeBytecodeToFile(module, os, config);
+}
+
+FailureOr<ReadModule> readTileBytecode(llvm::StringRef bytes, MLIRContext *context) {
+  auto buffer = llvm::MemoryBuffer::getMemBuffer(bytes, "tile-ir", false);
+  if (!isBytecode(*buffer)) {
+    emitError(UnknownLoc::get(context)) << "input is not MLIR bytecode";
+    return failure();
+  }
+  // The dialect records the version of the bytecode it last read; clear it so
+  // a module without tile content does not report a stale version.
+  auto *dialect = context->getOrLoadDialect<tile::TileDialect>();
+  dialect->clearLastReadBytecodeVersion();
+
+  Block block;
+  ParserConfig parserConfig(context);
+  if (failed(readBytecodeFile(buffer->getMemBufferRef(), &block, parserConfig)))
+    return failure();
+  if (block.getOperations().size() != 1 || !isa<ModuleOp>(block.front())) {
+    emitError(UnknownLoc::get(context))
+        << "expected a single top-level builtin.module in tile IR bytecode";
+    return failure();
+  }
+  ReadModule result;
+  auto module = cast<ModuleOp>(block.front());
+  module->remove();
+  result.module = OwningOpRef<ModuleOp>(module);
+  result.tileVersion = dialect->getLastReadBytecodeVersion();
+  return result;
+}
+
+} // namespace tessel::compiler

@@ -1,0 +1,51 @@
+//===- Bytecode.h - Tile IR as bytes across the plugin ABI --------*- C++ -*-===//
+//
+// Modules cross the plugin ABI as MLIR bytecode written at a pinned bytecode
+// format version, carrying the tile dialect version. A plugin built against a
+// newer SDK reads older bytecode, and a reader refuses a module whose tile
+// dialect major version differs from its own.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSEL_CORE_COMPILER_BYTECODE_H
+#define TESSEL_CORE_COMPILER_BYTECODE_H
+
+#include <optional>
+#include <string>
+
+#include "dialects/tile/IR/TileVersion.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "mlir/Support/LogicalResult.h"
+
+namespace tessel::compiler {
+
+/// MLIR bytecode format version written for IR that crosses the ABI. Pinned
+/// (not "latest") so that upgrading Tessel's MLIR does not silently produce
+/// bytes an older plugin cannot read; raising it is an SDK minor change.
+inline constexpr int64_t kPinnedBytecodeVersion = 6;
+
+/// Serializes `module` at kPinnedBytecodeVersion. `dialectVersion` overrides
+/// the tile dialect version recorded (defaults to this build's). Fails with a
+/// diagnostic on the module if the writer cannot honor the pinned version.
+mlir::LogicalResult
+writeTileBytecode(mlir::ModuleOp module, std::string &out,
+                  std::optional<tile::TileVersion> dialectVersion = std::nullopt);
+
+/// A module read from bytecode, with the tile dialect version it carried
+/// (absent when the module holds no tile operation or type).
+struct ReadModule {
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  std::optional<tile::TileVersion> tileVersion;
+};
+
+/// Parses `bytes` as MLIR bytecode into `context`, which must have the tile
+/// dialect and the upstream dialects the module uses registered. Returns
+/// failure (with diagnostics emitted on the context) for text input, a
+/// truncated or corrupt buffer, or an incompatible tile dialect version.
+mlir::FailureOr<ReadModule> readTileBytecode(llvm::StringRef bytes,
+                                             mlir::MLIRContext *context);
+
+} // namespace tessel::compiler
+
+#endif // TESSEL_CORE_COMPILER_BYTECODE_H
