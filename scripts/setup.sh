@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs every Debian 12 package Tessel needs to build and test, and nothing
+# else. Idempotent: packages already present are not touched, and apt is not
+# consulted at all when everything is installed.
+set -euo pipefail
+
+PACKAGES=(
+  # Compilers and build
+  g++ make python3 bazel-bootstrap bazel-rules-java
+  # LLVM/MLIR 19: headers, libMLIR/libLLVM, mlir-tblgen, FileCheck and lit
+  llvm-19-dev libmlir-19-dev mlir-19-tools llvm-19-tools
+  # clang-19 and its sanitizer/fuzzer runtimes, for the frontend fuzzer
+  clang-19 libclang-rt-19-dev
+  # GoogleTest / GoogleMock
+  libgtest-dev libgmock-dev
+)
+
+missing=()
+for pkg in "${PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$pkg")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+echo "setup: installing ${missing[*]}" >&2
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
