@@ -73,7 +73,8 @@ TEST_F(BytecodeTest, WritesThePinnedBytecodeVersion) {
   ASSERT_TRUE(succeeded(compiler::writeTileBytecode(*module, bytes)));
   // Header: the magic "ML\xefR", then the format version as a varint.
   ASSERT_GT(bytes.size(), 5u);
-  EXPECT_EQ(bytes.substr(0, 4), std::string("ML\xef" "R"));
+  EXPECT_EQ(bytes.substr(0, 4), std::string("ML\xef"
+                                            "R"));
   EXPECT_EQ(static_cast<unsigned char>(bytes[4]),
             (compiler::kPinnedBytecodeVersion << 1) | 1);
 }

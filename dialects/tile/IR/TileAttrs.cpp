@@ -1,9 +1,9 @@
 //===- TileAttrs.cpp - Enumerated attributes of the tile dialect ----------===//
 
 #include "dialects/tile/IR/TileDialect.h"
-#include "llvm/ADT/TypeSwitch.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace tessel::tile;

@@ -27,8 +27,7 @@ Operation *TileDialect::materializeConstant(OpBuilder &builder, Attribute value,
   return arith::ConstantOp::materialize(builder, value, type, loc);
 }
 
-LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op,
-                                                    unsigned regionIndex,
+LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op, unsigned regionIndex,
                                                     unsigned argIndex,
                                                     NamedAttribute attr) {
   if (attr.getName() != kDivisibilityAttrName)

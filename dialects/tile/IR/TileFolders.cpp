@@ -31,8 +31,7 @@ Attribute reshapeSplat(Attribute value, Type type) {
 template <typename ShapeOp>
 struct SplatThroughShapeOp : public OpRewritePattern<ShapeOp> {
   using OpRewritePattern<ShapeOp>::OpRewritePattern;
-  LogicalResult matchAndRewrite(ShapeOp op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(ShapeOp op, PatternRewriter &rewriter) const override {
     auto splat = op.getSrc().template getDefiningOp<SplatOp>();
     if (!splat)
       return rewriter.notifyMatchFailure(op, "source is not a tile.splat");

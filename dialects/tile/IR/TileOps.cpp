@@ -6,10 +6,10 @@
 
 #include "dialects/tile/IR/TileOps.h"
 
-#include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/SmallVector.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 
 using namespace mlir;
 using namespace tessel::tile;
@@ -26,14 +26,13 @@ std::string shapeString(ArrayRef<int64_t> shape) {
 }
 
 bool isFloat8(Type t) {
-  return isa<Float8E4M3FNType, Float8E5M2Type, Float8E4M3FNUZType,
-             Float8E5M2FNUZType, Float8E4M3B11FNUZType>(t);
+  return isa<Float8E4M3FNType, Float8E5M2Type, Float8E4M3FNUZType, Float8E5M2FNUZType,
+             Float8E4M3B11FNUZType>(t);
 }
 
 /// Checks that every operand of a reduce/scan has the same shape and that
 /// `axis` names one of its dimensions.
-LogicalResult verifyReduceLikeOperands(Operation *op, ValueRange srcs,
-                                       int32_t axis) {
+LogicalResult verifyReduceLikeOperands(Operation *op, ValueRange srcs, int32_t axis) {
   if (srcs.empty())
     return op->emitOpError("expects at least one operand");
   auto first = cast<RankedTensorType>(srcs.front().getType());
@@ -45,8 +44,8 @@ LogicalResult verifyReduceLikeOperands(Operation *op, ValueRange srcs,
              << " but operand #0 has shape " << shapeString(first.getShape());
   }
   if (axis < 0 || axis >= first.getRank())
-    return op->emitOpError("axis ") << axis << " is out of range for operands of rank "
-                                    << first.getRank();
+    return op->emitOpError("axis ")
+           << axis << " is out of range for operands of rank " << first.getRank();
   return success();
 }
 
@@ -69,8 +68,7 @@ LogicalResult verifyCombiner(Operation *op, Region &region, ValueRange srcs) {
   auto yield = cast<YieldOp>(block.getTerminator());
   if (yield.getValues().size() != n)
     return op->emitOpError("combiner must yield ")
-           << n << " values (one per operand), but yields "
-           << yield.getValues().size();
+           << n << " values (one per operand), but yields " << yield.getValues().size();
   for (auto [i, value] : llvm::enumerate(yield.getValues())) {
     Type expected = cast<RankedTensorType>(srcs[i].getType()).getElementType();
     if (value.getType() != expected)
@@ -94,15 +92,15 @@ bool isDotFloatOperand(Type t) {
 LogicalResult MakeRangeOp::verify() {
   int64_t start = getStart(), end = getEnd();
   if (end <= start)
-    return emitOpError("end (") << end << ") must be greater than start (" << start
-                                << ")";
+    return emitOpError("end (")
+           << end << ") must be greater than start (" << start << ")";
   RankedTensorType type = getResult().getType();
   if (type.getRank() != 1)
     return emitOpError("result must be a 1-D tensor, got rank ") << type.getRank();
   if (type.getDimSize(0) != end - start)
     return emitOpError("result has ")
-           << type.getDimSize(0) << " elements but the range [" << start << ", "
-           << end << ") has " << end - start;
+           << type.getDimSize(0) << " elements but the range [" << start << ", " << end
+           << ") has " << end - start;
   return success();
 }
 
@@ -127,8 +125,8 @@ LogicalResult ExpandDimsOp::verify() {
   auto result = cast<RankedTensorType>(getResult().getType());
   int32_t axis = getAxis();
   if (axis < 0 || axis > src.getRank())
-    return emitOpError("axis ") << axis << " is out of range [0, " << src.getRank()
-                                << "]";
+    return emitOpError("axis ")
+           << axis << " is out of range [0, " << src.getRank() << "]";
   SmallVector<int64_t> expected(src.getShape());
   expected.insert(expected.begin() + axis, 1);
   if (ArrayRef<int64_t>(expected) != result.getShape())
@@ -182,13 +180,12 @@ LogicalResult AddPtrOp::verify() {
   bool ptrIsTensor = isa<RankedTensorType>(ptr);
   bool offsetIsTensor = isa<RankedTensorType>(offset);
   if (ptrIsTensor != offsetIsTensor)
-    return emitOpError(ptrIsTensor
-                           ? "a tensor of pointers needs a tensor of offsets"
-                           : "a scalar pointer needs a scalar offset");
+    return emitOpError(ptrIsTensor ? "a tensor of pointers needs a tensor of offsets"
+                                   : "a scalar pointer needs a scalar offset");
   if (getShapeOrScalar(ptr) != getShapeOrScalar(offset))
     return emitOpError("offset shape ")
-           << shapeString(getShapeOrScalar(offset))
-           << " does not match pointer shape " << shapeString(getShapeOrScalar(ptr));
+           << shapeString(getShapeOrScalar(offset)) << " does not match pointer shape "
+           << shapeString(getShapeOrScalar(ptr));
   return success();
 }
 
@@ -219,15 +216,15 @@ LogicalResult DotOp::verify() {
   if (k != kb)
     return emitOpError("inner dimensions differ: a is ")
            << m << "x" << k << " but b is " << kb << "x" << n;
-  if (rank == 3 && (a.getDimSize(0) != b.getDimSize(0) ||
-                    a.getDimSize(0) != acc.getDimSize(0)))
+  if (rank == 3 &&
+      (a.getDimSize(0) != b.getDimSize(0) || a.getDimSize(0) != acc.getDimSize(0)))
     return emitOpError("batch dimensions differ: ")
            << a.getDimSize(0) << ", " << b.getDimSize(0) << " and "
            << acc.getDimSize(0);
   if (acc.getDimSize(rank - 2) != m || acc.getDimSize(rank - 1) != n)
     return emitOpError("accumulator shape ")
-           << shapeString(acc.getShape()) << " does not match the product shape "
-           << m << "x" << n;
+           << shapeString(acc.getShape()) << " does not match the product shape " << m
+           << "x" << n;
 
   Type ea = a.getElementType(), eb = b.getElementType(), ec = acc.getElementType();
   bool bothFp8 = isFloat8(ea) && isFloat8(eb);
@@ -262,9 +259,8 @@ LogicalResult ReduceOp::verifyRegions() {
       failed(verifyCombiner(*this, getCombineOp(), getSrcs())))
     return failure();
   if (getNumResults() != getSrcs().size())
-    return emitOpError("expects ") << getSrcs().size()
-                                   << " results (one per operand), got "
-                                   << getNumResults();
+    return emitOpError("expects ")
+           << getSrcs().size() << " results (one per operand), got " << getNumResults();
   auto srcType = cast<RankedTensorType>(getSrcs().front().getType());
   SmallVector<int64_t> shape(srcType.getShape());
   shape.erase(shape.begin() + getAxis());
@@ -283,14 +279,12 @@ LogicalResult ScanOp::verifyRegions() {
       failed(verifyCombiner(*this, getCombineOp(), getSrcs())))
     return failure();
   if (getNumResults() != getSrcs().size())
-    return emitOpError("expects ") << getSrcs().size()
-                                   << " results (one per operand), got "
-                                   << getNumResults();
+    return emitOpError("expects ")
+           << getSrcs().size() << " results (one per operand), got " << getNumResults();
   for (auto [i, result] : llvm::enumerate(getResults()))
     if (result.getType() != getSrcs()[i].getType())
-      return emitOpError("result #")
-             << i << " has type " << result.getType() << ", expected "
-             << getSrcs()[i].getType();
+      return emitOpError("result #") << i << " has type " << result.getType()
+                                     << ", expected " << getSrcs()[i].getType();
   return success();
 }
 
@@ -362,12 +356,11 @@ static LogicalResult verifyDescAccess(Operation *op, TensorDescType desc,
                                       StringRef tileName) {
   RankedTensorType block = desc.getBlockType();
   if (static_cast<int64_t>(numIndices) != block.getRank())
-    return op->emitOpError("expects ") << block.getRank() << " indices, got "
-                                       << numIndices;
+    return op->emitOpError("expects ")
+           << block.getRank() << " indices, got " << numIndices;
   if (tile != block)
     return op->emitOpError() << tileName << " type " << tile
-                             << " does not match the descriptor block type "
-                             << block;
+                             << " does not match the descriptor block type " << block;
   return success();
 }
 
@@ -389,8 +382,7 @@ LogicalResult FpToFpOp::verify() {
   Type src = getSrc().getType(), dst = getResult().getType();
   if (isa<RankedTensorType>(src) != isa<RankedTensorType>(dst) ||
       getShapeOrScalar(src) != getShapeOrScalar(dst))
-    return emitOpError("source and result shapes differ: ")
-           << src << " and " << dst;
+    return emitOpError("source and result shapes differ: ") << src << " and " << dst;
   auto from = cast<FloatType>(getElementTypeOrSelf(src));
   auto to = cast<FloatType>(getElementTypeOrSelf(dst));
   if (from == to)

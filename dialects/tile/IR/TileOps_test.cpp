@@ -98,15 +98,15 @@ TEST_F(TileOpsTest, SplatOfConstantFoldsToDenseAttribute) {
   auto func = builder.create<func::FuncOp>(loc, "f", builder.getFunctionType({}, {}));
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(func.addEntryBlock());
-  Value c = builder.create<arith::ConstantFloatOp>(loc, APFloat(2.5f),
-                                                   builder.getF32Type());
+  Value c =
+      builder.create<arith::ConstantFloatOp>(loc, APFloat(2.5f), builder.getF32Type());
   auto splat = builder.create<SplatOp>(
       loc, RankedTensorType::get({16}, builder.getF32Type()), c);
   SmallVector<OpFoldResult> folded;
   ASSERT_TRUE(succeeded(splat->fold(folded)));
   ASSERT_EQ(folded.size(), 1u);
-  auto attr = dyn_cast_if_present<SplatElementsAttr>(
-      dyn_cast_if_present<Attribute>(folded[0]));
+  auto attr =
+      dyn_cast_if_present<SplatElementsAttr>(dyn_cast_if_present<Attribute>(folded[0]));
   ASSERT_TRUE(attr);
   EXPECT_EQ(attr.getSplatValue<float>(), 2.5f);
   builder.create<func::ReturnOp>(loc);
