@@ -1,0 +1,55 @@
+#!/bin/bash
+# Builds the template plugin the way a vendor would: `make` in a copy of
+# sdk/ that holds nothing but include/ and template/, into a build directory
+# outside the source tree. Then checks the result through the host:
+#   - it exports exactly one symbol, tessel_plugin_get_api;
+#   - `tessel plugins` lists it with its name, ABI and halves;
+#   - every compiler and runtime entry answers UNIMPLEMENTED.
+# Usage (from Bazel): make_build_test.sh <tessel> <unimplemented_probe>
+set -euo pipefail
+
+tessel="$PWD/$1"
+probe="$PWD/$2"
+tmp="${TEST_TMPDIR:-$(mktemp -d)}"
+
+# A vendor's copy of the SDK: real files, no links back into the tree.
+sdk="$tmp/sdk_copy"
+mkdir -p "$sdk/include/tessel" "$sdk/template"
+cp -L sdk/include/tessel/* "$sdk/include/tessel/"
+cp -L sdk/template/Makefile sdk/template/*.cpp sdk/template/*.h "$sdk/template/"
+
+build="$tmp/out_of_tree_build"
+make -j1 -C "$sdk/template" BUILD_DIR="$build"
+plugin="$build/libtessel_skeleton.so"
+test -f "$plugin" || { echo "FAIL: $plugin was not built"; exit 1; }
+
+exported="$(nm -D --defined-only "$plugin" | awk '$2 == "T" { print $3 }')"
+if [[ "$exported" != "tessel_plugin_get_api" ]]; then
+  echo "FAIL: expected only tessel_plugin_get_api to be exported, got:"
+  echo "$exported"
+  exit 1
+fi
+
+listing="$(env -u TESSEL_PLUGIN_PATH "$tessel" plugins --no-default-dir \
+  --plugin "$plugin")"
+echo "$listing"
+for expected in \
+    "$plugin  (explicit)" \
+    "name:       skeleton" \
+    "abi:        1.0 (host 1.0)" \
+    "halves:     compiler, runtime" \
+    "targets:    unavailable: UNIMPLEMENTED: plugin '$plugin': compiler_get_info: skeleton: compiler_get_info is not implemented" \
+    "devices:    unavailable: UNIMPLEMENTED: plugin '$plugin': device_enumerate: skeleton: device_enumerate is not implemented"; do
+  if ! grep -qF -- "$expected" <<<"$listing"; then
+    echo "FAIL: 'tessel plugins' output lacks: $expected"
+    exit 1
+  fi
+done
+
+# TESSEL_PLUGIN_PATH finds it too (directory entry).
+listing="$(TESSEL_PLUGIN_PATH="$build" "$tessel" plugins --no-default-dir)"
+grep -qF "$plugin  (TESSEL_PLUGIN_PATH)" <<<"$listing" ||
+  { echo "FAIL: not found through TESSEL_PLUGIN_PATH"; echo "$listing"; exit 1; }
+
+"$probe" "$plugin"
+echo "PASS"

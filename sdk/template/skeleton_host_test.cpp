@@ -1,0 +1,64 @@
+// The template plugin as Bazel builds it: loads through the host, declares
+// both halves, and every compiler and runtime entry answers with its
+// UNIMPLEMENTED error (naming the plugin file and the entry), not a crash.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "plugins/host/compiler_client.h"
+#include "plugins/host/loaded_plugin.h"
+#include "plugins/host/runtime_client.h"
+#include "plugins/host/testing/every_entry.h"
+#include "plugins/host/testing/test_paths.h"
+
+namespace tessel::plugins {
+namespace {
+
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+
+std::string SkeletonPath() {
+  return testing::RunfilePath("sdk/template/libtessel_skeleton.so");
+}
+
+TEST(SkeletonPluginTest, LoadsWithBothHalves) {
+  auto plugin = LoadedPlugin::Load(SkeletonPath());
+  ASSERT_TRUE(plugin.ok()) << plugin.status().ToString();
+  EXPECT_EQ((*plugin)->name(), "skeleton");
+  EXPECT_EQ((*plugin)->abi_major(), TESSEL_PLUGIN_ABI_MAJOR);
+  EXPECT_TRUE((*plugin)->Provides(Half::kCompiler));
+  EXPECT_TRUE((*plugin)->Provides(Half::kRuntime));
+}
+
+TEST(SkeletonPluginTest, EveryEntryIsUnimplemented) {
+  auto plugin = LoadedPlugin::Load(SkeletonPath());
+  ASSERT_TRUE(plugin.ok()) << plugin.status().ToString();
+  const auto results = testing::CallEveryEntry(**plugin);
+  // 8 compiler-half and 13 runtime-half entries in ABI 1.0.
+  EXPECT_EQ(results.size(), 21u);
+  for (const testing::EntryCallResult& r : results) {
+    EXPECT_EQ(r.status.code(), TESSEL_ERROR_UNIMPLEMENTED) << r.entry;
+    EXPECT_EQ(r.status.message(), "plugin '" + SkeletonPath() + "': " +
+                                      r.entry + ": skeleton: " + r.entry +
+                                      " is not implemented");
+  }
+}
+
+TEST(SkeletonPluginTest, TypedClientsReportUnimplemented) {
+  auto plugin = LoadedPlugin::Load(SkeletonPath());
+  ASSERT_TRUE(plugin.ok());
+  auto info = GetCompilerInfo(**plugin);
+  EXPECT_EQ(info.status().code(), TESSEL_ERROR_UNIMPLEMENTED);
+  CompileRequest request;
+  request.target = Target{"skeleton", "chip", {}};
+  auto kernel = Compile(**plugin, request);
+  EXPECT_THAT(kernel.status().message(),
+              AllOf(HasSubstr(SkeletonPath()),
+                    HasSubstr("compile is not implemented")));
+  auto devices = EnumerateDevices(**plugin);
+  EXPECT_EQ(devices.status().code(), TESSEL_ERROR_UNIMPLEMENTED);
+  auto buffer = DeviceBuffer::Allocate(*plugin, nullptr, 16);
+  EXPECT_EQ(buffer.status().code(), TESSEL_ERROR_UNIMPLEMENTED);
+}
+
+}  // namespace
+}  // namespace tessel::plugins

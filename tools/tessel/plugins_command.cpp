@@ -1,0 +1,148 @@
+#include "tools/tessel/plugins_command.h"
+
+#include <iomanip>
+#include <sstream>
+
+#include "plugins/host/compiler_client.h"
+#include "plugins/host/loaded_plugin.h"
+#include "plugins/host/plugin_discovery.h"
+#include "plugins/host/runtime_client.h"
+
+namespace tessel::cli {
+namespace {
+
+using plugins::DiscoveryOptions;
+using plugins::LoadedPlugin;
+
+constexpr char kUsage[] =
+    "usage: tessel plugins [--plugin PATH]... [--no-env] [--no-default-dir]\n"
+    "\n"
+    "Lists the plugins Tessel finds, in priority order:\n"
+    "  --plugin PATH      a plugin file, or a directory of libtessel_*.so\n"
+    "                     (repeatable; searched first)\n"
+    "  TESSEL_PLUGIN_PATH ':'-separated absolute files or directories\n"
+    "  <dir of tessel>/../lib/tessel/plugins, the installed plugins\n"
+    "The working directory is never searched implicitly.\n"
+    "  --no-env           ignore TESSEL_PLUGIN_PATH\n"
+    "  --no-default-dir   skip the installed plugin directory\n";
+
+std::string Halves(const LoadedPlugin& plugin) {
+  std::string out;
+  if (plugin.Provides(plugins::Half::kCompiler)) out = "compiler";
+  if (plugin.Provides(plugins::Half::kRuntime)) {
+    out += out.empty() ? "runtime" : ", runtime";
+  }
+  return out;
+}
+
+std::string Bytes(uint64_t bytes) {
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(1)
+      << static_cast<double>(bytes) / (1024.0 * 1024.0 * 1024.0) << " GiB";
+  return out.str();
+}
+
+void PrintCompilerHalf(const LoadedPlugin& plugin, std::ostream& out) {
+  auto info = plugins::GetCompilerInfo(plugin);
+  if (!info.ok()) {
+    out << "  targets:    unavailable: " << info.status().ToString() << "\n";
+    return;
+  }
+  out << "  targets:   ";
+  if (info->targets.empty()) out << " (none)";
+  for (const plugins::TargetInfo& t : info->targets) {
+    out << " " << plugin.name() << ":" << t.arch;
+    if (!t.features.empty()) {
+      out << "[+";
+      for (size_t i = 0; i < t.features.size(); ++i) {
+        out << (i ? "," : "") << t.features[i];
+      }
+      out << "]";
+    }
+  }
+  out << "\n  ir:        ";
+  for (const plugins::IrFormatInfo& f : info->ir_formats) {
+    out << " " << f.format << " " << f.version_major << "."
+        << f.min_version_minor << "-" << f.version_major << "."
+        << f.max_version_minor;
+  }
+  out << "\n  artifacts:  " << info->artifact_format << "\n";
+}
+
+void PrintRuntimeHalf(const LoadedPlugin& plugin, std::ostream& out) {
+  auto devices = plugins::EnumerateDevices(plugin);
+  if (!devices.ok()) {
+    out << "  devices:    unavailable: " << devices.status().ToString() << "\n";
+    return;
+  }
+  out << "  devices:    " << devices->size() << "\n";
+  for (const plugins::DeviceInfo& d : *devices) {
+    out << "    [" << d.ordinal << "] " << d.name << " (" << d.vendor << " "
+        << d.arch << "): " << d.compute_units << " compute units, warp "
+        << d.warp_size << ", " << d.max_threads_per_block
+        << " threads/block, " << d.shared_mem_per_block
+        << " B shared/block, " << Bytes(d.global_mem_bytes);
+    for (const plugins::KeyValue& f : d.features) out << ", " << f.ToString();
+    out << "\n";
+  }
+}
+
+}  // namespace
+
+int RunPluginsCommand(const std::vector<std::string>& args, std::ostream& out,
+                      std::ostream& err) {
+  DiscoveryOptions options;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--help" || args[i] == "-h") {
+      out << kUsage;
+      return 0;
+    } else if (args[i] == "--plugin" && i + 1 < args.size()) {
+      options.explicit_paths.push_back(args[++i]);
+    } else if (args[i].rfind("--plugin=", 0) == 0) {
+      options.explicit_paths.push_back(args[i].substr(9));
+    } else if (args[i] == "--no-env") {
+      options.use_environment = false;
+    } else if (args[i] == "--no-default-dir") {
+      options.use_default_directory = false;
+    } else {
+      err << "tessel plugins: unexpected argument '" << args[i] << "'\n"
+          << kUsage;
+      return 2;
+    }
+  }
+
+  const plugins::DiscoveryResult found = plugins::DiscoverPlugins(options);
+  for (const std::string& warning : found.warnings) {
+    err << "tessel plugins: warning: " << warning << "\n";
+  }
+  if (found.plugins.empty()) {
+    out << "no plugins found\n";
+    return 0;
+  }
+  const plugins::HostAbi& host = plugins::HostAbi::Current();
+  int failed = 0;
+  for (const plugins::PluginCandidate& candidate : found.plugins) {
+    out << candidate.path << "  (" << plugins::PluginSourceName(candidate.source)
+        << ")\n";
+    auto plugin = LoadedPlugin::Load(candidate.path);
+    if (!plugin.ok()) {
+      out << "  error:      " << plugin.status().ToString() << "\n";
+      ++failed;
+      continue;
+    }
+    const LoadedPlugin& p = **plugin;
+    out << "  name:       " << p.name() << "\n"
+        << "  version:    " << p.version() << "\n"
+        << "  abi:        " << p.abi_major() << "." << p.abi_minor()
+        << " (host " << host.major << "." << host.minor << ")\n"
+        << "  halves:     " << Halves(p) << "\n";
+    if (!p.description().empty()) {
+      out << "  about:      " << p.description() << "\n";
+    }
+    if (p.Provides(plugins::Half::kCompiler)) PrintCompilerHalf(p, out);
+    if (p.Provides(plugins::Half::kRuntime)) PrintRuntimeHalf(p, out);
+  }
+  return failed == 0 ? 0 : 1;
+}
+
+}  // namespace tessel::cli

@@ -1,0 +1,80 @@
+// `tessel plugins` over the host test plugins: what it lists for a working
+// plugin, and how it reports one that cannot be loaded.
+#include "tools/tessel/plugins_command.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "plugins/host/testing/test_paths.h"
+
+namespace tessel::cli {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+using tessel::plugins::testing::TestPluginPath;
+
+struct Output {
+  int status;
+  std::string out;
+  std::string err;
+};
+
+Output RunPlugins(std::vector<std::string> args) {
+  args.push_back("--no-env");
+  args.push_back("--no-default-dir");
+  std::ostringstream out, err;
+  const int status = RunPluginsCommand(args, out, err);
+  return {status, out.str(), err.str()};
+}
+
+TEST(PluginsCommandTest, ListsAWorkingPlugin) {
+  const std::string path = TestPluginPath("libtessel_hostmem.so");
+  Output o = RunPlugins({"--plugin", path});
+  EXPECT_EQ(o.status, 0) << o.out << o.err;
+  EXPECT_THAT(o.out, HasSubstr(path + "  (explicit)"));
+  EXPECT_THAT(o.out, HasSubstr("name:       hostmem"));
+  EXPECT_THAT(o.out, HasSubstr("version:    1.2.3"));
+  EXPECT_THAT(o.out, HasSubstr("abi:        1.0 (host 1.0)"));
+  EXPECT_THAT(o.out, HasSubstr("halves:     compiler, runtime"));
+  EXPECT_THAT(o.out, HasSubstr("targets:    hostmem:hm1[+wide]"));
+  EXPECT_THAT(o.out, HasSubstr("ir:         tile-mlirbc 1.0-1.3"));
+  EXPECT_THAT(o.out, HasSubstr("devices:    1"));
+  EXPECT_THAT(o.out, HasSubstr("[0] host memory device (Tessel test hm1): 4 "
+                               "compute units, warp 32"));
+  EXPECT_THAT(o.out, HasSubstr("fp64=true"));
+}
+
+TEST(PluginsCommandTest, CompilerOnlyPluginListsNoDevices) {
+  Output o = RunPlugins({"--plugin", TestPluginPath("libcompiler_only.so")});
+  EXPECT_EQ(o.status, 0);
+  EXPECT_THAT(o.out, HasSubstr("halves:     compiler\n"));
+  EXPECT_THAT(o.out, Not(HasSubstr("devices:")));
+}
+
+TEST(PluginsCommandTest, ReportsPluginsThatFailToLoad) {
+  const std::string bad = TestPluginPath("libbroken_major_mismatch.so");
+  Output o = RunPlugins({"--plugin", TestPluginPath("libtessel_hostmem.so"),
+                  "--plugin", bad});
+  EXPECT_EQ(o.status, 1);
+  EXPECT_THAT(o.out, HasSubstr("name:       hostmem"));
+  EXPECT_THAT(o.out, HasSubstr("error:      FAILED_PRECONDITION: plugin '" +
+                               bad + "': ABI major version mismatch"));
+}
+
+TEST(PluginsCommandTest, NothingFound) {
+  Output o = RunPlugins({});
+  EXPECT_EQ(o.status, 0);
+  EXPECT_EQ(o.out, "no plugins found\n");
+}
+
+TEST(PluginsCommandTest, UsageErrors) {
+  Output o = RunPlugins({"--bogus"});
+  EXPECT_EQ(o.status, 2);
+  EXPECT_THAT(o.err, HasSubstr("unexpected argument '--bogus'"));
+}
+
+}  // namespace
+}  // namespace tessel::cli

@@ -1,0 +1,15 @@
+#include "tools/tessel/plugins_command.h"
+#include "tools/tessel/subcommand.h"
+
+namespace tessel::cli {
+
+const std::vector<Subcommand>& Subcommands() {
+  static const std::vector<Subcommand> subcommands = {
+      {"plugins", "list discovered plugins, their ABI, halves, targets and "
+                  "devices",
+       &RunPluginsCommand},
+  };
+  return subcommands;
+}
+
+}  // namespace tessel::cli
