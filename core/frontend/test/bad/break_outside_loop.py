@@ -1,0 +1,5 @@
+# expect-error: 5:9: 'break' outside loop
+@triton.jit
+def k(x):
+    if x:
+        break

@@ -1,0 +1,2 @@
+# expect-error: 2:29: unsupported Python construct: wildcard import
+from triton.language import *
