@@ -1,3 +1,4 @@
+#include "tools/tessel/compile_command.h"
 #include "tools/tessel/plugins_command.h"
 #include "tools/tessel/subcommand.h"
 
@@ -5,6 +6,7 @@ namespace tessel::cli {
 
 const std::vector<Subcommand>& Subcommands() {
   static const std::vector<Subcommand> subcommands = {
+      {"compile", "compile a kernel of a .py file to tile IR", &RunCompileCommand},
       {"plugins", "list discovered plugins, their ABI, halves, targets and "
                   "devices",
        &RunPluginsCommand},

@@ -1,0 +1,924 @@
+//===- LowerExpr.cpp - Expressions ----------------------------------------===//
+
+#include <cmath>
+
+#include "core/frontend/lowering/Lowerer.h"
+#include "dialects/tile/IR/TileOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+namespace tessel::frontend {
+
+// AST casts (frontend::cast/isa) and MLIR's would be ambiguous under a
+// using-directive, so MLIR names are imported one by one.
+using mlir::Location;
+using mlir::OpBuilder;
+using mlir::SmallVector;
+using mlir::Type;
+using mlir::TypeRange;
+using mlir::Value;
+namespace arith = mlir::arith;
+namespace math = mlir::math;
+namespace scf = mlir::scf;
+
+/// Python builtins available inside kernels.
+static bool isPythonBuiltin(const std::string &name) {
+  static const char *kNames[] = {"range", "min",        "max",    "len",
+                                 "int",   "float",      "bool",   "abs",
+                                 "print", "isinstance", "getattr"};
+  for (const char *n : kNames)
+    if (name == n)
+      return true;
+  return false;
+}
+
+OptSV Lowerer::lowerExpr(const Expr *e) {
+  switch (e->kind()) {
+  case ExprKind::Name:
+    return lowerName(cast<NameExpr>(e));
+  case ExprKind::IntLiteral: {
+    uint64_t v = cast<IntLiteral>(e)->value;
+    if (v > static_cast<uint64_t>(INT64_MAX))
+      return error(e->loc(), "integer literal " + cast<IntLiteral>(e)->spelling +
+                                 " does not fit in 64 bits");
+    return SV::ofInt(static_cast<int64_t>(v));
+  }
+  case ExprKind::FloatLiteral:
+    return SV::ofFloat(cast<FloatLiteral>(e)->value);
+  case ExprKind::StringLiteral:
+    return SV::ofStr(cast<StringLiteral>(e)->value);
+  case ExprKind::BoolLiteral:
+    return SV::ofBool(cast<BoolLiteral>(e)->value);
+  case ExprKind::NoneLiteral:
+    return SV::none();
+  case ExprKind::EllipsisLiteral:
+    return error(e->loc(), "'...' is only meaningful inside a subscript");
+  case ExprKind::Unary:
+    return lowerUnary(cast<UnaryExpr>(e));
+  case ExprKind::Binary:
+    return lowerBinary(cast<BinaryExpr>(e));
+  case ExprKind::Logical:
+    return lowerLogical(cast<LogicalExpr>(e));
+  case ExprKind::Compare:
+    return lowerCompare(cast<CompareExpr>(e));
+  case ExprKind::IfElse:
+    return lowerIfElse(cast<IfElseExpr>(e));
+  case ExprKind::Call:
+    return lowerCall(cast<CallExpr>(e));
+  case ExprKind::Attribute:
+    return lowerAttribute(cast<AttributeExpr>(e));
+  case ExprKind::Subscript:
+    return lowerSubscript(cast<SubscriptExpr>(e));
+  case ExprKind::Slice:
+    return error(e->loc(), "a slice is only meaningful inside a subscript");
+  case ExprKind::Tuple:
+  case ExprKind::List: {
+    const ExprList &elems = e->kind() == ExprKind::Tuple ? cast<TupleExpr>(e)->elements
+                                                         : cast<ListExpr>(e)->elements;
+    std::vector<SV> values;
+    for (const ExprPtr &x : elems) {
+      OptSV v = lowerExpr(x.get());
+      if (!v)
+        return std::nullopt;
+      values.push_back(*v);
+    }
+    return SV::ofTuple(std::move(values));
+  }
+  case ExprKind::Dict:
+    return error(e->loc(), "dictionaries are not supported inside kernels");
+  }
+  return error(e->loc(), "unsupported expression");
+}
+
+OptSV Lowerer::lowerName(const NameExpr *e) {
+  if (env_) {
+    auto it = env_->find(e->name);
+    if (it != env_->end())
+      return it->second;
+  }
+  auto g = globals_.find(e->name);
+  if (g != globals_.end())
+    return g->second;
+  auto def = globalDefs_.find(e->name);
+  if (def != globalDefs_.end()) {
+    // Module-level names are constexprs, evaluated once on first use.
+    if (evaluatingGlobals_.count(e->name))
+      return error(e->loc(), "global '" + e->name + "' is defined in terms of itself");
+    evaluatingGlobals_.insert(e->name);
+    const Expr *valueExpr = nullptr;
+    if (const auto *a = dyn_cast<AssignStmt>(def->second))
+      valueExpr = a->value.get();
+    else if (const auto *a = dyn_cast<AnnAssignStmt>(def->second))
+      valueExpr = a->value.get();
+    if (!valueExpr)
+      return error(e->loc(), "global '" + e->name + "' has no value");
+    Env empty;
+    Env *saved = env_;
+    env_ = &empty;
+    OptSV v = lowerConstexpr(valueExpr, "global '" + e->name + "'");
+    env_ = saved;
+    evaluatingGlobals_.erase(e->name);
+    if (!v)
+      return std::nullopt;
+    globals_[e->name] = *v;
+    return v;
+  }
+  if (isPythonBuiltin(e->name))
+    return SV::ofBuiltin("py." + e->name);
+  return error(e->loc(), "undefined name '" + e->name + "'");
+}
+
+OptSV Lowerer::lowerConstexpr(const Expr *e, const std::string &what) {
+  OptSV v = lowerExpr(e);
+  if (!v)
+    return std::nullopt;
+  if (v->kind == SV::Kind::Builtin && v->str == "tl.constexpr")
+    return error(e->loc(), what + " must be a constant");
+  if (!v->isConstexpr())
+    return error(e->loc(), what +
+                               " must be a compile-time constant (tl.constexpr), got " +
+                               v->describe());
+  return v;
+}
+
+bool Lowerer::truthy(const SV &v) const {
+  switch (v.kind) {
+  case SV::Kind::None:
+    return false;
+  case SV::Kind::Int:
+    return v.intValue != 0;
+  case SV::Kind::Float:
+    return v.floatValue != 0;
+  case SV::Kind::Bool:
+    return v.boolValue;
+  case SV::Kind::Str:
+    return !v.str.empty();
+  case SV::Kind::Tuple:
+    return !v.elements.empty();
+  default:
+    return true;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Attributes
+//===----------------------------------------------------------------------===//
+
+/// Every `tl.<name>` the frontend implements.
+static bool isTlBuiltin(const std::string &n) {
+  static const char *kNames[] = {"program_id",
+                                 "num_programs",
+                                 "arange",
+                                 "zeros",
+                                 "zeros_like",
+                                 "full",
+                                 "full_like",
+                                 "load",
+                                 "store",
+                                 "dot",
+                                 "sum",
+                                 "max",
+                                 "min",
+                                 "argmax",
+                                 "argmin",
+                                 "cumsum",
+                                 "exp",
+                                 "exp2",
+                                 "log",
+                                 "log2",
+                                 "sqrt",
+                                 "rsqrt",
+                                 "sin",
+                                 "cos",
+                                 "abs",
+                                 "sigmoid",
+                                 "fma",
+                                 "maximum",
+                                 "minimum",
+                                 "where",
+                                 "clamp",
+                                 "trans",
+                                 "permute",
+                                 "reshape",
+                                 "view",
+                                 "broadcast_to",
+                                 "broadcast",
+                                 "expand_dims",
+                                 "atomic_add",
+                                 "atomic_max",
+                                 "atomic_min",
+                                 "atomic_xchg",
+                                 "atomic_cas",
+                                 "atomic_and",
+                                 "atomic_or",
+                                 "atomic_xor",
+                                 "make_tensor_descriptor",
+                                 "multiple_of",
+                                 "max_contiguous",
+                                 "device_print",
+                                 "device_assert",
+                                 "static_assert",
+                                 "static_print",
+                                 "static_range",
+                                 "range",
+                                 "cdiv",
+                                 "constexpr",
+                                 "floor",
+                                 "ceil",
+                                 "div_rn",
+                                 "fdiv",
+                                 "erf",
+                                 "tanh",
+                                 "softmax",
+                                 "cast",
+                                 "split",
+                                 "join",
+                                 "associative_scan",
+                                 "reduce",
+                                 "ravel",
+                                 "xor_sum",
+                                 "umulhi",
+                                 "debug_barrier",
+                                 "assume",
+                                 "pointer_type",
+                                 "tensor",
+                                 "dtype",
+                                 "to"};
+  for (const char *k : kNames)
+    if (n == k)
+      return true;
+  return false;
+}
+
+OptSV Lowerer::lowerAttribute(const AttributeExpr *e) {
+  OptSV base = lowerExpr(e->value.get());
+  if (!base)
+    return std::nullopt;
+  const std::string &attr = e->attr;
+  SourceLoc loc = e->attrRange.begin;
+  switch (base->kind) {
+  case SV::Kind::Namespace: {
+    const std::string &ns = base->str;
+    if (ns == "triton" || ns == "tessel") {
+      if (attr == "language")
+        return SV::ofNamespace("tl");
+      if (attr == "cdiv")
+        return SV::ofBuiltin("tl.cdiv");
+      if (attr == "jit" || attr == "autotune" || attr == "Config" ||
+          attr == "heuristics")
+        return SV::ofBuiltin(ns + "." + attr);
+      return error(loc, "'" + ns + "." + attr + "' is not available inside kernels");
+    }
+    if (ns == "tl" && attr == "math")
+      return SV::ofNamespace("tl.math");
+    if (ns == "tl") {
+      if (std::optional<DType> t = dtypeForTlName(attr))
+        return SV::ofDType(*t);
+      if (isTlBuiltin(attr))
+        return SV::ofBuiltin("tl." + attr);
+      return error(loc,
+                   "unknown function 'tl." + attr +
+                       "' (docs/language.md lists what the kernel language supports)");
+    }
+    if (ns == "tl.math") {
+      if (isTlBuiltin(attr))
+        return SV::ofBuiltin("tl." + attr);
+      return error(loc, "unknown function 'tl.math." + attr + "'");
+    }
+    return error(loc, "unknown attribute '" + attr + "' of " + base->describe());
+  }
+  case SV::Kind::Foreign:
+    return error(e->loc(), "module '" + base->str +
+                               "' cannot be used inside a kernel; only triton, "
+                               "triton.language and tessel.language can");
+  case SV::Kind::Tile: {
+    if (attr == "dtype")
+      return SV::ofDType(base->dtype);
+    if (attr == "shape") {
+      std::vector<SV> dims;
+      for (int64_t d : base->shape())
+        dims.push_back(SV::ofInt(d));
+      return SV::ofTuple(std::move(dims));
+    }
+    if (attr == "T") {
+      CallArgs args;
+      args.positional.push_back(*base);
+      args.positionalLocs.push_back(e->loc());
+      args.callLoc = loc;
+      return callBuiltin("tl.trans", nullptr, args);
+    }
+    if (isTlBuiltin(attr)) {
+      SV method = SV::ofBuiltin("tl." + attr);
+      method.receiver = std::make_shared<SV>(*base);
+      return method;
+    }
+    return error(loc, "a tile has no attribute '" + attr + "'");
+  }
+  case SV::Kind::Desc: {
+    if (attr == "load" || attr == "store") {
+      SV method = SV::ofBuiltin("desc." + attr);
+      method.receiver = std::make_shared<SV>(*base);
+      return method;
+    }
+    return error(loc, "a tensor descriptor has no attribute '" + attr + "'");
+  }
+  case SV::Kind::DTypeVal: {
+    if (attr == "is_floating" || attr == "is_int" || attr == "primitive_bitwidth" ||
+        attr == "is_int_signed") {
+      if (attr == "primitive_bitwidth")
+        return SV::ofInt(base->dtype.bitWidth());
+      SV method = SV::ofBuiltin("dtype." + attr);
+      method.receiver = std::make_shared<SV>(*base);
+      return method;
+    }
+    return error(loc, "a dtype has no attribute '" + attr + "'");
+  }
+  case SV::Kind::Int:
+  case SV::Kind::Float:
+  case SV::Kind::Bool:
+    if (attr == "value")
+      return base; // tl.constexpr(...).value
+    break;
+  default:
+    break;
+  }
+  return error(loc, "'" + attr + "' is not an attribute of " + base->describe());
+}
+
+//===----------------------------------------------------------------------===//
+// Operators
+//===----------------------------------------------------------------------===//
+
+OptSV Lowerer::lowerUnary(const UnaryExpr *e) {
+  OptSV x = lowerExpr(e->operand.get());
+  if (!x)
+    return std::nullopt;
+  SourceLoc loc = e->loc();
+  if (x->isConstexpr()) {
+    if (e->op == UnaryOp::Not)
+      return SV::ofBool(!truthy(*x));
+    if (!x->isNumber())
+      return error(loc, std::string("bad operand for unary '") + spelling(e->op) +
+                            "': " + x->describe());
+    switch (e->op) {
+    case UnaryOp::Neg:
+      return x->kind == SV::Kind::Float ? SV::ofFloat(-x->floatValue)
+                                        : SV::ofInt(-x->asInt());
+    case UnaryOp::Pos:
+      return x->kind == SV::Kind::Bool ? SV::ofInt(x->asInt()) : *x;
+    case UnaryOp::Invert:
+      if (x->kind == SV::Kind::Float)
+        return error(loc, "bad operand for unary '~': constexpr float");
+      return SV::ofInt(~x->asInt());
+    case UnaryOp::Not:
+      break;
+    }
+  }
+  if (!x->isTile())
+    return error(loc, std::string("bad operand for unary '") + spelling(e->op) +
+                          "': " + x->describe());
+  if (x->dtype.isPointer)
+    return error(loc, std::string("unary '") + spelling(e->op) +
+                          "' is not defined on pointers");
+  Location l = toLoc(loc);
+  switch (e->op) {
+  case UnaryOp::Pos:
+    return x;
+  case UnaryOp::Neg:
+    if (x->dtype.isFloat())
+      return SV::ofTile(builder_.create<arith::NegFOp>(l, x->value), x->dtype);
+    return binaryOp(BinaryOp::Sub,
+                    constantTile(SV::ofInt(0), x->dtype, x->shape(), loc), *x, loc);
+  case UnaryOp::Invert:
+    if (!x->dtype.isInt())
+      return error(loc, "bad operand for unary '~': " + x->describe());
+    return SV::ofTile(
+        builder_.create<arith::XOrIOp>(
+            l, x->value, constantTile(SV::ofInt(-1), x->dtype, x->shape(), loc).value),
+        x->dtype);
+  case UnaryOp::Not: {
+    SV b = convert(*x, DType::of(Scalar::I1), loc);
+    return SV::ofTile(
+        builder_.create<arith::XOrIOp>(
+            l, b.value, constantTile(SV::ofBool(true), b.dtype, b.shape(), loc).value),
+        b.dtype);
+  }
+  }
+  return std::nullopt;
+}
+
+OptSV Lowerer::lowerBinary(const BinaryExpr *e) {
+  OptSV l = lowerExpr(e->lhs.get());
+  if (!l)
+    return std::nullopt;
+  OptSV r = lowerExpr(e->rhs.get());
+  if (!r)
+    return std::nullopt;
+  return binaryOp(e->op, *l, *r, e->opLoc.isValid() ? e->opLoc : e->loc());
+}
+
+static int64_t floorDiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0)))
+    --q;
+  return q;
+}
+
+OptSV Lowerer::foldBinary(BinaryOp op, const SV &a, const SV &b, SourceLoc loc) {
+  bool floats = a.kind == SV::Kind::Float || b.kind == SV::Kind::Float;
+  if (floats) {
+    double x = a.asDouble(), y = b.asDouble();
+    switch (op) {
+    case BinaryOp::Add:
+      return SV::ofFloat(x + y);
+    case BinaryOp::Sub:
+      return SV::ofFloat(x - y);
+    case BinaryOp::Mul:
+      return SV::ofFloat(x * y);
+    case BinaryOp::Div:
+      if (y == 0)
+        return error(loc, "division by zero in a constant expression");
+      return SV::ofFloat(x / y);
+    case BinaryOp::FloorDiv:
+      if (y == 0)
+        return error(loc, "division by zero in a constant expression");
+      return SV::ofFloat(std::floor(x / y));
+    case BinaryOp::Mod:
+      if (y == 0)
+        return error(loc, "division by zero in a constant expression");
+      return SV::ofFloat(x - std::floor(x / y) * y);
+    case BinaryOp::Pow:
+      return SV::ofFloat(std::pow(x, y));
+    default:
+      return error(loc, std::string("unsupported operand types for '") + spelling(op) +
+                            "': " + a.describe() + " and " + b.describe());
+    }
+  }
+  int64_t x = a.asInt(), y = b.asInt();
+  switch (op) {
+  case BinaryOp::Add:
+    return SV::ofInt(x + y);
+  case BinaryOp::Sub:
+    return SV::ofInt(x - y);
+  case BinaryOp::Mul:
+    return SV::ofInt(x * y);
+  case BinaryOp::Div:
+    if (y == 0)
+      return error(loc, "division by zero in a constant expression");
+    return SV::ofFloat(static_cast<double>(x) / static_cast<double>(y));
+  case BinaryOp::FloorDiv:
+    if (y == 0)
+      return error(loc, "division by zero in a constant expression");
+    return SV::ofInt(floorDiv(x, y));
+  case BinaryOp::Mod:
+    if (y == 0)
+      return error(loc, "division by zero in a constant expression");
+    return SV::ofInt(x - floorDiv(x, y) * y);
+  case BinaryOp::Pow:
+    if (y < 0)
+      return SV::ofFloat(std::pow(static_cast<double>(x), static_cast<double>(y)));
+    {
+      int64_t r = 1;
+      for (int64_t i = 0; i < y && i < 64; ++i)
+        r *= x;
+      return SV::ofInt(r);
+    }
+  case BinaryOp::LShift:
+    if (y < 0 || y > 63)
+      return error(loc, "shift count out of range in a constant expression");
+    return SV::ofInt(static_cast<int64_t>(static_cast<uint64_t>(x) << y));
+  case BinaryOp::RShift:
+    if (y < 0 || y > 63)
+      return error(loc, "shift count out of range in a constant expression");
+    return SV::ofInt(x >> y);
+  case BinaryOp::BitAnd:
+    if (a.kind == SV::Kind::Bool && b.kind == SV::Kind::Bool)
+      return SV::ofBool(a.boolValue && b.boolValue);
+    return SV::ofInt(x & y);
+  case BinaryOp::BitOr:
+    if (a.kind == SV::Kind::Bool && b.kind == SV::Kind::Bool)
+      return SV::ofBool(a.boolValue || b.boolValue);
+    return SV::ofInt(x | y);
+  case BinaryOp::BitXor:
+    if (a.kind == SV::Kind::Bool && b.kind == SV::Kind::Bool)
+      return SV::ofBool(a.boolValue != b.boolValue);
+    return SV::ofInt(x ^ y);
+  case BinaryOp::MatMul:
+    break;
+  }
+  return error(loc, std::string("unsupported operand types for '") + spelling(op) +
+                        "': " + a.describe() + " and " + b.describe());
+}
+
+OptSV Lowerer::binaryOp(BinaryOp op, const SV &lhsIn, const SV &rhsIn, SourceLoc loc) {
+  if (lhsIn.isNumber() && rhsIn.isNumber())
+    return foldBinary(op, lhsIn, rhsIn, loc);
+  if (lhsIn.kind == SV::Kind::Tuple && rhsIn.kind == SV::Kind::Tuple &&
+      op == BinaryOp::Add) {
+    SV t = lhsIn;
+    t.elements.insert(t.elements.end(), rhsIn.elements.begin(), rhsIn.elements.end());
+    return t;
+  }
+  auto operandOk = [](const SV &v) { return v.isTile() || v.isNumber(); };
+  if (!operandOk(lhsIn) || !operandOk(rhsIn))
+    return error(loc, std::string("unsupported operand types for '") + spelling(op) +
+                          "': " + lhsIn.describe() + " and " + rhsIn.describe());
+  if (op == BinaryOp::MatMul)
+    return error(loc, "'@' is not supported; use tl.dot(a, b)");
+  if (op == BinaryOp::Pow)
+    return error(loc, "'**' is only supported between constants; use tl.exp2/tl.log2 "
+                      "or multiplication for tiles");
+
+  Location l = toLoc(loc);
+  // Pointer arithmetic: pointer +/- integer offsets.
+  bool lptr = lhsIn.isTile() && lhsIn.dtype.isPointer;
+  bool rptr = rhsIn.isTile() && rhsIn.dtype.isPointer;
+  if (lptr || rptr) {
+    if (lptr && rptr)
+      return error(loc, std::string("'") + spelling(op) +
+                            "' between two pointers is not supported");
+    if (!(op == BinaryOp::Add || (op == BinaryOp::Sub && lptr)))
+      return error(loc, std::string("'") + spelling(op) +
+                            "' is not defined on pointers (only pointer + integer "
+                            "and pointer - integer are)");
+    SV ptr = lptr ? lhsIn : rhsIn;
+    SV off = lptr ? rhsIn : lhsIn;
+    if (off.kind == SV::Kind::Float || (off.isTile() && !off.dtype.isInt()))
+      return error(loc, "pointer offsets must be integers, got " + off.describe());
+    OptSV offset =
+        materialize(off, loc,
+                    off.isTile() ? std::nullopt
+                                 : std::optional<DType>(literalTypeNextTo(off, ptr)));
+    if (!offset)
+      return std::nullopt;
+    SV o = *offset;
+    if (o.dtype.isBool() || (!o.dtype.isSigned() && o.dtype.bitWidth() < 64))
+      o = convert(
+          o, o.dtype.bitWidth() <= 32 ? DType::of(Scalar::I32) : DType::of(Scalar::I64),
+          loc);
+    if (op == BinaryOp::Sub) {
+      SV zero = constantTile(SV::ofInt(0), o.dtype, o.shape(), loc);
+      o = SV::ofTile(builder_.create<arith::SubIOp>(l, zero.value, o.value), o.dtype);
+    }
+    if (!broadcastPair(ptr, o, loc))
+      return std::nullopt;
+    Value r =
+        builder_.create<tile::AddPtrOp>(l, ptr.value.getType(), ptr.value, o.value);
+    return SV::ofTile(r, ptr.dtype);
+  }
+
+  // Numeric: bring literals to the tile's type, then promote.
+  SV a = lhsIn, b = rhsIn;
+  if (!a.isTile()) {
+    OptSV m = materialize(a, loc, literalTypeNextTo(a, b));
+    if (!m)
+      return std::nullopt;
+    a = *m;
+  }
+  if (!b.isTile()) {
+    OptSV m = materialize(b, loc, literalTypeNextTo(b, a));
+    if (!m)
+      return std::nullopt;
+    b = *m;
+  }
+  DType t = promote(a.dtype, b.dtype);
+  bool isBitwise = op == BinaryOp::BitAnd || op == BinaryOp::BitOr ||
+                   op == BinaryOp::BitXor || op == BinaryOp::LShift ||
+                   op == BinaryOp::RShift;
+  if (isBitwise && t.isFloat())
+    return error(loc, std::string("'") + spelling(op) +
+                          "' needs integer operands, got " + a.describe() + " and " +
+                          b.describe());
+  if (op == BinaryOp::Div && t.isInt())
+    t = DType::of(Scalar::F32); // true division of integers gives fp32
+  if (t.isFp8() && !isBitwise)
+    t = DType::of(Scalar::F16); // fp8 is a storage type; compute in fp16
+  if (t.isBool() &&
+      (op == BinaryOp::Add || op == BinaryOp::Sub || op == BinaryOp::Mul ||
+       op == BinaryOp::FloorDiv || op == BinaryOp::Mod || op == BinaryOp::LShift ||
+       op == BinaryOp::RShift))
+    t = DType::of(Scalar::I32);
+  a = convert(a, t, loc);
+  b = convert(b, t, loc);
+  if (!broadcastPair(a, b, loc))
+    return std::nullopt;
+  Value x = a.value, y = b.value, r;
+  bool f = t.isFloat();
+  switch (op) {
+  case BinaryOp::Add:
+    r = f ? builder_.create<arith::AddFOp>(l, x, y).getResult()
+          : builder_.create<arith::AddIOp>(l, x, y).getResult();
+    break;
+  case BinaryOp::Sub:
+    r = f ? builder_.create<arith::SubFOp>(l, x, y).getResult()
+          : builder_.create<arith::SubIOp>(l, x, y).getResult();
+    break;
+  case BinaryOp::Mul:
+    r = f ? builder_.create<arith::MulFOp>(l, x, y).getResult()
+          : builder_.create<arith::MulIOp>(l, x, y).getResult();
+    break;
+  case BinaryOp::Div:
+    r = builder_.create<arith::DivFOp>(l, x, y);
+    break;
+  case BinaryOp::FloorDiv:
+    if (f)
+      r = builder_.create<math::FloorOp>(l, builder_.create<arith::DivFOp>(l, x, y));
+    else // C semantics (truncation), as in Triton
+      r = t.isSigned() ? builder_.create<arith::DivSIOp>(l, x, y).getResult()
+                       : builder_.create<arith::DivUIOp>(l, x, y).getResult();
+    break;
+  case BinaryOp::Mod:
+    if (f)
+      r = builder_.create<arith::RemFOp>(l, x, y);
+    else // C semantics: the sign follows the dividend, as in Triton
+      r = t.isSigned() ? builder_.create<arith::RemSIOp>(l, x, y).getResult()
+                       : builder_.create<arith::RemUIOp>(l, x, y).getResult();
+    break;
+  case BinaryOp::LShift:
+    r = builder_.create<arith::ShLIOp>(l, x, y);
+    break;
+  case BinaryOp::RShift:
+    r = t.isSigned() ? builder_.create<arith::ShRSIOp>(l, x, y).getResult()
+                     : builder_.create<arith::ShRUIOp>(l, x, y).getResult();
+    break;
+  case BinaryOp::BitAnd:
+    r = builder_.create<arith::AndIOp>(l, x, y);
+    break;
+  case BinaryOp::BitOr:
+    r = builder_.create<arith::OrIOp>(l, x, y);
+    break;
+  case BinaryOp::BitXor:
+    r = builder_.create<arith::XOrIOp>(l, x, y);
+    break;
+  default:
+    return error(loc, "unsupported operator");
+  }
+  return SV::ofTile(r, t);
+}
+
+OptSV Lowerer::compareOp(CmpOp op, const SV &lhs, const SV &rhs, SourceLoc loc) {
+  if (op == CmpOp::Is || op == CmpOp::IsNot) {
+    if (!lhs.isConstexpr() || !rhs.isConstexpr())
+      return error(loc, "'is' is only supported between constants (e.g. x is None)");
+    bool same = lhs.kind == rhs.kind &&
+                (lhs.kind == SV::Kind::None ||
+                 (lhs.kind == SV::Kind::Bool && lhs.boolValue == rhs.boolValue) ||
+                 (lhs.kind == SV::Kind::DTypeVal && lhs.dtype == rhs.dtype) ||
+                 (lhs.kind == SV::Kind::Int && lhs.intValue == rhs.intValue));
+    return SV::ofBool(op == CmpOp::Is ? same : !same);
+  }
+  if (op == CmpOp::In || op == CmpOp::NotIn)
+    return error(loc, "'in' is not supported inside kernels");
+  if (lhs.isConstexpr() && rhs.isConstexpr()) {
+    if (lhs.kind == SV::Kind::DTypeVal && rhs.kind == SV::Kind::DTypeVal &&
+        (op == CmpOp::Eq || op == CmpOp::Ne))
+      return SV::ofBool((lhs.dtype == rhs.dtype) == (op == CmpOp::Eq));
+    if (lhs.kind == SV::Kind::Str && rhs.kind == SV::Kind::Str &&
+        (op == CmpOp::Eq || op == CmpOp::Ne))
+      return SV::ofBool((lhs.str == rhs.str) == (op == CmpOp::Eq));
+    if (lhs.kind == SV::Kind::None || rhs.kind == SV::Kind::None) {
+      if (op == CmpOp::Eq || op == CmpOp::Ne)
+        return SV::ofBool((lhs.kind == rhs.kind) == (op == CmpOp::Eq));
+    }
+    if (!lhs.isNumber() || !rhs.isNumber())
+      return error(loc, std::string("cannot compare ") + lhs.describe() + " and " +
+                            rhs.describe() + " with '" + spelling(op) + "'");
+    double x = lhs.asDouble(), y = rhs.asDouble();
+    bool floats = lhs.kind == SV::Kind::Float || rhs.kind == SV::Kind::Float;
+    int64_t xi = lhs.asInt(), yi = rhs.asInt();
+    switch (op) {
+    case CmpOp::Lt:
+      return SV::ofBool(floats ? x < y : xi < yi);
+    case CmpOp::Gt:
+      return SV::ofBool(floats ? x > y : xi > yi);
+    case CmpOp::Le:
+      return SV::ofBool(floats ? x <= y : xi <= yi);
+    case CmpOp::Ge:
+      return SV::ofBool(floats ? x >= y : xi >= yi);
+    case CmpOp::Eq:
+      return SV::ofBool(floats ? x == y : xi == yi);
+    case CmpOp::Ne:
+      return SV::ofBool(floats ? x != y : xi != yi);
+    default:
+      break;
+    }
+  }
+  auto operandOk = [](const SV &v) { return v.isTile() || v.isNumber(); };
+  if (!operandOk(lhs) || !operandOk(rhs))
+    return error(loc, std::string("cannot compare ") + lhs.describe() + " and " +
+                          rhs.describe() + " with '" + spelling(op) + "'");
+  SV a = lhs, b = rhs;
+  if (!a.isTile()) {
+    OptSV m = materialize(a, loc, literalTypeNextTo(a, b));
+    if (!m)
+      return std::nullopt;
+    a = *m;
+  }
+  if (!b.isTile()) {
+    OptSV m = materialize(b, loc, literalTypeNextTo(b, a));
+    if (!m)
+      return std::nullopt;
+    b = *m;
+  }
+  if (a.dtype.isPointer || b.dtype.isPointer)
+    return error(loc, "comparing pointers is not supported");
+  DType t = promote(a.dtype, b.dtype);
+  if (t.isFp8())
+    t = DType::of(Scalar::F16);
+  a = convert(a, t, loc);
+  b = convert(b, t, loc);
+  if (!broadcastPair(a, b, loc))
+    return std::nullopt;
+  Location l = toLoc(loc);
+  Value r;
+  if (t.isFloat()) {
+    arith::CmpFPredicate p;
+    switch (op) {
+    case CmpOp::Lt:
+      p = arith::CmpFPredicate::OLT;
+      break;
+    case CmpOp::Gt:
+      p = arith::CmpFPredicate::OGT;
+      break;
+    case CmpOp::Le:
+      p = arith::CmpFPredicate::OLE;
+      break;
+    case CmpOp::Ge:
+      p = arith::CmpFPredicate::OGE;
+      break;
+    case CmpOp::Eq:
+      p = arith::CmpFPredicate::OEQ;
+      break;
+    default:
+      p = arith::CmpFPredicate::UNE;
+      break;
+    }
+    r = builder_.create<arith::CmpFOp>(l, p, a.value, b.value);
+  } else {
+    bool s = t.isSigned();
+    arith::CmpIPredicate p;
+    switch (op) {
+    case CmpOp::Lt:
+      p = s ? arith::CmpIPredicate::slt : arith::CmpIPredicate::ult;
+      break;
+    case CmpOp::Gt:
+      p = s ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::ugt;
+      break;
+    case CmpOp::Le:
+      p = s ? arith::CmpIPredicate::sle : arith::CmpIPredicate::ule;
+      break;
+    case CmpOp::Ge:
+      p = s ? arith::CmpIPredicate::sge : arith::CmpIPredicate::uge;
+      break;
+    case CmpOp::Eq:
+      p = arith::CmpIPredicate::eq;
+      break;
+    default:
+      p = arith::CmpIPredicate::ne;
+      break;
+    }
+    r = builder_.create<arith::CmpIOp>(l, p, a.value, b.value);
+  }
+  return SV::ofTile(r, DType::of(Scalar::I1));
+}
+
+OptSV Lowerer::lowerCompare(const CompareExpr *e) {
+  OptSV left = lowerExpr(e->first.get());
+  if (!left)
+    return std::nullopt;
+  OptSV result;
+  for (size_t i = 0; i < e->ops.size(); ++i) {
+    OptSV right = lowerExpr(e->comparators[i].get());
+    if (!right)
+      return std::nullopt;
+    OptSV link = compareOp(e->ops[i], *left, *right, e->comparators[i]->loc());
+    if (!link)
+      return std::nullopt;
+    if (!result) {
+      result = link;
+    } else {
+      result = binaryOp(BinaryOp::BitAnd, *result, *link, e->comparators[i]->loc());
+      if (!result)
+        return std::nullopt;
+    }
+    left = right;
+  }
+  return result;
+}
+
+OptSV Lowerer::lowerLogical(const LogicalExpr *e) {
+  OptSV l = lowerExpr(e->lhs.get());
+  if (!l)
+    return std::nullopt;
+  bool isAnd = e->op == LogicalOp::And;
+  if (l->isConstexpr()) {
+    // Python short-circuit: the right side is not evaluated when decided.
+    if (truthy(*l) != isAnd)
+      return l;
+    return lowerExpr(e->rhs.get());
+  }
+  OptSV r = lowerExpr(e->rhs.get());
+  if (!r)
+    return std::nullopt;
+  if (!l->isTile() || !(r->isTile() || r->isNumber()))
+    return error(e->loc(),
+                 std::string("unsupported operands for '") + spelling(e->op) + "'");
+  if (!l->shape().empty() || !r->shape().empty())
+    return error(e->loc(), std::string("'") + spelling(e->op) +
+                               "' needs scalars; use '&' or '|' on tiles");
+  SV a = convert(*l, DType::of(Scalar::I1), e->loc());
+  OptSV bm = materialize(*r, e->loc());
+  if (!bm)
+    return std::nullopt;
+  SV b = convert(*bm, DType::of(Scalar::I1), e->loc());
+  return binaryOp(isAnd ? BinaryOp::BitAnd : BinaryOp::BitOr, a, b, e->loc());
+}
+
+OptSV Lowerer::lowerIfElse(const IfElseExpr *e) {
+  OptSV c = lowerExpr(e->cond.get());
+  if (!c)
+    return std::nullopt;
+  if (c->isConstexpr())
+    return lowerExpr(truthy(*c) ? e->thenValue.get() : e->elseValue.get());
+  OptSV t = lowerExpr(e->thenValue.get());
+  if (!t)
+    return std::nullopt;
+  OptSV f = lowerExpr(e->elseValue.get());
+  if (!f)
+    return std::nullopt;
+  CallArgs args;
+  args.positional = {*c, *t, *f};
+  args.positionalLocs = {e->cond->loc(), e->thenValue->loc(), e->elseValue->loc()};
+  args.callLoc = e->loc();
+  return callBuiltin("tl.where", nullptr, args);
+}
+
+//===----------------------------------------------------------------------===//
+// Subscripts
+//===----------------------------------------------------------------------===//
+
+OptSV Lowerer::lowerSubscript(const SubscriptExpr *e) {
+  OptSV base = lowerExpr(e->value.get());
+  if (!base)
+    return std::nullopt;
+  if (base->kind == SV::Kind::Tuple) {
+    if (e->indices.size() != 1)
+      return error(e->loc(), "a tuple takes a single index");
+    OptSV idx = lowerConstexpr(e->indices[0].get(), "a tuple index");
+    if (!idx)
+      return std::nullopt;
+    if (!idx->isIntLike())
+      return error(e->indices[0]->loc(), "a tuple index must be an integer");
+    int64_t i = idx->asInt(), n = base->elements.size();
+    if (i < 0)
+      i += n;
+    if (i < 0 || i >= n)
+      return error(e->indices[0]->loc(), "tuple index " + std::to_string(idx->asInt()) +
+                                             " out of range for " + std::to_string(n) +
+                                             " elements");
+    return base->elements[i];
+  }
+  if (!base->isTile())
+    return error(e->loc(), "cannot index " + base->describe());
+  // Tiles accept only ':' (keep a dimension) and None (insert one), as in
+  // Triton: element access would need a gather.
+  SV x = *base;
+  size_t srcDim = 0;
+  size_t kept = 0;
+  for (const ExprPtr &idx : e->indices) {
+    if (isa<NoneLiteral>(idx.get()))
+      continue;
+    const auto *slice = dyn_cast<SliceExpr>(idx.get());
+    if (!slice || slice->lower || slice->upper || slice->step)
+      return error(idx->loc(), "tiles can only be indexed with ':' and None "
+                               "(e.g. x[:, None])");
+    ++kept;
+  }
+  if (kept != x.shape().size())
+    return error(e->loc(), "index has " + std::to_string(kept) +
+                               " ':' entries but the tile has " +
+                               std::to_string(x.shape().size()) + " dimensions");
+  Location l = toLoc(e->loc());
+  size_t outDim = 0;
+  for (const ExprPtr &idx : e->indices) {
+    if (isa<NoneLiteral>(idx.get())) {
+      SmallVector<int64_t> shape(x.shape().begin(), x.shape().end());
+      shape.insert(shape.begin() + outDim, 1);
+      Value v =
+          x.shape().empty()
+              ? builder_.create<tile::SplatOp>(l, tileType(x.dtype, shape), x.value)
+                    .getResult()
+              : builder_
+                    .create<tile::ExpandDimsOp>(l, tileType(x.dtype, shape), x.value,
+                                                outDim)
+                    .getResult();
+      x = SV::ofTile(v, x.dtype);
+    } else {
+      ++srcDim;
+    }
+    ++outDim;
+  }
+  return x;
+}
+
+} // namespace tessel::frontend
