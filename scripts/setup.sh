@@ -9,6 +9,8 @@ PACKAGES=(
   g++ make python3 bazel-bootstrap bazel-rules-java
   # LLVM/MLIR 19: headers, libMLIR/libLLVM, mlir-tblgen, FileCheck and lit
   llvm-19-dev libmlir-19-dev mlir-19-tools llvm-19-tools
+  # ld.lld-19: links the CPU backend's kernel shared objects
+  lld-19
   # clang-19 and its sanitizer/fuzzer runtimes, for the frontend fuzzer
   clang-19 libclang-rt-19-dev
   # GoogleTest / GoogleMock

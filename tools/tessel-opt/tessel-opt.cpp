@@ -1,10 +1,11 @@
 //===- tessel-opt.cpp - The Tessel IR pass driver -------------------------===//
 //
 // An mlir-opt-style driver: the tile dialect, the upstream dialects tile IR
-// uses, and their passes.
+// uses, and their passes; the CPU backend's lowering passes and pipeline.
 //
 //===----------------------------------------------------------------------===//
 
+#include "backends/cpu/Pipeline.h"
 #include "dialects/tile/IR/TileDialect.h"
 #include "dialects/tile/Transforms/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -25,6 +26,8 @@ int main(int argc, char **argv) {
                   mlir::tensor::TensorDialect>();
   mlir::registerTransformsPasses();
   tessel::tile::registerTilePasses();
+  tessel::cpu::registerCpuBackendDialects(registry);
+  tessel::cpu::registerCpuBackendPasses();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "Tessel IR pass driver\n", registry));
 }

@@ -1,0 +1,174 @@
+//===- AtomicOps.cpp - Tile atomics to llvm.atomicrmw / llvm.cmpxchg ------===//
+//
+// Each element of a tile atomic is one LLVM atomic instruction (under an
+// scf.if where masked), inside a tensor.generate that collects the old
+// values. The memory scope has no meaning on a CPU: every atomic is
+// system-wide.
+//
+//===----------------------------------------------------------------------===//
+
+#include "backends/cpu/Conversion/TileToLinalg/ElementAccess.h"
+#include "backends/cpu/Conversion/TileToLinalg/Patterns.h"
+
+#include "dialects/tile/IR/TileOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+
+namespace tessel::cpu {
+namespace {
+
+Value extractAt(OpBuilder &builder, Location loc, Value value,
+                ValueRange indices) {
+  if (!value || !isa<RankedTensorType>(value.getType()))
+    return value;
+  return builder.create<tensor::ExtractOp>(loc, value, indices);
+}
+
+LLVM::AtomicOrdering getOrdering(tile::MemSemantic sem) {
+  switch (sem) {
+  case tile::MemSemantic::Relaxed:
+    return LLVM::AtomicOrdering::monotonic;
+  case tile::MemSemantic::Acquire:
+    return LLVM::AtomicOrdering::acquire;
+  case tile::MemSemantic::Release:
+    return LLVM::AtomicOrdering::release;
+  case tile::MemSemantic::AcqRel:
+    return LLVM::AtomicOrdering::acq_rel;
+  }
+  llvm_unreachable("unknown memory semantic");
+}
+
+/// The strongest ordering a failed cmpxchg may have: LLVM forbids release
+/// semantics on the failure path.
+LLVM::AtomicOrdering getFailureOrdering(LLVM::AtomicOrdering success) {
+  switch (success) {
+  case LLVM::AtomicOrdering::release:
+    return LLVM::AtomicOrdering::monotonic;
+  case LLVM::AtomicOrdering::acq_rel:
+    return LLVM::AtomicOrdering::acquire;
+  default:
+    return success;
+  }
+}
+
+/// The LLVM operation of `kind` on elements of `type`, if there is one.
+std::optional<LLVM::AtomicBinOp> getBinOp(tile::AtomicRMWKind kind, Type type) {
+  bool isFloat = isa<FloatType>(type);
+  switch (kind) {
+  case tile::AtomicRMWKind::Add:
+    return isFloat ? LLVM::AtomicBinOp::fadd : LLVM::AtomicBinOp::add;
+  case tile::AtomicRMWKind::FAdd:
+    return isFloat ? std::optional(LLVM::AtomicBinOp::fadd) : std::nullopt;
+  case tile::AtomicRMWKind::And:
+    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::_and);
+  case tile::AtomicRMWKind::Or:
+    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::_or);
+  case tile::AtomicRMWKind::Xor:
+    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::_xor);
+  case tile::AtomicRMWKind::Max:
+    return isFloat ? LLVM::AtomicBinOp::fmax : LLVM::AtomicBinOp::max;
+  case tile::AtomicRMWKind::Min:
+    return isFloat ? LLVM::AtomicBinOp::fmin : LLVM::AtomicBinOp::min;
+  case tile::AtomicRMWKind::UMax:
+    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::umax);
+  case tile::AtomicRMWKind::UMin:
+    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::umin);
+  case tile::AtomicRMWKind::Xchg:
+    return LLVM::AtomicBinOp::xchg;
+  }
+  return std::nullopt;
+}
+
+/// Replaces `op` by `perElement` applied to every index of `resultType`
+/// (or once, for a scalar result).
+void replaceElementwise(
+    ConversionPatternRewriter &rewriter, Operation *op, Type resultType,
+    function_ref<Value(OpBuilder &, Location, ValueRange)> perElement) {
+  auto tensorType = dyn_cast<RankedTensorType>(resultType);
+  if (!tensorType) {
+    rewriter.replaceOp(op, perElement(rewriter, op->getLoc(), {}));
+    return;
+  }
+  auto generate = rewriter.create<tensor::GenerateOp>(
+      op->getLoc(), tensorType, ValueRange{},
+      [&](OpBuilder &b, Location l, ValueRange indices) {
+        b.create<tensor::YieldOp>(l, perElement(b, l, indices));
+      });
+  rewriter.replaceOp(op, generate.getResult());
+}
+
+struct AtomicRMWLowering : OpConversionPattern<tile::AtomicRMWOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tile::AtomicRMWOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type resultType = getTypeConverter()->convertType(op.getType());
+    Type elementType = getElementTypeOrSelf(resultType);
+    std::optional<LLVM::AtomicBinOp> binOp = getBinOp(op.getKind(), elementType);
+    if (!binOp || getStorageType(elementType) != elementType)
+      return rewriter.notifyMatchFailure(op, "no LLVM atomic for this kind and type");
+    LLVM::AtomicOrdering ordering = getOrdering(op.getSem());
+    Value ptr = adaptor.getPtr(), val = adaptor.getVal(), mask = adaptor.getMask();
+    replaceElementwise(
+        rewriter, op, resultType, [&](OpBuilder &b, Location l, ValueRange idx) {
+          Value address = extractAt(b, l, ptr, idx);
+          Value operand = extractAt(b, l, val, idx);
+          return createGuarded(
+              b, l, extractAt(b, l, mask, idx), elementType, Value(),
+              [&](OpBuilder &b2, Location l2) -> Value {
+                return b2.create<LLVM::AtomicRMWOp>(
+                    l2, *binOp, createPointer(b2, l2, address), operand,
+                    ordering);
+              });
+        });
+    return success();
+  }
+};
+
+struct AtomicCASLowering : OpConversionPattern<tile::AtomicCASOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tile::AtomicCASOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type resultType = getTypeConverter()->convertType(op.getType());
+    Type elementType = getElementTypeOrSelf(resultType);
+    if (getStorageType(elementType) != elementType)
+      return rewriter.notifyMatchFailure(op, "no LLVM storage type");
+    // cmpxchg compares integers: floats are compared by their bits.
+    Type intType = rewriter.getIntegerType(elementType.getIntOrFloatBitWidth());
+    LLVM::AtomicOrdering ordering = getOrdering(op.getSem());
+    Value ptr = adaptor.getPtr(), cmp = adaptor.getCmp(), val = adaptor.getVal();
+    replaceElementwise(
+        rewriter, op, resultType, [&](OpBuilder &b, Location l, ValueRange idx) {
+          Value address = extractAt(b, l, ptr, idx);
+          Value expected = extractAt(b, l, cmp, idx);
+          Value desired = extractAt(b, l, val, idx);
+          if (intType != elementType) {
+            expected = b.create<arith::BitcastOp>(l, intType, expected);
+            desired = b.create<arith::BitcastOp>(l, intType, desired);
+          }
+          auto cas = b.create<LLVM::AtomicCmpXchgOp>(
+              l, createPointer(b, l, address), expected, desired, ordering,
+              getFailureOrdering(ordering));
+          Value old = b.create<LLVM::ExtractValueOp>(l, cas.getResult(),
+                                                     ArrayRef<int64_t>{0});
+          if (intType != elementType)
+            old = b.create<arith::BitcastOp>(l, elementType, old);
+          return old;
+        });
+    return success();
+  }
+};
+
+} // namespace
+
+void populateTileAtomicToLLVMPatterns(const TypeConverter &converter,
+                                      RewritePatternSet &patterns) {
+  patterns.add<AtomicRMWLowering, AtomicCASLowering>(converter,
+                                                     patterns.getContext());
+}
+
+} // namespace tessel::cpu

@@ -1,0 +1,90 @@
+//===- ElementAccess.cpp - One-element memory accesses --------------------===//
+
+#include "backends/cpu/Conversion/TileToLinalg/ElementAccess.h"
+
+#include "dialects/tile/IR/TileDialect.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+
+namespace tessel::cpu {
+
+int64_t getElementByteSize(Type pointee) {
+  if (isa<tile::PointerType>(pointee))
+    return 8;
+  if (pointee.isIntOrFloat())
+    return (pointee.getIntOrFloatBitWidth() + 7) / 8;
+  return 0;
+}
+
+Type getStorageType(Type type) {
+  if (LLVM::isCompatibleType(type))
+    return type;
+  return IntegerType::get(type.getContext(), type.getIntOrFloatBitWidth());
+}
+
+Value createZero(OpBuilder &builder, Location loc, Type type) {
+  return builder.create<arith::ConstantOp>(loc, type, builder.getZeroAttr(type));
+}
+
+Value createPointer(OpBuilder &builder, Location loc, Value address) {
+  auto ptrType = LLVM::LLVMPointerType::get(builder.getContext());
+  return builder.create<LLVM::IntToPtrOp>(loc, ptrType, address);
+}
+
+/// Natural alignment of an element: tile pointers always point at whole,
+/// aligned elements (as in Triton), so the element size is a safe alignment.
+static unsigned getNaturalAlignment(Type type) {
+  unsigned bytes = (type.getIntOrFloatBitWidth() + 7) / 8;
+  return bytes == 0 ? 1 : bytes;
+}
+
+Value createElementLoad(OpBuilder &builder, Location loc, Value address,
+                        Type type, bool isVolatile) {
+  Type storage = getStorageType(type);
+  Value loaded = builder.create<LLVM::LoadOp>(
+      loc, storage, createPointer(builder, loc, address),
+      getNaturalAlignment(storage), isVolatile);
+  if (storage != type)
+    loaded = builder.create<arith::BitcastOp>(loc, type, loaded);
+  return loaded;
+}
+
+void createElementStore(OpBuilder &builder, Location loc, Value address,
+                        Value value) {
+  Type storage = getStorageType(value.getType());
+  if (storage != value.getType())
+    value = builder.create<arith::BitcastOp>(loc, storage, value);
+  builder.create<LLVM::StoreOp>(loc, value, createPointer(builder, loc, address),
+                                getNaturalAlignment(storage));
+}
+
+Value createGuarded(OpBuilder &builder, Location loc, Value mask,
+                    Type resultType, Value otherwise,
+                    function_ref<Value(OpBuilder &, Location)> access) {
+  if (!mask)
+    return access(builder, loc);
+  if (!resultType) {
+    builder.create<scf::IfOp>(loc, mask, [&](OpBuilder &b, Location l) {
+      access(b, l);
+      b.create<scf::YieldOp>(l);
+    });
+    return Value();
+  }
+  // The result type is inferred from the yields.
+  auto ifOp = builder.create<scf::IfOp>(
+      loc, mask,
+      [&](OpBuilder &b, Location l) {
+        b.create<scf::YieldOp>(l, access(b, l));
+      },
+      [&](OpBuilder &b, Location l) {
+        Value other = otherwise ? otherwise : createZero(b, l, resultType);
+        b.create<scf::YieldOp>(l, other);
+      });
+  return ifOp.getResult(0);
+}
+
+} // namespace tessel::cpu

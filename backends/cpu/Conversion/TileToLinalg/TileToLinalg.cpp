@@ -1,0 +1,168 @@
+//===- TileToLinalg.cpp - The convert-tile-to-linalg pass -----------------===//
+//
+// Checks first that the module only holds what this conversion handles (so
+// that anything else is a diagnostic at the op, not a generic legalization
+// failure), then converts every remaining tile op and every type mentioning
+// a tile pointer in one partial conversion.
+//
+//===----------------------------------------------------------------------===//
+
+#include "backends/cpu/Conversion/Passes.h"
+#include "backends/cpu/Conversion/TileToLinalg/ElementAccess.h"
+#include "backends/cpu/Conversion/TileToLinalg/Patterns.h"
+#include "backends/cpu/Conversion/TileToLinalg/TypeConversion.h"
+
+#include "dialects/tile/IR/TileOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+namespace tessel::cpu {
+#define GEN_PASS_DEF_CONVERTTILETOLINALG
+#include "backends/cpu/Conversion/Passes.h.inc"
+} // namespace tessel::cpu
+
+using namespace mlir;
+using namespace tessel;
+using namespace tessel::cpu;
+
+namespace {
+
+bool isSmallFloat(Type type) {
+  auto floatType = dyn_cast<FloatType>(getElementTypeOrSelf(type));
+  return floatType && floatType.getWidth() == 8;
+}
+
+bool mentionsSmallFloat(Operation *op) {
+  return llvm::any_of(op->getOperandTypes(), isSmallFloat) ||
+         llvm::any_of(op->getResultTypes(), isSmallFloat);
+}
+
+bool isPointerTile(Type type) {
+  return isa<tile::PointerType>(getElementTypeOrSelf(type));
+}
+
+/// Emits an error at every op this conversion cannot lower, naming what is
+/// missing; returns failure if there was one.
+LogicalResult checkSupported(ModuleOp module) {
+  bool ok = true;
+  auto unsupported = [&](Operation *op, const Twine &what) {
+    op->emitError() << what << " is not supported by the CPU backend yet";
+    ok = false;
+  };
+  module.walk([&](Operation *op) {
+    if (isa<tile::ProgramIdOp, tile::NumProgramsOp>(op)) {
+      auto func = op->getParentOfType<func::FuncOp>();
+      if (func && func.isPublic())
+        op->emitError() << op->getName()
+                        << " must be lowered by "
+                           "convert-tile-kernels-to-cpu-entries first";
+      else
+        op->emitError() << op->getName()
+                        << " outside a kernel function (a public func.func) "
+                           "is not supported by the CPU backend";
+      ok = false;
+    } else if (isa<tile::PrintOp, tile::AssertOp>(op)) {
+      op->emitError() << op->getName()
+                      << " must be lowered by convert-tile-debug-to-cpu-runtime "
+                         "first";
+      ok = false;
+    } else if (isa<tile::MakeTensorDescOp, tile::DescLoadOp, tile::DescStoreOp>(op)) {
+      op->emitError() << op->getName()
+                      << " must be lowered by "
+                         "convert-tile-tensor-descs-to-pointers first";
+      ok = false;
+    } else if (isa<tile::FpToFpOp>(op) && mentionsSmallFloat(op)) {
+      unsupported(op, "tile.fp_to_fp to or from an 8-bit float type");
+    } else if (isa<tile::DotOp>(op) && mentionsSmallFloat(op)) {
+      unsupported(op, "tile.dot on 8-bit float types");
+    } else if (isa<tile::AtomicRMWOp, tile::AtomicCASOp>(op) &&
+               (mentionsSmallFloat(op) ||
+                isPointerTile(op->getResult(0).getType()))) {
+      unsupported(op, Twine(op->getName().getStringRef()) +
+                          " on 8-bit floats or pointers");
+    } else if (auto rmw = dyn_cast<tile::AtomicRMWOp>(op)) {
+      bool isFloat = isa<FloatType>(getElementTypeOrSelf(rmw.getType()));
+      tile::AtomicRMWKind kind = rmw.getKind();
+      bool integerOnly = kind == tile::AtomicRMWKind::And ||
+                         kind == tile::AtomicRMWKind::Or ||
+                         kind == tile::AtomicRMWKind::Xor ||
+                         kind == tile::AtomicRMWKind::UMax ||
+                         kind == tile::AtomicRMWKind::UMin;
+      if ((isFloat && integerOnly) ||
+          (!isFloat && kind == tile::AtomicRMWKind::FAdd))
+        unsupported(op, "tile.atomic_rmw " +
+                            tile::stringifyAtomicRMWKind(kind) + " on " +
+                            (isFloat ? "floats" : "integers"));
+    } else if (isa<tile::ReduceOp, tile::ScanOp>(op) &&
+               llvm::any_of(op->getOperandTypes(), isPointerTile)) {
+      unsupported(op, Twine(op->getName().getStringRef()) + " over pointers");
+    } else if (isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) &&
+               !isa<arith::BitcastOp, arith::ConstantOp, arith::SelectOp>(op) &&
+               mentionsSmallFloat(op)) {
+      unsupported(op, "arithmetic on 8-bit float types (" +
+                          Twine(op->getName().getStringRef()) + ")");
+    }
+  });
+  return success(ok);
+}
+
+/// arith.select on pointers (Triton's `where` on pointer tiles) keeps its
+/// form with converted types.
+struct SelectTypeConversion : OpConversionPattern<arith::SelectOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(arith::SelectOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(op, adaptor.getCondition(),
+                                                 adaptor.getTrueValue(),
+                                                 adaptor.getFalseValue());
+    return success();
+  }
+};
+
+struct ConvertTileToLinalgPass
+    : public tessel::cpu::impl::ConvertTileToLinalgBase<ConvertTileToLinalgPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (failed(checkSupported(module)))
+      return signalPassFailure();
+
+    MLIRContext *context = &getContext();
+    TilePointerTypeConverter converter;
+    ConversionTarget target(*context);
+    target.addIllegalDialect<tile::TileDialect>();
+    target.addLegalDialect<arith::ArithDialect, math::MathDialect,
+                           linalg::LinalgDialect, tensor::TensorDialect,
+                           LLVM::LLVMDialect>();
+    target.addLegalOp<UnrealizedConversionCastOp>();
+    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
+      return converter.isSignatureLegal(op.getFunctionType()) &&
+             converter.isLegal(&op.getBody());
+    });
+    target.addDynamicallyLegalOp<func::CallOp, func::ReturnOp, arith::SelectOp>(
+        [&](Operation *op) { return converter.isLegal(op); });
+
+    RewritePatternSet patterns(context);
+    populateTileShapeToLinalgPatterns(converter, patterns);
+    populateTileMemoryToLinalgPatterns(converter, patterns);
+    populateTileComputeToLinalgPatterns(converter, patterns);
+    populateTileAtomicToLLVMPatterns(converter, patterns);
+    patterns.add<SelectTypeConversion>(converter, context);
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                   converter);
+    populateCallOpTypeConversionPattern(patterns, converter);
+    populateReturnOpTypeConversionPattern(patterns, converter);
+    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
+                                                         target);
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
