@@ -387,8 +387,10 @@ LogicalResult FpToFpOp::verify() {
   auto to = cast<FloatType>(getElementTypeOrSelf(dst));
   if (from == to)
     return emitOpError("converts ") << from << " to itself";
+  // Same-width conversions between different formats (fp16/bf16, e4m3/e5m2)
+  // lose precision or range either way, so they round too.
   bool narrowing = to.getFPMantissaWidth() < from.getFPMantissaWidth() ||
-                   to.getWidth() < from.getWidth();
+                   to.getWidth() <= from.getWidth();
   if (narrowing && !getRounding())
     return emitOpError("narrowing conversion from ")
            << from << " to " << to << " needs a rounding mode";
