@@ -99,16 +99,16 @@ std::vector<const FunctionDef *> Module::kernels() const {
   return out;
 }
 
-std::vector<const FunctionDef *> Module::helpers() const {
-  std::vector<const FunctionDef *> out;
-  for (const auto &f : functions)
-    if (!f->isJit()) out.push_back(f.get());
-  return out;
-}
-
 const FunctionDef *Module::findFunction(const std::string &name) const {
   for (const auto &f : functions)
     if (f->name == name) return f.get();
+  return nullptr;
+}
+
+const HostCode *Module::findHostCode(const std::string &name) const {
+  for (auto it = hostCode.rbegin(); it != hostCode.rend(); ++it)
+    for (const std::string &n : it->names)
+      if (n == name) return &*it;
   return nullptr;
 }
 

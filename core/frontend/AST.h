@@ -446,26 +446,44 @@ struct FunctionDef : Stmt {
 // Module
 //===----------------------------------------------------------------------===//
 
+/// A top-level piece of host code: Python that runs on the host (launchers,
+/// tests, `if __name__ == "__main__":` blocks, functions without a jit
+/// decorator, classes). The parser skips it instead of parsing it as kernel
+/// code and keeps only the names it binds, so that a kernel that uses one can
+/// be told why it cannot.
+struct HostCode {
+  enum class Kind {
+    Function,   ///< `def` without a jit decorator
+    Class,      ///< `class`
+    Assignment, ///< `x = <not a constant>`, e.g. `DEVICE = torch.device(...)`
+    Statement,  ///< anything else: a call, a loop, an `if`, ...
+  };
+  Kind kind = Kind::Statement;
+  std::vector<std::string> names; ///< names it binds at module level
+  SourceRange range;              ///< from its first token (decorator) to its last
+};
+
 /// One parsed source file.
 ///
 /// Kernel functions are those decorated with `jit` (with or without
 /// `autotune`/`heuristics` around it); any of them may be launched or called
-/// from another. Helper functions are all other top-level `def`s (normally
-/// undecorated), to be inlined into their callers. Global assignments (`BLOCK = 128`) are kept for
-/// constexpr globals.
+/// from another. Every other top-level `def` is host code, as in Triton.
+/// Global assignments of constants (`BLOCK = 128`) are kept for constexpr
+/// globals.
 struct Module {
   uint32_t file = 0;
   std::string fileName;
   std::vector<StmtPtr> imports;               ///< ImportStmt and ImportFromStmt
   std::vector<std::unique_ptr<FunctionDef>> functions; ///< in source order
   std::vector<StmtPtr> globals;               ///< AssignStmt / AnnAssignStmt
+  std::vector<HostCode> hostCode;             ///< skipped host code, in source order
 
   /// The jit-decorated functions, in source order.
   std::vector<const FunctionDef *> kernels() const;
-  /// The functions that are not jit-decorated, in source order.
-  std::vector<const FunctionDef *> helpers() const;
   /// The function called `name`, or null.
   const FunctionDef *findFunction(const std::string &name) const;
+  /// The last piece of host code that binds `name`, or null.
+  const HostCode *findHostCode(const std::string &name) const;
 };
 
 } // namespace tessel::frontend

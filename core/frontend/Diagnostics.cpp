@@ -1,5 +1,8 @@
 #include "core/frontend/Diagnostics.h"
 
+#include <algorithm>
+#include <tuple>
+
 namespace tessel::frontend {
 
 const char *severityName(Severity s) {
@@ -29,6 +32,21 @@ Diagnostic &DiagnosticEngine::error(SourceLoc loc, std::string message) {
 Diagnostic &DiagnosticEngine::warning(SourceLoc loc, std::string message) {
   diags_.push_back(Diagnostic{Severity::Warning, loc, std::move(message), {}});
   return diags_.back();
+}
+
+Diagnostic &DiagnosticEngine::report(Diagnostic d) {
+  if (d.severity == Severity::Error) ++errorCount_;
+  diags_.push_back(std::move(d));
+  return diags_.back();
+}
+
+void DiagnosticEngine::sortByLocation(size_t first) {
+  if (first >= diags_.size()) return;
+  std::stable_sort(diags_.begin() + static_cast<std::ptrdiff_t>(first), diags_.end(),
+                   [](const Diagnostic &a, const Diagnostic &b) {
+                     return std::tie(a.loc.file, a.loc.line, a.loc.col) <
+                            std::tie(b.loc.file, b.loc.line, b.loc.col);
+                   });
 }
 
 std::string DiagnosticEngine::renderHeader(const Diagnostic &d) const {

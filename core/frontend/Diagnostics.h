@@ -4,6 +4,7 @@
 #include "core/frontend/SourceManager.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <string>
 #include <vector>
@@ -43,6 +44,14 @@ public:
   Diagnostic &error(SourceLoc loc, std::string message);
   /// Reports a warning (see error() for the returned reference).
   Diagnostic &warning(SourceLoc loc, std::string message);
+
+  /// Reports a diagnostic collected elsewhere (e.g. by a scratch engine whose
+  /// messages are filtered before they reach the user).
+  Diagnostic &report(Diagnostic d);
+  /// Orders the diagnostics reported since the first `first` ones by source
+  /// location (stable), so that messages merged from several stages of one
+  /// file read top to bottom.
+  void sortByLocation(size_t first);
 
   /// Every diagnostic reported so far, in reporting order.
   const std::deque<Diagnostic> &diagnostics() const { return diags_; }

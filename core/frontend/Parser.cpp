@@ -2,6 +2,8 @@
 
 #include "core/frontend/Lexer.h"
 
+#include <tuple>
+
 namespace tessel::frontend {
 
 namespace {
@@ -107,6 +109,7 @@ std::unique_ptr<Module> Parser::parseModule() {
   m->fileName = fileName_;
   while (!at(TokenKind::EndOfFile)) {
     if (accept(TokenKind::Newline) || accept(TokenKind::Dedent)) continue;
+    if (skipHostCode(*m)) continue;
     Block stmts;
     parseStatement(stmts);
     for (StmtPtr &s : stmts) addTopLevel(*m, std::move(s));
@@ -615,9 +618,29 @@ bool Parser::parseParams(FunctionDef &fn) {
 }
 
 std::unique_ptr<Module> parseFile(const SourceManager &sources, uint32_t file, DiagnosticEngine &diags) {
-  std::vector<Token> tokens = lex(sources, file, diags);
+  // Host code may use Python the kernel language rejects (f-strings, bytes);
+  // lexical errors are held back until the parser has found the host code.
+  size_t first = diags.diagnostics().size();
+  DiagnosticEngine lexDiags(sources);
+  std::vector<Token> tokens = lex(sources, file, lexDiags);
   Parser parser(std::move(tokens), file, std::string(sources.name(file)), diags);
-  return parser.parseModule();
+  std::unique_ptr<Module> module = parser.parseModule();
+  auto inHostCode = [&](SourceLoc loc) {
+    for (const HostCode &h : module->hostCode)
+      if (std::tie(h.range.begin.line, h.range.begin.col) <= std::tie(loc.line, loc.col) &&
+          std::tie(loc.line, loc.col) <= std::tie(h.range.end.line, h.range.end.col))
+        return true;
+    return false;
+  };
+  for (const Diagnostic &d : lexDiags.diagnostics()) {
+    // Constructs that are valid Python are fine in host code; real lexical
+    // errors (an unterminated string, a stray character) are not.
+    bool validPython = d.message.rfind("unsupported Python construct", 0) == 0;
+    if (validPython && inHostCode(d.loc)) continue;
+    diags.report(d);
+  }
+  diags.sortByLocation(first);
+  return module;
 }
 
 } // namespace tessel::frontend

@@ -75,6 +75,20 @@ private:
   StmtPtr parseFor();
   StmtPtr parseWhile();
   std::unique_ptr<FunctionDef> parseFunctionDef();
+  //===--- Host code (HostCode.cpp) ---------------------------------------===//
+  /// If the top-level statement at the current token is host code (see
+  /// HostCode in AST.h), skips it, records it in `m` and returns true.
+  bool skipHostCode(Module &m);
+  /// True if the decorators at the current token include a jit decorator.
+  bool decoratorsIncludeJit(size_t &afterDecorators) const;
+  /// True if the line at the current token is `NAME [, NAME] [: ann] = e`
+  /// where `e` is built only from literals, names, attributes, operators and
+  /// `constexpr(...)`: a global the kernels may read as a constexpr.
+  bool atConstantAssignment() const;
+  /// Skips the logical line at the current token, the indented block after it,
+  /// and for decorators, the decorated definition.
+  void skipHostLines();
+
   /// Reports module-level statements that are not imports, functions or
   /// global assignments, and files the rest into `m`.
   void addTopLevel(Module &m, StmtPtr s);

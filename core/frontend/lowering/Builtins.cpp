@@ -27,6 +27,36 @@ std::optional<int64_t> constInt(Lowerer &L, const Bound &b, const std::string &n
   return v.asInt();
 }
 
+std::optional<bool> constFlag(Lowerer &L, const Bound &b, const std::string &name,
+                              const std::string &fn) {
+  if (!b.has(name))
+    return false;
+  const SV &v = b[name];
+  if (!v.isConstexpr()) {
+    L.error(b.loc(name), "argument '" + name + "' of " + fn +
+                             " must be a constexpr flag, got " + v.describe());
+    return std::nullopt;
+  }
+  return L.truthy(v);
+}
+
+bool checkTileElements(Lowerer &L, llvm::ArrayRef<int64_t> shape, SourceLoc loc,
+                       const std::string &fn) {
+  int64_t n = 1;
+  for (int64_t d : shape) {
+    if (d <= 0 || n > kMaxTileElements / d) {
+      n = kMaxTileElements + 1;
+      break;
+    }
+    n *= d;
+  }
+  if (n <= kMaxTileElements)
+    return true;
+  L.error(loc, fn + ": a tile of shape " + shapeString(shape) + " has more than " +
+                   std::to_string(kMaxTileElements) + " elements");
+  return false;
+}
+
 std::optional<std::vector<int64_t>>
 constInts(Lowerer &L, const Bound &b, const std::string &name, const std::string &fn) {
   const SV &v = b[name];

@@ -45,6 +45,17 @@ std::optional<std::string> strArg(Lowerer &L, const Bound &b, const std::string 
 std::optional<DType> dtypeArg(Lowerer &L, const Bound &b, const std::string &name,
                               const std::string &fn);
 
+/// An optional constexpr flag (false when absent); a runtime value is an
+/// error, since a flag changes what code is generated.
+std::optional<bool> constFlag(Lowerer &L, const Bound &b, const std::string &name,
+                              const std::string &fn);
+
+/// Largest number of elements in one tile, as in Triton.
+constexpr int64_t kMaxTileElements = int64_t(1) << 20;
+/// Reports a tile shape with more than kMaxTileElements elements.
+bool checkTileElements(Lowerer &L, llvm::ArrayRef<int64_t> shape, SourceLoc loc,
+                       const std::string &fn);
+
 bool isPowerOfTwo(int64_t v);
 
 } // namespace tessel::frontend

@@ -28,7 +28,7 @@ static bool checkShape(Lowerer &L, const std::vector<int64_t> &shape, SourceLoc 
                   shapeText(shape));
       return false;
     }
-  return true;
+  return checkTileElements(L, shape, loc, fn);
 }
 
 OptSV Lowerer::builtinCreation(const std::string &name, CallArgs &args, bool &handled) {
@@ -70,6 +70,8 @@ OptSV Lowerer::builtinCreation(const std::string &name, CallArgs &args, bool &ha
                        std::to_string(*end - *start));
     if (*start < 0 || *end > std::numeric_limits<int32_t>::max())
       return error(args.callLoc, "arange: bounds must fit in int32");
+    if (!checkTileElements(*this, {*end - *start}, args.callLoc, "arange"))
+      return std::nullopt;
     auto type = RankedTensorType::get({*end - *start}, builder_.getI32Type());
     Value v = builder_.create<tile::MakeRangeOp>(loc, type, *start, *end);
     return SV::ofTile(v, DType::of(Scalar::I32));

@@ -300,12 +300,35 @@ OptSV Lowerer::builtinMath(const std::string &name, CallArgs &args, bool &handle
     }
     SmallVector<int64_t> accShape(a.shape().begin(), a.shape().end());
     accShape[rank - 1] = n;
+    // The accumulator types tile.dot accepts: i32 for 8-bit integers, f64
+    // for f64, f32 otherwise, f16 also for f16 and fp8 operands.
+    auto accTypeOk = [&](DType t) {
+      if (t.isPointer)
+        return false;
+      if (ints)
+        return t.scalar == Scalar::I32;
+      if (a.dtype.scalar == Scalar::F64)
+        return t.scalar == Scalar::F64;
+      return t.scalar == Scalar::F32 ||
+             (t.scalar == Scalar::F16 && (a.dtype.scalar == Scalar::F16 || a.dtype.isFp8()));
+    };
+    std::string accRule = ints ? "i32"
+                          : a.dtype.scalar == Scalar::F64 ? "fp64"
+                          : a.dtype.scalar == Scalar::F16 || a.dtype.isFp8() ? "fp32 or fp16"
+                                                                              : "fp32";
+    if (b->has("out_dtype") && !accTypeOk(out))
+      return error(b->loc("out_dtype"), "dot: " + a.dtype.name() + " operands accumulate in " +
+                                            accRule + ", not " + out.name());
     SV acc;
     if (b->has("acc")) {
       acc = (*b)["acc"];
       if (!acc.isTile() || acc.shape() != ArrayRef<int64_t>(accShape))
         return error(b->loc("acc"), "dot: the accumulator must be a tile of shape " +
                                         shapeString(accShape) + ", got " +
+                                        acc.describe());
+      if (!accTypeOk(acc.dtype))
+        return error(b->loc("acc"), "dot: " + a.dtype.name() + " operands accumulate in " +
+                                        accRule + ", but the accumulator is " +
                                         acc.describe());
       if (!b->has("out_dtype"))
         out = acc.dtype;
@@ -320,8 +343,13 @@ OptSV Lowerer::builtinMath(const std::string &name, CallArgs &args, bool &handle
     tile::InputPrecision precision = a.dtype.scalar == Scalar::F32
                                          ? tile::InputPrecision::TF32
                                          : tile::InputPrecision::IEEE;
-    if (b->has("allow_tf32") && !truthy((*b)["allow_tf32"]))
-      precision = tile::InputPrecision::IEEE;
+    if (b->has("allow_tf32")) {
+      std::optional<bool> allow = constFlag(*this, *b, "allow_tf32", "dot");
+      if (!allow)
+        return std::nullopt;
+      if (!*allow)
+        precision = tile::InputPrecision::IEEE;
+    }
     if (b->has("input_precision")) {
       std::optional<std::string> p = strArg(*this, *b, "input_precision", "dot");
       if (!p)

@@ -74,25 +74,36 @@ static OptSV pointerArg(Lowerer &L, const Bound &b, const std::string &name,
   return v;
 }
 
+/// One operand of a memory operation, named for diagnostics.
+struct MemOperand {
+  SV *value;
+  const char *name; ///< "pointer", "mask", "other", "value", ...
+  SourceLoc loc;
+};
+
 /// Brings pointer, mask and value operands to one shape (Triton broadcasts a
-/// scalar pointer against a tile mask or value, and vice versa).
-static bool unifyShapes(Lowerer &L, std::vector<SV *> operands, SourceLoc loc) {
-  llvm::SmallVector<int64_t> shape(operands[0]->shape().begin(),
-                                   operands[0]->shape().end());
-  for (SV *o : operands) {
-    std::optional<llvm::SmallVector<int64_t>> s = broadcastShapes(shape, o->shape());
+/// scalar pointer against a tile mask or value, and vice versa). A mismatch
+/// is reported at the operand that does not fit, naming it.
+static bool unifyShapes(Lowerer &L, const std::string &fn, std::vector<MemOperand> operands) {
+  llvm::SmallVector<int64_t> shape(operands[0].value->shape().begin(),
+                                   operands[0].value->shape().end());
+  for (const MemOperand &o : operands) {
+    std::optional<llvm::SmallVector<int64_t>> s = broadcastShapes(shape, o.value->shape());
     if (!s) {
-      L.error(loc, "incompatible shapes for broadcasting: " + shapeString(shape) +
-                       " and " + shapeString(o->shape()));
+      L.error(o.loc, fn + ": the " + o.name + " has shape " + shapeString(o.value->shape()) +
+                         ", which does not broadcast to the shape of the " + operands[0].name +
+                         " " + shapeString(operands[0].value->shape()));
       return false;
     }
     shape = *s;
   }
-  for (SV *o : operands) {
-    OptSV r = L.broadcastTo(*o, shape, loc);
+  if (!checkTileElements(L, shape, operands[0].loc, fn))
+    return false;
+  for (const MemOperand &o : operands) {
+    OptSV r = L.broadcastTo(*o.value, shape, o.loc);
     if (!r)
       return false;
-    *o = *r;
+    *o.value = *r;
   }
   return true;
 }
@@ -161,17 +172,19 @@ OptSV Lowerer::builtinMemory(const std::string &name, CallArgs &args, bool &hand
         return error(b->loc("other"),
                      "load: 'other' must be a number or a tile, got " + o.describe());
     }
-    std::vector<SV *> ops{&p};
+    std::vector<MemOperand> ops{{&p, "pointer", b->loc("pointer")}};
     if (mask)
-      ops.push_back(&*mask);
+      ops.push_back({&*mask, "mask", b->loc("mask")});
     if (other)
-      ops.push_back(&*other);
-    if (!unifyShapes(*this, ops, args.callLoc))
+      ops.push_back({&*other, "'other' value", b->loc("other")});
+    if (!unifyShapes(*this, "load", ops))
       return std::nullopt;
-    bool isVolatile = b->has("volatile") && truthy((*b)["volatile"]);
+    std::optional<bool> isVolatile = constFlag(*this, *b, "volatile", "load");
+    if (!isVolatile)
+      return std::nullopt;
     auto op = builder_.create<tile::LoadOp>(loc, p.value, mask ? mask->value : Value(),
                                             other ? other->value : Value(), *cache,
-                                            *evict, isVolatile);
+                                            *evict, *isVolatile);
     return SV::ofTile(op.getResult(), elem);
   }
   if (name == "tl.store") {
@@ -218,10 +231,11 @@ OptSV Lowerer::builtinMemory(const std::string &name, CallArgs &args, bool &hand
       if (!mask)
         return std::nullopt;
     }
-    std::vector<SV *> ops{&p, &value};
+    std::vector<MemOperand> ops{{&p, "pointer", b->loc("pointer")},
+                                {&value, "value", b->loc("value")}};
     if (mask)
-      ops.push_back(&*mask);
-    if (!unifyShapes(*this, ops, args.callLoc))
+      ops.push_back({&*mask, "mask", b->loc("mask")});
+    if (!unifyShapes(*this, "store", ops))
       return std::nullopt;
     builder_.create<tile::StoreOp>(loc, p.value, value.value,
                                    mask ? mask->value : Value(), *cache, *evict);
@@ -268,7 +282,9 @@ OptSV Lowerer::builtinMemory(const std::string &name, CallArgs &args, bool &hand
       if (!val)
         return std::nullopt;
       SV c = *cmp, v = *val;
-      if (!unifyShapes(*this, {&p, &c, &v}, args.callLoc))
+      if (!unifyShapes(*this, fn, {{&p, "pointer", b->loc("pointer")},
+                                   {&c, "comparand", b->loc("cmp")},
+                                   {&v, "value", b->loc("val")}}))
         return std::nullopt;
       auto op = builder_.create<tile::AtomicCASOp>(loc, p.value, c.value, v.value, *sem,
                                                    *scope);
@@ -284,10 +300,11 @@ OptSV Lowerer::builtinMemory(const std::string &name, CallArgs &args, bool &hand
       if (!mask)
         return std::nullopt;
     }
-    std::vector<SV *> ops{&p, &v};
+    std::vector<MemOperand> ops{{&p, "pointer", b->loc("pointer")},
+                                {&v, "value", b->loc("val")}};
     if (mask)
-      ops.push_back(&*mask);
-    if (!unifyShapes(*this, ops, args.callLoc))
+      ops.push_back({&*mask, "mask", b->loc("mask")});
+    if (!unifyShapes(*this, fn, ops))
       return std::nullopt;
     tile::AtomicRMWKind kind;
     std::string op = fn.substr(7);

@@ -42,7 +42,7 @@ static OptSV reduceTiles(Lowerer &L, std::vector<SV> inputs, int64_t axis, bool 
   if (axis < 0 || axis >= rank)
     return L.error(sloc, "axis " + std::to_string(axis) +
                              " is out of range for a tile of " + std::to_string(rank) +
-                             " dimensions");
+                             (rank == 1 ? " dimension" : " dimensions"));
   SmallVector<Value> srcs;
   SmallVector<Type> elemTypes, resultTypes;
   for (const SV &in : inputs) {
@@ -172,8 +172,12 @@ OptSV Lowerer::builtinReduce(const std::string &name, CallArgs &args, bool &hand
     if (!axis)
       return std::nullopt;
   }
-  bool keepDims = b->has("keep_dims") && truthy((*b)["keep_dims"]);
-  bool reverse = b->has("reverse") && truthy((*b)["reverse"]);
+  std::optional<bool> keepDimsFlag = constFlag(*this, *b, "keep_dims", fn);
+  std::optional<bool> reverseFlag =
+      keepDimsFlag ? constFlag(*this, *b, "reverse", fn) : std::nullopt;
+  if (!reverseFlag)
+    return std::nullopt;
+  bool keepDims = *keepDimsFlag, reverse = *reverseFlag;
   if (!axis) {
     if (isCumsum || isGeneric || isArg) {
       axis = 0;

@@ -50,8 +50,8 @@ bool Lowerer::bindArgs(const std::string &fnName, CallArgs &args,
   if (args.positional.size() > params.size()) {
     error(args.positionalLocs[params.size()],
           fnName + "() takes at most " + std::to_string(params.size()) +
-              " positional arguments but " + std::to_string(args.positional.size()) +
-              " were given");
+              (params.size() == 1 ? " positional argument but " : " positional arguments but ") +
+              std::to_string(args.positional.size()) + " were given");
     return false;
   }
   for (size_t i = 0; i < args.positional.size(); ++i) {

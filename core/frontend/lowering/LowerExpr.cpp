@@ -123,6 +123,14 @@ OptSV Lowerer::lowerName(const NameExpr *e) {
     globals_[e->name] = *v;
     return v;
   }
+  auto partly = partlyDefined_.find({env_, e->name});
+  if (partly != partlyDefined_.end())
+    return error(e->loc(), "'" + e->name + "' is assigned on only one path of the if on line " +
+                               std::to_string(partly->second.line) +
+                               ", so it is undefined here; assign it before the if or in "
+                               "both branches");
+  if (const HostCode *host = module_.findHostCode(e->name))
+    return error(e->loc(), hostCodeMessage(e->name, *host));
   if (isPythonBuiltin(e->name))
     return SV::ofBuiltin("py." + e->name);
   return error(e->loc(), "undefined name '" + e->name + "'");
@@ -276,14 +284,19 @@ OptSV Lowerer::lowerAttribute(const AttributeExpr *e) {
         return SV::ofDType(*t);
       if (isTlBuiltin(attr))
         return SV::ofBuiltin("tl." + attr);
-      return error(loc,
-                   "unknown function 'tl." + attr +
-                       "' (docs/language.md lists what the kernel language supports)");
+      if (attr == "make_block_ptr" || attr == "advance")
+        return error(loc, "block pointers ('tl." + attr +
+                              "') are not supported; build tiles of pointers with "
+                              "arithmetic instead, e.g. ptr + offs[:, None] * stride");
+      return error(loc, "unknown name 'tl." + attr +
+                            "': not an operation or type of the kernel language "
+                            "(docs/language.md lists them)");
     }
     if (ns == "tl.math") {
       if (isTlBuiltin(attr))
         return SV::ofBuiltin("tl." + attr);
-      return error(loc, "unknown function 'tl.math." + attr + "'");
+      return error(loc, "unknown name 'tl.math." + attr +
+                            "': not a math function of the kernel language");
     }
     return error(loc, "unknown attribute '" + attr + "' of " + base->describe());
   }
@@ -897,7 +910,8 @@ OptSV Lowerer::lowerSubscript(const SubscriptExpr *e) {
   if (kept != x.shape().size())
     return error(e->loc(), "index has " + std::to_string(kept) +
                                " ':' entries but the tile has " +
-                               std::to_string(x.shape().size()) + " dimensions");
+                               std::to_string(x.shape().size()) +
+                               (x.shape().size() == 1 ? " dimension" : " dimensions"));
   Location l = toLoc(e->loc());
   size_t outDim = 0;
   for (const ExprPtr &idx : e->indices) {

@@ -330,6 +330,7 @@ bool Lowerer::lowerIf(const IfStmt *s) {
     auto t = thenEnv.find(name), e = elseEnv.find(name);
     if (t == thenEnv.end() || e == elseEnv.end()) {
       outer->erase(name); // bound on one path only: unusable afterwards
+      partlyDefined_[{outer, name}] = s->loc();
       continue;
     }
     SV tv = t->second, ev = e->second;
@@ -639,6 +640,9 @@ bool Lowerer::lowerWhile(const WhileStmt *s) {
     locs.push_back(loc);
   }
   auto whileOp = builder_.create<scf::WhileOp>(loc, types, inits);
+  // Saved before createBlock moves the insertion point into the loop, so
+  // that the statements after the loop land after it, not in its body.
+  OpBuilder::InsertionGuard guard(builder_);
   mlir::Block *before = builder_.createBlock(&whileOp.getBefore(), {}, types, locs);
   mlir::Block *after = builder_.createBlock(&whileOp.getAfter(), {}, types, locs);
   Env *outer = env_;
@@ -650,7 +654,6 @@ bool Lowerer::lowerWhile(const WhileStmt *s) {
                                    : SV::ofTile(block->getArgument(i), init.dtype);
     }
   };
-  OpBuilder::InsertionGuard guard(builder_);
   frames_.back().runtimeNesting++;
   // Condition, re-evaluated before every iteration.
   Env condEnv = *outer;

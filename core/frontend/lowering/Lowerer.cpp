@@ -154,6 +154,24 @@ Lowerer::Lowerer(const Module &module, const SourceManager &sources,
   }
 }
 
+std::string hostCodeMessage(const std::string &name, const HostCode &host) {
+  std::string line = std::to_string(host.range.begin.line);
+  switch (host.kind) {
+  case HostCode::Kind::Function:
+    return "'" + name + "' is host code and cannot be called from a kernel; decorate it with "
+           "@triton.jit (defined on line " + line + ")";
+  case HostCode::Kind::Class:
+    return "'" + name + "' is a class, which is host code and cannot be used in a kernel "
+           "(defined on line " + line + ")";
+  case HostCode::Kind::Assignment:
+  case HostCode::Kind::Statement:
+    break;
+  }
+  return "'" + name + "' is set by host code on line " + line +
+         " and cannot be used in a kernel; only module-level constants such as "
+         "'BLOCK = 128' are visible to kernels";
+}
+
 std::nullopt_t Lowerer::error(SourceLoc loc, const std::string &message) {
   Diagnostic &d = diags_.error(loc, message);
   // Innermost call first, like a backtrace.
@@ -206,6 +224,13 @@ static std::optional<SV> parseConstexprText(const std::string &text) {
 mlir::OwningOpRef<mlir::ModuleOp> Lowerer::lowerKernel(const KernelSpec &spec) {
   const FunctionDef *kernel = module_.findFunction(spec.kernel);
   SourceLoc fileLoc{module_.file, 1, 1};
+  const HostCode *host = module_.findHostCode(spec.kernel);
+  if (!kernel && host && host->kind == HostCode::Kind::Function) {
+    error(host->range.begin, "'" + spec.kernel +
+                                 "' is host code, not a kernel: decorate it with "
+                                 "@triton.jit (or @jit)");
+    return nullptr;
+  }
   if (!kernel) {
     std::string names;
     for (const FunctionDef *k : module_.kernels())

@@ -37,6 +37,9 @@ std::optional<llvm::SmallVector<int64_t>> broadcastShapes(llvm::ArrayRef<int64_t
 using OptSV = std::optional<SemaValue>;
 using Env = std::map<std::string, SemaValue>;
 
+/// Why a kernel cannot use `name`, bound by host code `host`.
+std::string hostCodeMessage(const std::string &name, const HostCode &host);
+
 /// Arguments of a call, evaluated.
 struct CallArgs {
   std::vector<SV> positional;
@@ -160,6 +163,10 @@ public:
     unsigned runtimeNesting = 0;
   };
   std::vector<Frame> frames_;
+  /// Variables that a runtime `if` bound on one path only, with the if's
+  /// location, per environment: using one afterwards gets a message that
+  /// says why it is undefined.
+  std::map<std::pair<const Env *, std::string>, SourceLoc> partlyDefined_;
 };
 
 } // namespace tessel::frontend

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/frontend/lowering/Builtins.h"
 #include "core/frontend/lowering/Lowerer.h"
 #include "dialects/tile/IR/TileOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -224,6 +225,8 @@ bool Lowerer::broadcastPair(SV &a, SV &b, SourceLoc loc) {
                    " and " + shapeString(b.shape()));
     return false;
   }
+  if (!checkTileElements(*this, *shape, loc, "broadcasting"))
+    return false;
   OptSV na = broadcastTo(a, *shape, loc);
   OptSV nb = na ? broadcastTo(b, *shape, loc) : std::nullopt;
   if (!nb)

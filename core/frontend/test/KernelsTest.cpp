@@ -1,6 +1,7 @@
-// Whole kernels in the kernel language parse without a diagnostic: the two
-// seed kernels exactly as printed in the source document, and the tutorial
-// softmax, layer norm and flash-attention kernels.
+// Whole kernel files parse without a diagnostic: the seed vector add exactly
+// as printed in the source document (host launcher included) and its kernel
+// alone, the seed grouped GEMM bare and with its imports and autotune
+// decorator, and softmax, layer norm and flash-attention kernels.
 
 #include "core/frontend/ASTPrinter.h"
 #include "core/frontend/Parser.h"
@@ -52,7 +53,7 @@ INSTANTIATE_TEST_SUITE_P(Kernels, KernelParses,
                          ::testing::ValuesIn(listFiles(workspacePath(kKernelDir), ".py")), testName);
 
 TEST(Kernels, FolderHoldsEveryKernel) {
-  EXPECT_EQ(listFiles(workspacePath(kKernelDir), ".py").size(), 6u);
+  EXPECT_EQ(listFiles(workspacePath(kKernelDir), ".py").size(), 8u);
 }
 
 TEST(Kernels, SeedVectorAdd) {
@@ -76,6 +77,21 @@ TEST(Kernels, SeedVectorAdd) {
   EXPECT_EQ(exprToString(*store->value), "tl.store((sortie_ptr + offsets), (x + y), mask=masque)");
   EXPECT_EQ(store->range.begin.line, 14u);
   EXPECT_EQ(store->range.begin.col, 5u);
+}
+
+TEST(Kernels, SeedVectorAddWithItsHostLauncher) {
+  KernelFile k(kernelPath("seed_vector_add.py"));
+  ASSERT_FALSE(k.diags.hasErrors()) << k.diags.renderAll();
+  EXPECT_EQ(k.module->imports.size(), 3u);
+  ASSERT_EQ(k.module->kernels().size(), 1u);
+  EXPECT_EQ(k.module->kernels()[0]->name, "add_kernel");
+  // The launcher (lambda grid, add_kernel[grille](...)) is host code.
+  const HostCode *add = k.module->findHostCode("add");
+  ASSERT_NE(add, nullptr);
+  EXPECT_EQ(add->kind, HostCode::Kind::Function);
+  EXPECT_EQ(add->range.begin.line, 17u);
+  EXPECT_EQ(add->range.end.line, 22u);
+  EXPECT_EQ(k.module->findFunction("add"), nullptr);
 }
 
 TEST(Kernels, SeedGroupedGemm) {

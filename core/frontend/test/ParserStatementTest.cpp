@@ -34,9 +34,14 @@ TEST(ParserStmt, ModuleSortsImportsFunctionsAndGlobals) {
   EXPECT_EQ(p.module->globals.size(), 1u);
   ASSERT_EQ(p.module->kernels().size(), 1u);
   EXPECT_EQ(p.module->kernels()[0]->name, "kernel");
-  ASSERT_EQ(p.module->helpers().size(), 1u);
-  EXPECT_EQ(p.module->helpers()[0]->name, "helper");
-  EXPECT_EQ(p.module->findFunction("helper"), p.module->helpers()[0]);
+  // A function without a jit decorator is host code: skipped, name kept.
+  EXPECT_EQ(p.module->functions.size(), 1u);
+  EXPECT_EQ(p.module->findFunction("helper"), nullptr);
+  ASSERT_EQ(p.module->hostCode.size(), 1u);
+  const HostCode *helper = p.module->findHostCode("helper");
+  ASSERT_NE(helper, nullptr);
+  EXPECT_EQ(helper->kind, HostCode::Kind::Function);
+  EXPECT_EQ(helper->range.begin.line, 10u);
   EXPECT_EQ(p.module->findFunction("nope"), nullptr);
 }
 
@@ -69,7 +74,7 @@ TEST(ParserStmt, DecoratorsWithArguments) {
 }
 
 TEST(ParserStmt, ControlFlow) {
-  Parsed p("def f(n):\n"
+  Parsed p("@jit\ndef f(n):\n"
            "    for i in range(0, n):\n"
            "        if i == 0:\n"
            "            continue\n"
@@ -109,13 +114,13 @@ TEST(ParserStmt, ControlFlow) {
   EXPECT_EQ(cast<AssertStmt>(b[5].get())->message, nullptr);
   EXPECT_TRUE(isa<TupleExpr>(cast<ReturnStmt>(b[6].get())->value.get()));
   // A statement's range ends at its last token, not at the next line.
-  EXPECT_EQ(loop->range.begin.line, 2u);
-  EXPECT_EQ(loop->range.end.line, 8u);
-  EXPECT_EQ(p.module->functions[0]->range.end.line, 17u);
+  EXPECT_EQ(loop->range.begin.line, 3u);
+  EXPECT_EQ(loop->range.end.line, 9u);
+  EXPECT_EQ(p.module->functions[0]->range.end.line, 18u);
 }
 
 TEST(ParserStmt, Assignments) {
-  Parsed p("def f(x):\n"
+  Parsed p("@jit\ndef f(x):\n"
            "    a, b = x, x\n"
            "    (c, d) = [e, g] = x\n"
            "    x.y = 1\n"
@@ -136,38 +141,38 @@ TEST(ParserStmt, Assignments) {
 }
 
 TEST(ParserStmt, SameLineSuites) {
-  Parsed p("def f(x):\n    if x: return 1\n    for i in range(2): x += i; x -= 1\n    return x\n");
+  Parsed p("@jit\ndef f(x):\n    if x: return 1\n    for i in range(2): x += i; x -= 1\n    return x\n");
   ASSERT_FALSE(p.diags.hasErrors()) << p.firstError();
   ASSERT_EQ(p.body().size(), 3u);
   EXPECT_EQ(cast<ForStmt>(p.body()[1].get())->body.size(), 2u);
 }
 
 TEST(ParserStmt, BreakInsideHelperInsideLoopIsStillOutsideLoop) {
-  Parsed p("def f(x):\n    while x:\n        x = 0\n    break\n");
-  EXPECT_EQ(p.firstError(), "t.py:4:5: error: 'break' outside loop");
+  Parsed p("@jit\ndef f(x):\n    while x:\n        x = 0\n    break\n");
+  EXPECT_EQ(p.firstError(), "t.py:5:5: error: 'break' outside loop");
 }
 
 TEST(ParserStmt, RecoversAndReportsIndependentErrors) {
-  Parsed p("def f(x):\n"
+  Parsed p("@jit\ndef f(x):\n"
            "    y = lambda: 1\n"
            "    with x:\n"
            "        z = 1\n"
            "        z = 2\n"
            "    q = x +\n"
            "    return x\n"
-           "def g(y):\n"
+           "@jit\ndef g(y):\n"
            "    return y\n");
   ASSERT_EQ(p.diags.errorCount(), 3u) << p.diags.renderAll();
-  EXPECT_EQ(p.diags.diagnostics()[0].loc.line, 2u);
-  EXPECT_EQ(p.diags.diagnostics()[1].loc.line, 3u);
-  EXPECT_EQ(p.diags.diagnostics()[2].loc.line, 6u);
+  EXPECT_EQ(p.diags.diagnostics()[0].loc.line, 3u);
+  EXPECT_EQ(p.diags.diagnostics()[1].loc.line, 4u);
+  EXPECT_EQ(p.diags.diagnostics()[2].loc.line, 7u);
   ASSERT_EQ(p.module->functions.size(), 2u);
   EXPECT_EQ(p.body().size(), 1u); // only `return x` survived in f
   EXPECT_EQ(p.module->functions[1]->name, "g");
 }
 
 TEST(ParserStmt, ErrorCountIsBounded) {
-  std::string src = "def f(x):\n";
+  std::string src = "@jit\ndef f(x):\n";
   for (int i = 0; i < 500; ++i) src += "    del x\n";
   Parsed p(src);
   EXPECT_EQ(p.diags.errorCount(), 101u);
@@ -175,7 +180,7 @@ TEST(ParserStmt, ErrorCountIsBounded) {
 }
 
 TEST(ParserStmt, DeepBlockNestingIsAnError) {
-  std::string src = "def f(x):\n";
+  std::string src = "@jit\ndef f(x):\n";
   for (int i = 1; i < 120; ++i) src += std::string(4 * i, ' ') + "if x:\n";
   src += std::string(4 * 120, ' ') + "pass\n";
   Parsed p(src);

@@ -1,3 +1,0 @@
-# expect-error: 3:1: 'return' outside function
-import triton
-return 1
