@@ -1,0 +1,59 @@
+// What is compiled and what comes out.
+//
+// A CompileRequest is tile IR bytecode (as core/compiler/Bytecode.h writes
+// it), the entry function's name and typed options; the target is given
+// beside it (Runtime::Compile). An Artifact is the plugin's output, the
+// device code bytes and the kernel metadata, with a record of how it was
+// obtained (compiled, or a cache hit, and how long that took). Both are
+// plain values that own their data.
+#ifndef TESSEL_CORE_RUNTIME_ARTIFACT_H_
+#define TESSEL_CORE_RUNTIME_ARTIFACT_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "dialects/tile/IR/TileVersion.h"
+#include "plugins/host/plugin_types.h"
+#include "tessel/plugin_api.h"
+
+namespace tessel::runtime {
+
+struct CompileRequest {
+  // MLIR bytecode of the tile dialect with all compile-time constants bound.
+  std::vector<uint8_t> ir;
+  // The tile dialect version the bytecode records (kTileVersion unless the
+  // producer wrote an older minor on purpose).
+  tile::TileVersion ir_version = tile::kTileVersion;
+  std::string ir_format = TESSEL_IR_FORMAT_TILE_MLIRBC;
+  std::string entry_name;
+  // 0 / TESSEL_OPT_LEVEL_DEFAULT fields mean "the plugin's default";
+  // `extra` holds "<plugin>.<key>" options.
+  plugins::CompileOptions options;
+};
+
+// How an Artifact was obtained.
+struct CompileRecord {
+  bool cache_hit = false;
+  // Wall time of the whole Runtime::Compile call: the cache lookup, plus on
+  // a miss the compilation and the store.
+  double milliseconds = 0;
+  std::string cache_key;   // 64 hex digits; empty when the cache is off
+  std::string cache_path;  // the entry file; empty when the cache is off
+  // Something the caller may want to show: a corrupt entry that was
+  // discarded, or an entry that could not be written. Empty normally.
+  std::string note;
+
+  // "cache hit in 0.4 ms", "compiled in 812.3 ms".
+  std::string Summary() const;
+};
+
+struct Artifact {
+  plugins::Target target;
+  plugins::CompiledKernel kernel;  // device code bytes + metadata
+  CompileRecord record;
+};
+
+}  // namespace tessel::runtime
+
+#endif  // TESSEL_CORE_RUNTIME_ARTIFACT_H_

@@ -1,0 +1,26 @@
+#include "core/runtime/buffer.h"
+
+namespace tessel::runtime {
+
+Status Buffer::CopyFromHost(const void* src, uint64_t bytes, uint64_t offset) {
+  if (buffer_.handle() == nullptr) {
+    return Status(TESSEL_ERROR_FAILED_PRECONDITION, "buffer was released");
+  }
+  return buffer_.CopyFromHost(src, bytes, offset);
+}
+
+Status Buffer::CopyToHost(void* dst, uint64_t bytes, uint64_t offset) const {
+  if (buffer_.handle() == nullptr) {
+    return Status(TESSEL_ERROR_FAILED_PRECONDITION, "buffer was released");
+  }
+  return buffer_.CopyToHost(dst, bytes, offset);
+}
+
+Status Buffer::CheckElementType(int32_t dtype) const {
+  if (dtype_ == TESSEL_DTYPE_INVALID || dtype_ == dtype) return Status::Ok();
+  return Status(TESSEL_ERROR_INVALID_ARGUMENT,
+                std::string("buffer holds ") + plugins::DtypeName(dtype_) +
+                    " elements, not " + plugins::DtypeName(dtype));
+}
+
+}  // namespace tessel::runtime

@@ -1,0 +1,82 @@
+// Device memory.
+//
+// A Buffer owns one allocation on one device and frees it when destroyed
+// (or on Release). It keeps its plugin loaded, so it may outlive the Runtime
+// and the Device it came from. Move-only.
+//
+// A buffer is untyped (bytes) or typed (made by Device::AllocateArray<T>,
+// elements of one Tessel_Dtype). A typed buffer passed to a kernel must
+// match the element type of the kernel's pointer argument; Write/Read check
+// T against it.
+//
+// Copies are synchronous with respect to the host: CopyFromHost may reuse
+// `src` once it returns, and CopyToHost's data is in `dst` when it returns.
+// Whether they wait for earlier launches is the plugin's rule; call
+// Device::Synchronize before reading results of a launch.
+#ifndef TESSEL_CORE_RUNTIME_BUFFER_H_
+#define TESSEL_CORE_RUNTIME_BUFFER_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/runtime/dtype.h"
+#include "core/runtime/status.h"
+#include "plugins/host/plugin_types.h"
+#include "plugins/host/runtime_client.h"
+
+namespace tessel::runtime {
+
+class Buffer {
+ public:
+  Buffer(Buffer&&) noexcept = default;
+  Buffer& operator=(Buffer&&) noexcept = default;
+
+  uint64_t size() const { return buffer_.size(); }
+  // TESSEL_DTYPE_INVALID for an untyped buffer.
+  int32_t dtype() const { return dtype_; }
+  // The device it lives on (Tessel_Device handle of its plugin).
+  Tessel_Device* device() const { return device_; }
+  const plugins::DeviceBuffer& handle() const { return buffer_; }
+
+  // Byte copies at `offset`; OUT_OF_RANGE past the end.
+  Status CopyFromHost(const void* src, uint64_t bytes, uint64_t offset = 0);
+  Status CopyToHost(void* dst, uint64_t bytes, uint64_t offset = 0) const;
+
+  // Element copies starting at element `first`. T must be the buffer's
+  // element type when the buffer is typed.
+  template <typename T>
+  Status Write(const std::vector<T>& values, uint64_t first = 0) {
+    Status ok = CheckElementType(DtypeOf<T>());
+    if (!ok.ok()) return ok;
+    return CopyFromHost(values.data(), values.size() * sizeof(T),
+                        first * sizeof(T));
+  }
+  template <typename T>
+  StatusOr<std::vector<T>> Read(uint64_t count, uint64_t first = 0) const {
+    Status ok = CheckElementType(DtypeOf<T>());
+    if (!ok.ok()) return ok;
+    std::vector<T> out(count);
+    Status copied = CopyToHost(out.data(), count * sizeof(T), first * sizeof(T));
+    if (!copied.ok()) return copied;
+    return out;
+  }
+
+  // Frees now (the destructor would drop the error); the buffer is empty
+  // afterwards and must not be passed to a launch.
+  Status Release() { return buffer_.Release(); }
+
+ private:
+  friend class Device;
+  Buffer(plugins::DeviceBuffer buffer, Tessel_Device* device, int32_t dtype)
+      : buffer_(std::move(buffer)), device_(device), dtype_(dtype) {}
+  Status CheckElementType(int32_t dtype) const;
+
+  plugins::DeviceBuffer buffer_;
+  Tessel_Device* device_;
+  int32_t dtype_;
+};
+
+}  // namespace tessel::runtime
+
+#endif  // TESSEL_CORE_RUNTIME_BUFFER_H_

@@ -1,0 +1,41 @@
+// Where the compile cache lives.
+//
+// The root is, in order:
+//   1. $TESSEL_CACHE_DIR, when set and not empty;
+//   2. $XDG_CACHE_HOME/tessel, when XDG_CACHE_HOME is an absolute path (the
+//      XDG base directory rules ignore relative values);
+//   3. $HOME/.cache/tessel, or the password database's home directory when
+//      HOME is unset or empty.
+// The compile cache keeps its entries in <root>/kernels/ (compile_cache.h);
+// other persistent state (autotuning results) gets its own subdirectory.
+#ifndef TESSEL_CORE_RUNTIME_CACHE_DIRECTORY_H_
+#define TESSEL_CORE_RUNTIME_CACHE_DIRECTORY_H_
+
+#include <optional>
+#include <string>
+
+#include "plugins/host/status.h"
+
+namespace tessel::runtime {
+
+inline constexpr char kCacheDirEnvVar[] = "TESSEL_CACHE_DIR";
+
+// The environment the rules read. FromProcess() takes the real one; tests
+// fill the fields themselves.
+struct CacheDirectoryEnvironment {
+  std::optional<std::string> tessel_cache_dir;
+  std::optional<std::string> xdg_cache_home;
+  std::optional<std::string> home;
+  // Used when `home` is unset or empty; FromProcess() reads getpwuid.
+  std::optional<std::string> password_home;
+
+  static CacheDirectoryEnvironment FromProcess();
+};
+
+// The cache root by the rules above; FAILED_PRECONDITION when none applies.
+plugins::StatusOr<std::string> CacheRootDirectory(
+    const CacheDirectoryEnvironment& env = CacheDirectoryEnvironment::FromProcess());
+
+}  // namespace tessel::runtime
+
+#endif  // TESSEL_CORE_RUNTIME_CACHE_DIRECTORY_H_

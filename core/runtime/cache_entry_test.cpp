@@ -1,0 +1,148 @@
+// Entry files round-trip, and every kind of damage is detected.
+#include "core/runtime/cache_entry.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+namespace tessel::runtime {
+namespace {
+
+CacheKey KeyOf(const std::string& text) {
+  CacheKeyFields fields;
+  fields.ir = text;
+  return ComputeCacheKey(fields);
+}
+
+CacheEntry SampleEntry() {
+  CacheEntry entry;
+  entry.target = "amd:gfx942+wave64";
+  entry.kernel.bytes = {0, 1, 2, 0xff, 0x80, 7};
+  plugins::KernelMetadata& m = entry.kernel.metadata;
+  m.entry_name = "saxpy";
+  m.num_warps = 8;
+  m.warp_size = 64;
+  m.threads_per_block = 512;
+  m.shared_mem_bytes = 4096;
+  m.cluster_dims = {2, 1, 1};
+  m.args = {{"y", TESSEL_ARG_POINTER, TESSEL_DTYPE_FP32, 8, 8, 16},
+            {"n", TESSEL_ARG_SCALAR, TESSEL_DTYPE_I32, 4, 4, 1}};
+  return entry;
+}
+
+TEST(CacheEntryTest, RoundTrip) {
+  const CacheKey key = KeyOf("k");
+  const std::string file = EncodeCacheEntry(key, SampleEntry());
+  ASSERT_GT(file.size(), kCacheEntryHeaderSize);
+  EXPECT_EQ(file.compare(0, 8, "TESSELKC"), 0);
+  auto decoded = DecodeCacheEntry(file, key);
+  ASSERT_TRUE(decoded.ok()) << decoded.status().ToString();
+  const CacheEntry expected = SampleEntry();
+  EXPECT_EQ(decoded->target, expected.target);
+  EXPECT_EQ(decoded->kernel.bytes, expected.kernel.bytes);
+  const plugins::KernelMetadata& m = decoded->kernel.metadata;
+  EXPECT_EQ(m.entry_name, "saxpy");
+  EXPECT_EQ(m.num_warps, 8u);
+  EXPECT_EQ(m.warp_size, 64u);
+  EXPECT_EQ(m.threads_per_block, 512u);
+  EXPECT_EQ(m.shared_mem_bytes, 4096u);
+  EXPECT_EQ(m.cluster_dims, (std::array<uint32_t, 3>{2, 1, 1}));
+  ASSERT_EQ(m.args.size(), 2u);
+  EXPECT_EQ(m.args[0].name, "y");
+  EXPECT_EQ(m.args[0].kind, TESSEL_ARG_POINTER);
+  EXPECT_EQ(m.args[0].dtype, TESSEL_DTYPE_FP32);
+  EXPECT_EQ(m.args[0].divisibility, 16u);
+  EXPECT_EQ(m.args[1].name, "n");
+  EXPECT_EQ(m.args[1].dtype, TESSEL_DTYPE_I32);
+  EXPECT_EQ(m.args[1].size, 4u);
+}
+
+TEST(CacheEntryTest, EmptyArtifactAndNoArguments) {
+  const CacheKey key = KeyOf("empty");
+  CacheEntry entry;
+  auto decoded = DecodeCacheEntry(EncodeCacheEntry(key, entry), key);
+  ASSERT_TRUE(decoded.ok()) << decoded.status().ToString();
+  EXPECT_TRUE(decoded->kernel.bytes.empty());
+  EXPECT_TRUE(decoded->kernel.metadata.args.empty());
+}
+
+TEST(CacheEntryTest, EveryFlippedBitIsDetected) {
+  const CacheKey key = KeyOf("k");
+  const std::string file = EncodeCacheEntry(key, SampleEntry());
+  for (size_t i = 0; i < file.size(); ++i) {
+    for (int bit = 0; bit < 8; ++bit) {
+      std::string damaged = file;
+      damaged[i] = static_cast<char>(damaged[i] ^ (1 << bit));
+      auto decoded = DecodeCacheEntry(damaged, key);
+      ASSERT_FALSE(decoded.ok()) << "byte " << i << " bit " << bit;
+      EXPECT_EQ(decoded.status().code(), TESSEL_ERROR_DATA_LOSS);
+    }
+  }
+}
+
+TEST(CacheEntryTest, EveryTruncationAndExtensionIsDetected) {
+  const CacheKey key = KeyOf("k");
+  const std::string file = EncodeCacheEntry(key, SampleEntry());
+  for (size_t size = 0; size < file.size(); ++size) {
+    auto decoded = DecodeCacheEntry(file.substr(0, size), key);
+    ASSERT_FALSE(decoded.ok()) << "truncated to " << size;
+    EXPECT_NE(decoded.status().message().find("truncated"), std::string::npos)
+        << decoded.status().message();
+  }
+  EXPECT_FALSE(DecodeCacheEntry(file + "x", key).ok());
+}
+
+TEST(CacheEntryTest, AnotherKeyIsRefused) {
+  const std::string file = EncodeCacheEntry(KeyOf("a"), SampleEntry());
+  auto decoded = DecodeCacheEntry(file, KeyOf("b"));
+  ASSERT_FALSE(decoded.ok());
+  EXPECT_NE(decoded.status().message().find("key mismatch"), std::string::npos);
+}
+
+TEST(CacheEntryTest, AnotherFormatVersionIsRefused) {
+  const CacheKey key = KeyOf("k");
+  std::string file = EncodeCacheEntry(key, SampleEntry());
+  file[8] = static_cast<char>(kCacheEntryFormatVersion + 1);
+  auto decoded = DecodeCacheEntry(file, key);
+  ASSERT_FALSE(decoded.ok());
+  EXPECT_NE(decoded.status().message().find("format version 2"),
+            std::string::npos)
+      << decoded.status().message();
+}
+
+// Little-endian helpers for writing entries by hand.
+void PutU32(std::string& out, uint32_t v) {
+  for (int i = 0; i < 4; ++i) out.push_back(static_cast<char>(v >> (8 * i)));
+}
+void PutU64(std::string& out, uint64_t v) {
+  for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>(v >> (8 * i)));
+}
+
+// A payload whose digest matches but whose contents lie (an argument count
+// far beyond the data) is refused without allocating for it.
+TEST(CacheEntryTest, ForgedPayloadIsRefused) {
+  const CacheKey key = KeyOf("k");
+  std::string payload;
+  PutU32(payload, 0);                            // target ""
+  PutU32(payload, 0);                            // entry name ""
+  for (int i = 0; i < 7; ++i) PutU32(payload, 0);  // warps ... cluster dims
+  PutU32(payload, 0xffffffff);                   // argument count
+  const Sha256Digest digest = Sha256Of(payload);
+
+  std::string file(kCacheEntryMagic, sizeof(kCacheEntryMagic));
+  PutU32(file, kCacheEntryFormatVersion);
+  PutU32(file, kCacheEntryHeaderSize);
+  file.append(reinterpret_cast<const char*>(key.digest.data()), key.digest.size());
+  PutU64(file, payload.size());
+  file.append(reinterpret_cast<const char*>(digest.data()), digest.size());
+  ASSERT_EQ(file.size(), kCacheEntryHeaderSize);
+  file += payload;
+
+  auto decoded = DecodeCacheEntry(file, key);
+  ASSERT_FALSE(decoded.ok());
+  EXPECT_NE(decoded.status().message().find("malformed"), std::string::npos)
+      << decoded.status().message();
+}
+
+}  // namespace
+}  // namespace tessel::runtime

@@ -1,0 +1,32 @@
+#include "core/runtime/device.h"
+
+#include "plugins/host/runtime_client.h"
+
+namespace tessel::runtime {
+
+Device::Device(std::shared_ptr<const plugins::LoadedPlugin> plugin,
+               plugins::DeviceInfo info)
+    : plugin_(std::move(plugin)), info_(std::move(info)),
+      plugin_name_(plugin_->name()) {}
+
+std::string Device::Describe() const {
+  return plugin_name_ + " device " + std::to_string(info_.ordinal) + " (" +
+         info_.name + ", " + info_.arch + ")";
+}
+
+StatusOr<Buffer> Device::Allocate(uint64_t bytes) const {
+  return AllocateTyped(bytes, TESSEL_DTYPE_INVALID);
+}
+
+StatusOr<Buffer> Device::AllocateTyped(uint64_t bytes, int32_t dtype) const {
+  StatusOr<plugins::DeviceBuffer> buffer =
+      plugins::DeviceBuffer::Allocate(plugin_, info_.handle, bytes);
+  if (!buffer.ok()) return buffer.status();
+  return Buffer(std::move(buffer).value(), info_.handle, dtype);
+}
+
+Status Device::Synchronize() const {
+  return plugins::Synchronize(*plugin_, info_.handle);
+}
+
+}  // namespace tessel::runtime

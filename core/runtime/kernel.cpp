@@ -1,0 +1,21 @@
+#include "core/runtime/kernel.h"
+
+namespace tessel::runtime {
+
+StatusOr<Kernel> Kernel::Load(const Device& device, const Artifact& artifact) {
+  // Plugins identify their own artifacts only loosely (a magic number at
+  // best), so the runtime refuses the obvious mismatch itself.
+  if (artifact.target.plugin != device.plugin_name()) {
+    return Status(TESSEL_ERROR_FAILED_PRECONDITION,
+                  "kernel '" + artifact.kernel.metadata.entry_name +
+                      "' was compiled for '" + artifact.target.ToString() +
+                      "' and cannot be loaded on " + device.Describe());
+  }
+  StatusOr<plugins::LoadedModule> module =
+      plugins::LoadedModule::Load(device.plugin(), device.handle(), artifact.kernel);
+  if (!module.ok()) return module.status();
+  return Kernel(device, artifact.target, artifact.kernel.metadata,
+                std::move(module).value());
+}
+
+}  // namespace tessel::runtime

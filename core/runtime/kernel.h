@@ -1,0 +1,47 @@
+// A compiled kernel loaded on a device, ready to launch (launch.h).
+//
+// Kernel::Load hands the artifact's bytes and metadata to the device's
+// plugin (module_load). The Kernel keeps a copy of the metadata, whose
+// argument layout every launch is checked against, and its Device, so it
+// keeps the plugin loaded; the Artifact may be dropped after Load.
+// Move-only; the module is unloaded when the Kernel is destroyed.
+#ifndef TESSEL_CORE_RUNTIME_KERNEL_H_
+#define TESSEL_CORE_RUNTIME_KERNEL_H_
+
+#include "core/runtime/artifact.h"
+#include "core/runtime/device.h"
+#include "core/runtime/status.h"
+#include "plugins/host/plugin_types.h"
+#include "plugins/host/runtime_client.h"
+
+namespace tessel::runtime {
+
+class Kernel {
+ public:
+  // FAILED_PRECONDITION when the artifact was compiled for another plugin
+  // than the device's; otherwise whatever the plugin says of the bytes.
+  static StatusOr<Kernel> Load(const Device& device, const Artifact& artifact);
+
+  Kernel(Kernel&&) noexcept = default;
+  Kernel& operator=(Kernel&&) noexcept = default;
+
+  const Device& device() const { return device_; }
+  const plugins::Target& target() const { return target_; }
+  const plugins::KernelMetadata& metadata() const { return metadata_; }
+  const plugins::LoadedModule& module() const { return module_; }
+
+ private:
+  Kernel(Device device, plugins::Target target, plugins::KernelMetadata metadata,
+         plugins::LoadedModule module)
+      : device_(std::move(device)), target_(std::move(target)),
+        metadata_(std::move(metadata)), module_(std::move(module)) {}
+
+  Device device_;
+  plugins::Target target_;
+  plugins::KernelMetadata metadata_;
+  plugins::LoadedModule module_;
+};
+
+}  // namespace tessel::runtime
+
+#endif  // TESSEL_CORE_RUNTIME_KERNEL_H_

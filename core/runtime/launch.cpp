@@ -1,0 +1,130 @@
+#include "core/runtime/launch.h"
+
+#include <cstring>
+
+#include "plugins/host/runtime_client.h"
+
+namespace tessel::runtime {
+namespace {
+
+Status Invalid(const Kernel& kernel, const std::string& what) {
+  return Status(TESSEL_ERROR_INVALID_ARGUMENT,
+                "kernel '" + kernel.metadata().entry_name + "': " + what);
+}
+
+std::string Expected(const plugins::KernelArg& arg) {
+  if (arg.kind == TESSEL_ARG_POINTER) {
+    return std::string("a buffer of ") + plugins::DtypeName(arg.dtype);
+  }
+  return plugins::DtypeName(arg.dtype);
+}
+
+// The checked C arguments for the plugin, or why `args` do not fit.
+StatusOr<std::vector<plugins::LaunchArg>> Bind(const Kernel& kernel,
+                                               const Grid& grid,
+                                               const std::vector<Arg>& args) {
+  if (grid.x == 0 || grid.y == 0 || grid.z == 0) {
+    return Invalid(kernel, "grid {" + std::to_string(grid.x) + ", " +
+                               std::to_string(grid.y) + ", " +
+                               std::to_string(grid.z) +
+                               "}: every dimension must be at least 1");
+  }
+  const std::vector<plugins::KernelArg>& params = kernel.metadata().args;
+  if (args.size() != params.size()) {
+    std::string names;
+    for (const plugins::KernelArg& p : params) {
+      names += (names.empty() ? "" : ", ") + p.name;
+    }
+    return Invalid(kernel, "takes " + std::to_string(params.size()) +
+                               " arguments (" + names + "), got " +
+                               std::to_string(args.size()));
+  }
+  std::vector<plugins::LaunchArg> bound;
+  bound.reserve(args.size());
+  for (size_t i = 0; i < args.size(); ++i) {
+    const plugins::KernelArg& p = params[i];
+    const Arg& a = args[i];
+    const std::string which =
+        "argument " + std::to_string(i) + " ('" + p.name + "')";
+    const bool kind_ok = a.kind() == p.kind;
+    const bool dtype_ok = a.kind() == TESSEL_ARG_POINTER
+                              ? a.buffer()->dtype() == TESSEL_DTYPE_INVALID ||
+                                    a.buffer()->dtype() == p.dtype
+                              : a.dtype() == p.dtype;
+    if (!kind_ok || !dtype_ok) {
+      return Invalid(kernel, which + " expects " + Expected(p) + ", got " +
+                                 a.Describe());
+    }
+    if (a.kind() == TESSEL_ARG_SCALAR) {
+      bound.push_back(plugins::LaunchArg::Scalar(a.dtype(), a.bits()));
+      continue;
+    }
+    const Buffer& buffer = *a.buffer();
+    if (buffer.handle().handle() == nullptr) {
+      return Invalid(kernel, which + " is a released buffer");
+    }
+    if (buffer.device() != kernel.device().handle() ||
+        buffer.handle().size() < a.offset()) {
+      return Invalid(kernel,
+                     buffer.device() != kernel.device().handle()
+                         ? which + " is a buffer of another device; the kernel "
+                                   "is loaded on " + kernel.device().Describe()
+                         : which + ": offset " + std::to_string(a.offset()) +
+                               " is past the end of the " +
+                               std::to_string(buffer.size()) + "-byte buffer");
+    }
+    bound.push_back(plugins::LaunchArg::Pointer(buffer.handle(), p.dtype, a.offset()));
+  }
+  return bound;
+}
+
+}  // namespace
+
+Arg::Arg(float v) : Arg(TESSEL_DTYPE_FP32, 0) {
+  uint32_t bits;
+  std::memcpy(&bits, &v, sizeof(bits));
+  bits_ = bits;
+}
+
+Arg::Arg(double v) : Arg(TESSEL_DTYPE_FP64, 0) {
+  std::memcpy(&bits_, &v, sizeof(bits_));
+}
+
+Arg Arg::At(const Buffer& buffer, uint64_t byte_offset) {
+  Arg arg(buffer);
+  arg.offset_ = byte_offset;
+  return arg;
+}
+
+std::string Arg::Describe() const {
+  if (kind_ == TESSEL_ARG_SCALAR) return plugins::DtypeName(dtype_);
+  if (buffer_->dtype() == TESSEL_DTYPE_INVALID) return "an untyped buffer";
+  return std::string("a buffer of ") + plugins::DtypeName(buffer_->dtype());
+}
+
+Status Launch(const Kernel& kernel, const Grid& grid, const std::vector<Arg>& args) {
+  StatusOr<std::vector<plugins::LaunchArg>> bound = Bind(kernel, grid, args);
+  if (!bound.ok()) return bound.status();
+  return kernel.module().Launch({grid.x, grid.y, grid.z}, *bound);
+}
+
+StatusOr<double> TimeLaunch(const Kernel& kernel, const Grid& grid,
+                            const std::vector<Arg>& args) {
+  // Bind first, so that a bad argument costs no events.
+  StatusOr<std::vector<plugins::LaunchArg>> bound = Bind(kernel, grid, args);
+  if (!bound.ok()) return bound.status();
+  const Device& device = kernel.device();
+  StatusOr<plugins::DeviceEvent> start =
+      plugins::DeviceEvent::Create(device.plugin(), device.handle());
+  if (!start.ok()) return start.status();
+  StatusOr<plugins::DeviceEvent> end =
+      plugins::DeviceEvent::Create(device.plugin(), device.handle());
+  if (!end.ok()) return end.status();
+  Status status = start->Record();
+  if (status.ok()) status = kernel.module().Launch({grid.x, grid.y, grid.z}, *bound);
+  if (status.ok()) status = end->Record();
+  if (!status.ok()) return status;
+  return plugins::DeviceEvent::ElapsedMs(*start, *end);
+}
+
+}  // namespace tessel::runtime

@@ -1,0 +1,17 @@
+// The runtime reports failures with the plugin host's Status and StatusOr
+// (plugins/host/status.h): codes are Tessel_Error_Code values, so a plugin's
+// error reaches the caller unchanged, and messages name the plugin file.
+#ifndef TESSEL_CORE_RUNTIME_STATUS_H_
+#define TESSEL_CORE_RUNTIME_STATUS_H_
+
+#include "plugins/host/status.h"
+
+namespace tessel::runtime {
+
+using Status = plugins::Status;
+template <typename T>
+using StatusOr = plugins::StatusOr<T>;
+
+}  // namespace tessel::runtime
+
+#endif  // TESSEL_CORE_RUNTIME_STATUS_H_
