@@ -93,18 +93,8 @@ OptSV Lowerer::builtinMath(const std::string &name, CallArgs &args, bool &handle
     if (x.isNumber() && y.isNumber())
       return (isMax ? x.asDouble() >= y.asDouble() : x.asDouble() <= y.asDouble()) ? x
                                                                                    : y;
-    if (!x.isTile()) {
-      OptSV m = materialize(x, b->loc("x"), literalTypeNextTo(x, y));
-      if (!m)
-        return std::nullopt;
-      x = *m;
-    }
-    if (!y.isTile()) {
-      OptSV m = materialize(y, b->loc("y"), literalTypeNextTo(y, x));
-      if (!m)
-        return std::nullopt;
-      y = *m;
-    }
+    if (!materializePair(x, y, b->loc("x"), b->loc("y")))
+      return std::nullopt;
     if (x.dtype.isPointer || y.dtype.isPointer)
       return error(args.callLoc, fn + " is not defined on pointers");
     DType t = promote(x.dtype, y.dtype);
@@ -222,18 +212,8 @@ OptSV Lowerer::builtinMath(const std::string &name, CallArgs &args, bool &handle
       x = *mx;
       y = *my;
     }
-    if (!x.isTile()) {
-      OptSV m = materialize(x, b->loc("x"), literalTypeNextTo(x, y));
-      if (!m)
-        return std::nullopt;
-      x = *m;
-    }
-    if (!y.isTile()) {
-      OptSV m = materialize(y, b->loc("y"), literalTypeNextTo(y, x));
-      if (!m)
-        return std::nullopt;
-      y = *m;
-    }
+    if (!materializePair(x, y, b->loc("x"), b->loc("y")))
+      return std::nullopt;
     DType t = x.dtype;
     if (x.dtype.isPointer || y.dtype.isPointer) {
       if (x.dtype != y.dtype)

@@ -582,18 +582,8 @@ OptSV Lowerer::binaryOp(BinaryOp op, const SV &lhsIn, const SV &rhsIn, SourceLoc
 
   // Numeric: bring literals to the tile's type, then promote.
   SV a = lhsIn, b = rhsIn;
-  if (!a.isTile()) {
-    OptSV m = materialize(a, loc, literalTypeNextTo(a, b));
-    if (!m)
-      return std::nullopt;
-    a = *m;
-  }
-  if (!b.isTile()) {
-    OptSV m = materialize(b, loc, literalTypeNextTo(b, a));
-    if (!m)
-      return std::nullopt;
-    b = *m;
-  }
+  if (!materializePair(a, b, loc, loc))
+    return std::nullopt;
   DType t = promote(a.dtype, b.dtype);
   bool isBitwise = op == BinaryOp::BitAnd || op == BinaryOp::BitOr ||
                    op == BinaryOp::BitXor || op == BinaryOp::LShift ||
@@ -721,18 +711,8 @@ OptSV Lowerer::compareOp(CmpOp op, const SV &lhs, const SV &rhs, SourceLoc loc) 
     return error(loc, std::string("cannot compare ") + lhs.describe() + " and " +
                           rhs.describe() + " with '" + spelling(op) + "'");
   SV a = lhs, b = rhs;
-  if (!a.isTile()) {
-    OptSV m = materialize(a, loc, literalTypeNextTo(a, b));
-    if (!m)
-      return std::nullopt;
-    a = *m;
-  }
-  if (!b.isTile()) {
-    OptSV m = materialize(b, loc, literalTypeNextTo(b, a));
-    if (!m)
-      return std::nullopt;
-    b = *m;
-  }
+  if (!materializePair(a, b, loc, loc))
+    return std::nullopt;
   if (a.dtype.isPointer || b.dtype.isPointer)
     return error(loc, "comparing pointers is not supported");
   DType t = promote(a.dtype, b.dtype);

@@ -91,6 +91,9 @@ public:
   /// unchanged. Fails on non-numeric values.
   OptSV materialize(const SV &v, SourceLoc loc,
                     std::optional<DType> type = std::nullopt);
+  /// Materializes whichever of `a` and `b` is a number literal, typed by the
+  /// other operand (literalTypeNextTo). False after reporting an error.
+  bool materializePair(SV &a, SV &b, SourceLoc aLoc, SourceLoc bLoc);
   /// The dtype a constexpr takes when it meets `other` in arithmetic
   /// (Triton's weak typing of Python literals).
   DType literalTypeNextTo(const SV &literal, const SV &other) const;

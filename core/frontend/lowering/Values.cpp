@@ -70,6 +70,25 @@ DType Lowerer::literalTypeNextTo(const SV &literal, const SV &other) const {
   return DType::of(Scalar::I32);
 }
 
+bool Lowerer::materializePair(SV &a, SV &b, SourceLoc aLoc, SourceLoc bLoc) {
+  // Decide both types before changing either: each literal is typed by the
+  // other operand as it was written.
+  SV origA = a, origB = b;
+  if (!origA.isTile()) {
+    OptSV m = materialize(origA, aLoc, literalTypeNextTo(origA, origB));
+    if (!m)
+      return false;
+    a = *m;
+  }
+  if (!origB.isTile()) {
+    OptSV m = materialize(origB, bLoc, literalTypeNextTo(origB, a));
+    if (!m)
+      return false;
+    b = *m;
+  }
+  return true;
+}
+
 OptSV Lowerer::materialize(const SV &v, SourceLoc loc, std::optional<DType> type) {
   if (v.kind == SV::Kind::Tile)
     return type && *type != v.dtype ? convert(v, *type, loc) : v;
