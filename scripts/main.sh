@@ -1,17 +1,28 @@
 #!/usr/bin/env bash
-# The main job: sets the machine up if needed, builds the tools and runs the
-# example kernels. Until a backend exists this compiles the example tile IR
-# kernels through tessel-opt: verify, canonicalize, and cross the plugin ABI
-# boundary as versioned bytecode and back.
+# The main job: sets the machine up if needed, builds the tools, the CPU
+# plugin and the examples, then
+#   1. checks the tile IR examples (examples/tile-ir): verify, canonicalize,
+#      and cross the plugin ABI as versioned bytecode and back;
+#   2. runs the four example programs (vector add, fused softmax, layer norm,
+#      grouped GEMM) on the default target (`auto`, or TESSEL_TARGET) with
+#      the built CPU plugin on TESSEL_PLUGIN_PATH; each compiles its kernel
+#      from source through the compile cache, checks the result against a
+#      host reference and prints one line.
+# Fails if any step or example fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-bazel build //tools/tessel-opt >/dev/null 2>&1 || bazel build //tools/tessel-opt
-opt="$(bazel info bazel-bin 2>/dev/null)/tools/tessel-opt/tessel-opt"
+targets=(//tools/tessel-opt //tools/tessel //plugins/cpu:libtessel_cpu.so
+         //examples/vector_add //examples/softmax //examples/layer_norm
+         //examples/grouped_gemm)
+bazel build "${targets[@]}" >/dev/null 2>&1 || bazel build "${targets[@]}"
+bin="$(bazel info bazel-bin 2>/dev/null)"
+opt="$bin/tools/tessel-opt/tessel-opt"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 
 status=0
+echo "== tile IR examples"
 for kernel in examples/tile-ir/*.mlir; do
   name="$(basename "$kernel" .mlir)"
   if "$opt" "$kernel" --canonicalize --cse -o "$tmp/$name.mlir" &&
@@ -28,5 +39,15 @@ for kernel in examples/tile-ir/*.mlir; do
     printf '%-14s FAILED\n' "$name"
     status=1
   fi
+done
+
+# The plugin directory holds just the built CPU plugin, so discovery sees
+# exactly one plugin (the build output folder also holds test plugins).
+mkdir -p "$tmp/plugins"
+ln -s "$bin/plugins/cpu/libtessel_cpu.so" "$tmp/plugins/libtessel_cpu.so"
+export TESSEL_PLUGIN_PATH="$tmp/plugins"
+echo "== examples (TESSEL_TARGET=${TESSEL_TARGET:-auto})"
+for example in vector_add softmax layer_norm grouped_gemm; do
+  "$bin/examples/$example/$example" || { echo "$example: FAILED" >&2; status=1; }
 done
 exit $status

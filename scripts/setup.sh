@@ -15,6 +15,8 @@ PACKAGES=(
   clang-19 libclang-rt-19-dev
   # GoogleTest / GoogleMock
   libgtest-dev libgmock-dev
+  # OpenBLAS: the SGEMM reference of the CPU benchmark (bench/cpu)
+  libopenblas-dev
 )
 
 missing=()

@@ -1,5 +1,6 @@
 #include "tools/tessel/compile_command.h"
 #include "tools/tessel/plugins_command.h"
+#include "tools/tessel/run_command.h"
 #include "tools/tessel/subcommand.h"
 
 namespace tessel::cli {
@@ -10,6 +11,7 @@ const std::vector<Subcommand>& Subcommands() {
       {"plugins", "list discovered plugins, their ABI, halves, targets and "
                   "devices",
        &RunPluginsCommand},
+      {"run", "compile a kernel through the cache and run it on .npy inputs", &RunRunCommand},
   };
   return subcommands;
 }

@@ -1,0 +1,174 @@
+#include "core/compiler/KernelCompiler.h"
+
+#include <chrono>
+#include <fstream>
+#include <sstream>
+
+#include "core/compiler/Bytecode.h"
+#include "core/frontend/AST.h"
+#include "core/frontend/Diagnostics.h"
+#include "core/frontend/Parser.h"
+#include "core/frontend/SourceManager.h"
+#include "core/frontend/lowering/DType.h"
+#include "core/frontend/lowering/KernelLowering.h"
+#include "core/frontend/lowering/Signature.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+
+namespace tessel::compiler {
+
+namespace {
+
+using runtime::Status;
+using runtime::StatusOr;
+
+int32_t tesselDtype(frontend::Scalar s) {
+  switch (s) {
+  case frontend::Scalar::I1: return TESSEL_DTYPE_I1;
+  case frontend::Scalar::I8: return TESSEL_DTYPE_I8;
+  case frontend::Scalar::I16: return TESSEL_DTYPE_I16;
+  case frontend::Scalar::I32: return TESSEL_DTYPE_I32;
+  case frontend::Scalar::I64: return TESSEL_DTYPE_I64;
+  case frontend::Scalar::U8: return TESSEL_DTYPE_U8;
+  case frontend::Scalar::U16: return TESSEL_DTYPE_U16;
+  case frontend::Scalar::U32: return TESSEL_DTYPE_U32;
+  case frontend::Scalar::U64: return TESSEL_DTYPE_U64;
+  case frontend::Scalar::F8E4M3: return TESSEL_DTYPE_FP8E4M3;
+  case frontend::Scalar::F8E5M2: return TESSEL_DTYPE_FP8E5M2;
+  case frontend::Scalar::F16: return TESSEL_DTYPE_FP16;
+  case frontend::Scalar::BF16: return TESSEL_DTYPE_BF16;
+  case frontend::Scalar::F32: return TESSEL_DTYPE_FP32;
+  case frontend::Scalar::F64: return TESSEL_DTYPE_FP64;
+  }
+  return TESSEL_DTYPE_INVALID;
+}
+
+// The runtime parameters of a kernel that lowered successfully, so that the
+// kernel and signature are known to be consistent.
+std::vector<KernelParam> runtimeParams(const frontend::Module &module,
+                                       const KernelSpecialization &spec) {
+  std::vector<KernelParam> params;
+  const frontend::FunctionDef *kernel = module.findFunction(spec.kernel);
+  std::string error;
+  auto signature = frontend::parseSignature(spec.signature, error);
+  if (!kernel || !signature)
+    return params;
+  size_t next = 0;
+  for (const frontend::Param &p : kernel->params) {
+    if (p.isConstexpr() || next >= signature->size())
+      continue;
+    const frontend::DType type = (*signature)[next++].type;
+    KernelParam param;
+    param.name = p.name;
+    param.type = type.name();
+    param.isPointer = type.isPointer;
+    param.dtype = tesselDtype(type.scalar);
+    params.push_back(std::move(param));
+  }
+  return params;
+}
+
+double millisecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+      .count();
+}
+
+} // namespace
+
+StatusOr<TileKernel> lowerKernelSource(const std::string &fileName, const std::string &text,
+                                       const KernelSpecialization &spec) {
+  const auto start = std::chrono::steady_clock::now();
+  frontend::SourceManager sources;
+  frontend::DiagnosticEngine diags(sources);
+  mlir::MLIRContext context;
+  // Lowering takes the parsed module, which is kept for the parameter names;
+  // this is what frontend::compileKernelSource does in one step.
+  uint32_t file = sources.addFile(fileName, text);
+  std::unique_ptr<frontend::Module> parsed = frontend::parseFile(sources, file, diags);
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  if (parsed && !diags.hasErrors())
+    module = frontend::lowerKernel(*parsed, sources, diags, context,
+                                   {spec.kernel, spec.signature, spec.constexprs});
+  if (!module || diags.hasErrors()) {
+    std::string rendered = diags.renderAll();
+    if (rendered.empty())
+      rendered = fileName + ": error: cannot compile kernel '" + spec.kernel + "'\n";
+    return Status(TESSEL_ERROR_INVALID_ARGUMENT, rendered);
+  }
+
+  mlir::PassManager pm(&context);
+  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::createCSEPass());
+  if (mlir::failed(pm.run(*module)))
+    return Status(TESSEL_ERROR_INTERNAL,
+                  fileName + ": internal error while cleaning up the IR of '" + spec.kernel +
+                      "'");
+  std::string bytes;
+  if (mlir::failed(writeTileBytecode(*module, bytes)))
+    return Status(TESSEL_ERROR_INTERNAL,
+                  fileName + ": cannot write the bytecode of '" + spec.kernel + "'");
+
+  TileKernel out;
+  out.bytecode.assign(bytes.begin(), bytes.end());
+  out.entryName = spec.kernel;
+  out.params = runtimeParams(*parsed, spec);
+  out.frontendMilliseconds = millisecondsSince(start);
+  return out;
+}
+
+StatusOr<TileKernel> lowerKernelFile(const std::string &path,
+                                     const KernelSpecialization &spec) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    return Status(TESSEL_ERROR_NOT_FOUND, "cannot read kernel file '" + path + "'");
+  std::stringstream text;
+  text << in.rdbuf();
+  return lowerKernelSource(path, text.str(), spec);
+}
+
+StatusOr<runtime::Artifact> compileTileKernel(const runtime::Runtime &runtime,
+                                             const plugins::Target &target,
+                                             const TileKernel &tile,
+                                             const plugins::CompileOptions &options) {
+  runtime::CompileRequest request;
+  request.ir = tile.bytecode;
+  request.entry_name = tile.entryName;
+  request.options = options;
+  return runtime.Compile(target, request);
+}
+
+namespace {
+
+StatusOr<CompiledKernel> compileLowered(const runtime::Runtime &runtime,
+                                        const plugins::Target &target,
+                                        StatusOr<TileKernel> tile,
+                                        const plugins::CompileOptions &options) {
+  if (!tile.ok())
+    return tile.status();
+  StatusOr<runtime::Artifact> artifact = compileTileKernel(runtime, target, *tile, options);
+  if (!artifact.ok())
+    return artifact.status();
+  return CompiledKernel{std::move(*tile), std::move(*artifact)};
+}
+
+} // namespace
+
+StatusOr<CompiledKernel> compileKernelFile(const runtime::Runtime &runtime,
+                                           const plugins::Target &target,
+                                           const std::string &path,
+                                           const KernelSpecialization &spec,
+                                           const plugins::CompileOptions &options) {
+  return compileLowered(runtime, target, lowerKernelFile(path, spec), options);
+}
+
+StatusOr<CompiledKernel> compileKernelSource(const runtime::Runtime &runtime,
+                                             const plugins::Target &target,
+                                             const std::string &fileName,
+                                             const std::string &text,
+                                             const KernelSpecialization &spec,
+                                             const plugins::CompileOptions &options) {
+  return compileLowered(runtime, target, lowerKernelSource(fileName, text, spec), options);
+}
+
+} // namespace tessel::compiler

@@ -1,0 +1,115 @@
+//===- KernelCompiler.h - Kernel source to a loaded-ready artifact -*- C++ -*-===//
+//
+// The compile-from-source entry of the host side: a kernel file, the kernel's
+// name, a launch signature and constexpr values go through the frontend to
+// tile IR bytecode, and from there through the runtime's compile cache to the
+// target's plugin.
+//
+//   auto rt = runtime::Runtime::Create();
+//   auto sel = rt->SelectTarget(flag);
+//   auto compiled = compiler::compileKernelFile(
+//       *rt, sel->target, "add.py",
+//       {"add_kernel", "*fp32,*fp32,*fp32,i32", {{"BLOCK", "1024"}}});
+//   auto kernel = runtime::Kernel::Load(device, compiled->artifact);
+//
+// It lives outside core/runtime because the frontend needs MLIR, and the
+// runtime must build without it. Nothing here keeps MLIR objects alive
+// between calls: each call has its own context.
+//
+// The cache key is computed from the bytecode, so every signature and
+// constexpr value (each a distinct specialization) gets its own entry; a hit
+// still runs the frontend (milliseconds) but not the plugin's compiler.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSEL_CORE_COMPILER_KERNELCOMPILER_H
+#define TESSEL_CORE_COMPILER_KERNELCOMPILER_H
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/runtime/artifact.h"
+#include "core/runtime/runtime.h"
+#include "core/runtime/status.h"
+#include "plugins/host/plugin_types.h"
+
+namespace tessel::compiler {
+
+/// One specialization of a kernel: what `tessel compile` takes on its command
+/// line (see docs/language.md, "Compiling a kernel").
+struct KernelSpecialization {
+  /// Name of the @jit function.
+  std::string kernel;
+  /// Types of the non-constexpr parameters, in order: "*fp32,*fp32,i32".
+  std::string signature;
+  /// Values of tl.constexpr parameters as text: {"BLOCK", "1024"}.
+  std::map<std::string, std::string> constexprs;
+};
+
+/// One runtime parameter of the kernel, in launch order.
+struct KernelParam {
+  /// The name in the source: "x_ptr".
+  std::string name;
+  /// The signature's spelling: "*fp32", "i32", "u8".
+  std::string type;
+  bool isPointer = false;
+  /// Tessel_Dtype of the value, or of the pointee for pointers. Unlike the
+  /// plugin's metadata (which sees MLIR's signless integers) this keeps
+  /// unsigned types apart: "u32" is TESSEL_DTYPE_U32.
+  int32_t dtype = 0;
+};
+
+/// A kernel lowered to tile IR bytecode, ready for runtime::CompileRequest.
+struct TileKernel {
+  std::vector<uint8_t> bytecode;
+  std::string entryName;
+  std::vector<KernelParam> params;
+  /// Wall time of parsing, lowering, clean-up and serialization.
+  double frontendMilliseconds = 0;
+};
+
+/// Lowers `spec.kernel` of `text` (named `fileName` in diagnostics) to
+/// bytecode, after the canonicalize and CSE clean-up `tessel compile` does.
+/// Errors are INVALID_ARGUMENT whose message is the rendered diagnostics:
+/// `file:line:col: error: ...` lines with the quoted source.
+runtime::StatusOr<TileKernel> lowerKernelSource(const std::string &fileName,
+                                                const std::string &text,
+                                                const KernelSpecialization &spec);
+
+/// lowerKernelSource on the contents of `path`; NOT_FOUND when it cannot be
+/// read.
+runtime::StatusOr<TileKernel> lowerKernelFile(const std::string &path,
+                                              const KernelSpecialization &spec);
+
+/// What compileKernelFile returns: the lowered kernel and the artifact
+/// (whose `record` says whether the cache was hit and how long it took).
+struct CompiledKernel {
+  TileKernel tile;
+  runtime::Artifact artifact;
+};
+
+/// Lowers `path`'s kernel and compiles it for `target` through `runtime`'s
+/// cache (Runtime::Compile). Frontend errors come back as lowerKernelSource
+/// reports them; compile errors as the plugin reports them.
+runtime::StatusOr<CompiledKernel>
+compileKernelFile(const runtime::Runtime &runtime, const plugins::Target &target,
+                  const std::string &path, const KernelSpecialization &spec,
+                  const plugins::CompileOptions &options = {});
+
+/// Compiles an already lowered kernel for `target` through `runtime`'s cache.
+runtime::StatusOr<runtime::Artifact>
+compileTileKernel(const runtime::Runtime &runtime, const plugins::Target &target,
+                  const TileKernel &tile, const plugins::CompileOptions &options = {});
+
+/// The same from source text already in memory.
+runtime::StatusOr<CompiledKernel>
+compileKernelSource(const runtime::Runtime &runtime, const plugins::Target &target,
+                    const std::string &fileName, const std::string &text,
+                    const KernelSpecialization &spec,
+                    const plugins::CompileOptions &options = {});
+
+} // namespace tessel::compiler
+
+#endif // TESSEL_CORE_COMPILER_KERNELCOMPILER_H

@@ -1,0 +1,139 @@
+#include "core/compiler/KernelCompiler.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "core/runtime/kernel.h"
+#include "core/runtime/launch.h"
+#include "core/runtime/runtime.h"
+
+namespace tessel::compiler {
+namespace {
+
+constexpr const char *kSource = R"py(
+import triton
+import triton.language as tl
+
+@triton.jit
+def scale_kernel(x_ptr, out_ptr, n, factor, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=mask) * factor, mask=mask)
+)py";
+
+const KernelSpecialization kScale{"scale_kernel", "*fp32,*fp32,u32,fp32", {{"BLOCK", "64"}}};
+
+TEST(KernelCompiler, LowersAndNamesTheRuntimeParameters) {
+  auto tile = lowerKernelSource("scale.py", kSource, kScale);
+  ASSERT_TRUE(tile.ok()) << tile.status().message();
+  EXPECT_FALSE(tile->bytecode.empty());
+  EXPECT_EQ(tile->entryName, "scale_kernel");
+  ASSERT_EQ(tile->params.size(), 4u);  // BLOCK is a constexpr
+  EXPECT_EQ(tile->params[0].name, "x_ptr");
+  EXPECT_EQ(tile->params[0].type, "*fp32");
+  EXPECT_TRUE(tile->params[0].isPointer);
+  EXPECT_EQ(tile->params[0].dtype, TESSEL_DTYPE_FP32);
+  EXPECT_EQ(tile->params[2].name, "n");
+  EXPECT_FALSE(tile->params[2].isPointer);
+  EXPECT_EQ(tile->params[2].dtype, TESSEL_DTYPE_U32);  // unsigned kept apart
+  EXPECT_EQ(tile->params[3].dtype, TESSEL_DTYPE_FP32);
+}
+
+TEST(KernelCompiler, ConstexprsChangeTheBytecode) {
+  auto a = lowerKernelSource("scale.py", kSource, kScale);
+  KernelSpecialization other = kScale;
+  other.constexprs["BLOCK"] = "128";
+  auto b = lowerKernelSource("scale.py", kSource, other);
+  ASSERT_TRUE(a.ok() && b.ok());
+  EXPECT_NE(a->bytecode, b->bytecode);
+}
+
+TEST(KernelCompiler, DiagnosticsAreRenderedWithLocations) {
+  KernelSpecialization missing = kScale;
+  missing.constexprs.clear();
+  auto tile = lowerKernelSource("scale.py", kSource, missing);
+  ASSERT_FALSE(tile.ok());
+  EXPECT_EQ(tile.status().code(), TESSEL_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(tile.status().message().find("scale.py:6:"), std::string::npos)
+      << tile.status().message();
+  EXPECT_NE(tile.status().message().find("constexpr parameter 'BLOCK' needs a value"),
+            std::string::npos)
+      << tile.status().message();
+
+  auto syntax = lowerKernelSource("bad.py", "@triton.jit\ndef k(x):\n    y = (\n", kScale);
+  ASSERT_FALSE(syntax.ok());
+  EXPECT_NE(syntax.status().message().find("bad.py:"), std::string::npos);
+}
+
+TEST(KernelCompiler, MissingFileIsNotFound) {
+  auto tile = lowerKernelFile("no/such/kernel.py", kScale);
+  ASSERT_FALSE(tile.ok());
+  EXPECT_EQ(tile.status().code(), TESSEL_ERROR_NOT_FOUND);
+  EXPECT_NE(tile.status().message().find("no/such/kernel.py"), std::string::npos);
+}
+
+// Through the runtime and the CPU plugin: a miss, then a hit of the same
+// specialization, then a miss for another constexpr value; the kernel runs.
+TEST(KernelCompiler, CompilesThroughTheCacheAndRuns) {
+  runtime::RuntimeOptions options;
+  options.plugin_paths = {"plugins/cpu/libtessel_cpu.so"};
+  options.use_plugin_path_env = false;
+  options.use_default_plugin_dir = false;
+  options.cache_dir = std::string(std::getenv("TEST_TMPDIR")) + "/cache";
+  auto rt = runtime::Runtime::Create(options);
+  ASSERT_TRUE(rt.ok()) << rt.status().ToString();
+  auto selection = rt->SelectTarget("cpu:x86-64");
+  ASSERT_TRUE(selection.ok()) << selection.status().ToString();
+
+  auto first = compileKernelSource(*rt, selection->target, "scale.py", kSource, kScale);
+  ASSERT_TRUE(first.ok()) << first.status().ToString();
+  EXPECT_FALSE(first->artifact.record.cache_hit);
+  auto second = compileKernelSource(*rt, selection->target, "scale.py", kSource, kScale);
+  ASSERT_TRUE(second.ok());
+  EXPECT_TRUE(second->artifact.record.cache_hit);
+  KernelSpecialization other = kScale;
+  other.constexprs["BLOCK"] = "32";
+  auto third = compileKernelSource(*rt, selection->target, "scale.py", kSource, other);
+  ASSERT_TRUE(third.ok());
+  EXPECT_FALSE(third->artifact.record.cache_hit);
+
+  auto device = rt->OpenDevice(*selection);
+  ASSERT_TRUE(device.ok());
+  auto kernel = runtime::Kernel::Load(*device, second->artifact);
+  ASSERT_TRUE(kernel.ok()) << kernel.status().ToString();
+  const int n = 100;
+  auto x = device->AllocateArray<float>(n);
+  auto out = device->AllocateArray<float>(n);
+  ASSERT_TRUE(x.ok() && out.ok());
+  std::vector<float> values(n);
+  for (int i = 0; i < n; ++i) values[i] = float(i) - 50.0f;
+  ASSERT_TRUE(x->Write(values).ok());
+  // The metadata sees u32 as a 32-bit integer; pass its bits.
+  auto launched = runtime::Launch(*kernel, {2, 1, 1},
+                                  {*x, *out, runtime::Arg::Scalar(TESSEL_DTYPE_I32, n), 2.5f});
+  ASSERT_TRUE(launched.ok()) << launched.ToString();
+  ASSERT_TRUE(device->Synchronize().ok());
+  auto result = out->Read<float>(n);
+  ASSERT_TRUE(result.ok());
+  for (int i = 0; i < n; ++i) EXPECT_EQ((*result)[i], values[i] * 2.5f) << i;
+}
+
+TEST(KernelCompiler, CompileErrorsOfThePluginComeBack) {
+  runtime::RuntimeOptions options;
+  options.plugin_paths = {"plugins/cpu/libtessel_cpu.so"};
+  options.use_plugin_path_env = false;
+  options.use_default_plugin_dir = false;
+  options.use_cache = false;
+  auto rt = runtime::Runtime::Create(options);
+  ASSERT_TRUE(rt.ok());
+  plugins::Target target{"cpu", "pentium4", {}};
+  auto compiled = compileKernelSource(*rt, target, "scale.py", kSource, kScale);
+  ASSERT_FALSE(compiled.ok());
+  EXPECT_NE(compiled.status().message().find("pentium4"), std::string::npos)
+      << compiled.status().ToString();
+}
+
+}  // namespace
+}  // namespace tessel::compiler

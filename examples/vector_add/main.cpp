@@ -1,0 +1,39 @@
+// Vector add through the runtime: out = x + y for 1,000,000 fp32 elements
+// (not a multiple of the block, so the last program is partial), checked
+// element by element against the host.
+#include <cmath>
+
+#include "core/runtime/launch.h"
+#include "examples/common/example.h"
+
+using namespace tessel;
+
+int main(int argc, char** argv) {
+  auto ex = examples::Example::Setup("vector_add", "examples/vector_add/vector_add.py", argc, argv);
+  if (!ex) return 1;
+  const int32_t n = 1000000, block = 1024;
+  auto kernel = ex->Compile({"add_kernel", "*fp32,*fp32,*fp32,i32", {{"BLOCK", std::to_string(block)}}});
+  if (!kernel.ok()) return ex->Fail(kernel.status());
+
+  const std::vector<float> x = examples::RandomFloats(n, 1, -1, 1);
+  const std::vector<float> y = examples::RandomFloats(n, 2, -1, 1);
+  auto bx = ex->device().AllocateArray<float>(n);
+  auto by = ex->device().AllocateArray<float>(n);
+  auto bout = ex->device().AllocateArray<float>(n);
+  for (auto* buffer : {&bx, &by, &bout})
+    if (!buffer->ok()) return ex->Fail(buffer->status());
+  if (auto s = bx->Write(x); !s.ok()) return ex->Fail(s);
+  if (auto s = by->Write(y); !s.ok()) return ex->Fail(s);
+
+  const runtime::Grid grid{static_cast<uint32_t>((n + block - 1) / block), 1, 1};
+  auto ms = runtime::TimeLaunch(*kernel, grid, {*bx, *by, *bout, n});
+  if (!ms.ok()) return ex->Fail(ms.status());
+  auto out = bout->Read<float>(n);
+  if (!out.ok()) return ex->Fail(out.status());
+
+  double max_error = 0;
+  for (int32_t i = 0; i < n; ++i)
+    max_error = std::fmax(max_error, std::fabs(double((*out)[i]) - (double(x[i]) + y[i])));
+  // One fp32 rounding of a sum of magnitude < 2: at most 2^-23.
+  return ex->Report(max_error, 0x1p-23, *ms);
+}
