@@ -1,0 +1,142 @@
+// One conformance case: a kernel of the kernel language with everything
+// needed to run and judge it on any device.
+//
+// A case names its kernel (a file of conformance/cases/kernels and a @jit
+// function in it), the constexpr values, the buffers with the seeded
+// generator that fills each one, the launch arguments and grid, the device
+// capabilities it needs, a host reference and, per output buffer, a
+// tolerance. Cases are built by the family files (*_cases.cpp) by
+// parametrizing one kernel over dtypes and shapes; each gets a stable id
+// such as "memory/masked_copy/fp16/n=1000".
+#ifndef TESSEL_CONFORMANCE_CASES_CASE_H_
+#define TESSEL_CONFORMANCE_CASES_CASE_H_
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "conformance/cases/dtype.h"
+#include "conformance/cases/host_array.h"
+
+namespace tessel::conformance {
+
+// How a buffer's initial contents are drawn. Every generator but kIota is
+// random from the case seed; none produces an all-zero buffer, so a kernel
+// that writes nothing, or zeros, cannot pass by accident.
+struct Generator {
+  enum Kind {
+    kUniform,  // floats uniform in [lo, hi], rounded to the dtype
+    kInts,     // integers uniform in [lo, hi] (as int64)
+    kBits,     // every bit pattern of the type equally likely (integers)
+    kBool,     // 0 or 1
+    kIota,     // lo, lo + 1, ... (wrapping), for index-like data
+  };
+  Kind kind = kUniform;
+  double lo = -1, hi = 1;
+
+  static Generator Uniform(double lo, double hi) { return {kUniform, lo, hi}; }
+  static Generator Ints(int64_t lo, int64_t hi) {
+    return {kInts, static_cast<double>(lo), static_cast<double>(hi)};
+  }
+  static Generator Bits() { return {kBits, 0, 0}; }
+  static Generator Bool() { return {kBool, 0, 1}; }
+  static Generator Iota(int64_t start) { return {kIota, static_cast<double>(start), 0}; }
+};
+
+// How an output buffer is compared with the reference.
+struct Tolerance {
+  enum Kind {
+    kExact,    // bit-identical (NaNs compare by class only for floats)
+    kUlp,      // floats: |got - ref| <= value ulps of the dtype at ref
+    kRelNorm,  // floats: ||got - ref||_2 <= value * ||ref||_2 over the buffer
+    kAbsRel,   // floats: |got - ref| <= value (abs) + value2 (rel) * |ref|
+  };
+  Kind kind = kExact;
+  double value = 0;
+  double value2 = 0;
+
+  static Tolerance Exact() { return {kExact, 0, 0}; }
+  static Tolerance Ulps(double n) { return {kUlp, n, 0}; }
+  static Tolerance RelNorm(double eps) { return {kRelNorm, eps, 0}; }
+  static Tolerance AbsRel(double atol, double rtol) { return {kAbsRel, atol, rtol}; }
+  std::string ToString() const;
+};
+
+struct BufferSpec {
+  std::string name;  // as in the kernel's parameter list
+  Dt dt = Dt::F32;
+  size_t count = 0;
+  Generator gen;
+  bool is_output = false;
+  Tolerance tolerance;  // outputs only
+};
+
+// One launch argument: a buffer (at an element offset) or a scalar.
+struct ArgSpec {
+  bool is_buffer = false;
+  int buffer = -1;          // index into Case::buffers
+  uint64_t elem_offset = 0;
+  Dt dt = Dt::I32;          // scalars: the type; buffers: the element type
+  uint64_t scalar_bits = 0; // scalars: the bit pattern, low bits
+};
+
+// Computes the expected outputs. `initial` holds every buffer as generated
+// (what the device received). `expected` has one entry per buffer: for
+// output buffers it starts as a copy of the initial contents (as fp64 for
+// float buffers, so references keep full precision; in the buffer's own
+// type for integers) and the reference overwrites what the kernel writes;
+// entries of input buffers are empty.
+using ReferenceFn = std::function<void(const std::vector<HostArray>& initial,
+                                       std::vector<HostArray>& expected)>;
+
+struct Case {
+  std::string id;
+  std::string source;  // kernel file, e.g. "memory.py"
+  std::string kernel;  // @jit function name
+  std::string signature;
+  std::vector<std::pair<std::string, std::string>> constexprs;
+  std::vector<BufferSpec> buffers;
+  std::vector<ArgSpec> args;
+  std::array<uint32_t, 3> grid = {1, 1, 1};
+  // Device feature keys that must be reported true ("fp64", "atomics").
+  std::vector<std::string> capabilities;
+  uint64_t seed = 0;
+  ReferenceFn reference;
+  // Buffers whose contents are given rather than generated (shapes and
+  // offsets a kernel reads, e.g. a grouped GEMM's group table): the buffer
+  // index and its values, stored as the buffer's integer type.
+  std::vector<std::pair<int, std::vector<int64_t>>> fixed_buffers;
+};
+
+// A kernel that must be rejected at compile time with a diagnostic
+// containing `expected_message` at `expected_line` (1-based, 0: any).
+struct CompileFailCase {
+  std::string id;      // "compile_fail/<file stem>"
+  std::string source;  // file in conformance/cases/compile_fail
+  std::string kernel;
+  std::string signature;
+  std::vector<std::pair<std::string, std::string>> constexprs;
+  std::string expected_message;
+  int expected_line = 0;
+};
+
+// Stable 64-bit hash (FNV-1a) of a case id: the default seed.
+uint64_t SeedOf(const std::string& id);
+
+// Fills `array` from `gen` with a deterministic stream seeded by `seed`
+// (same values on every host and compiler: no <random> distributions).
+void Generate(const Generator& gen, uint64_t seed, HostArray& array);
+
+// The initial contents of every buffer of `c`.
+std::vector<HostArray> GenerateBuffers(const Case& c);
+
+// The `expected` vector a reference starts from (see ReferenceFn).
+std::vector<HostArray> InitialExpectation(const Case& c,
+                                          const std::vector<HostArray>& initial);
+
+}  // namespace tessel::conformance
+
+#endif  // TESSEL_CONFORMANCE_CASES_CASE_H_

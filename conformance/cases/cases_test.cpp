@@ -1,0 +1,107 @@
+// Checks of the suite itself: enough cases, each well formed, its kernel
+// present, its inputs never all zero, its reference runnable.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <regex>
+#include <set>
+
+#include "conformance/cases/kernel_sources.h"
+#include "conformance/cases/registry.h"
+
+namespace tessel::conformance {
+namespace {
+
+TEST(Cases, AtLeastThreeHundredWithUniqueIds) {
+  EXPECT_GE(AllCases().size() + CompileFailCases().size(), 300u);
+  std::set<std::string> ids;
+  for (const Case& c : AllCases()) EXPECT_TRUE(ids.insert(c.id).second) << c.id;
+  for (const CompileFailCase& c : CompileFailCases()) EXPECT_TRUE(ids.insert(c.id).second) << c.id;
+}
+
+TEST(Cases, EveryCategoryOfTheSuiteIsPresent) {
+  std::set<std::string> categories;
+  for (const Case& c : AllCases()) categories.insert(c.id.substr(0, c.id.find('/')));
+  for (const char* want : {"memory", "dtype", "cast", "arith", "compare", "math", "reduce",
+                           "scan", "dot", "control", "atomic", "grid", "descriptor", "kernel"})
+    EXPECT_TRUE(categories.count(want)) << want;
+  std::set<Dt> dtypes;
+  for (const Case& c : AllCases())
+    for (const BufferSpec& b : c.buffers) dtypes.insert(b.dt);
+  for (Dt dt : AllDtypes()) EXPECT_TRUE(dtypes.count(dt)) << Name(dt);
+}
+
+TEST(Cases, WellFormed) {
+  const std::regex idSyntax("[a-z0-9_./=>x,+-]+");
+  for (const Case& c : AllCases()) {
+    SCOPED_TRACE(c.id);
+    EXPECT_TRUE(std::regex_match(c.id, idSyntax));
+    const std::string* src = KernelSource("kernels/" + c.source);
+    ASSERT_NE(src, nullptr) << c.source;
+    EXPECT_NE(src->find("def " + c.kernel + "("), std::string::npos);
+    EXPECT_TRUE(c.reference) << "no reference";
+    EXPECT_EQ(c.seed, SeedOf(c.id));
+    bool anyOutput = false;
+    for (const BufferSpec& b : c.buffers) anyOutput = anyOutput || b.is_output;
+    EXPECT_TRUE(anyOutput);
+    for (const BufferSpec& b : c.buffers) {
+      if (b.dt == Dt::F64) {
+        EXPECT_NE(std::find(c.capabilities.begin(), c.capabilities.end(), "fp64"),
+                  c.capabilities.end());
+      }
+    }
+    for (uint32_t g : c.grid) EXPECT_GE(g, 1u);
+  }
+}
+
+TEST(Cases, InputsAreNeverAllZeroAndReferencesRun) {
+  for (const Case& c : AllCases()) {
+    SCOPED_TRACE(c.id);
+    std::vector<HostArray> initial = GenerateBuffers(c);
+    for (size_t b = 0; b < initial.size(); ++b) {
+      bool nonZero = false;
+      for (size_t i = 0; i < initial[b].size() && !nonZero; ++i) nonZero = initial[b].Bits(i) != 0;
+      EXPECT_TRUE(nonZero) << c.buffers[b].name;
+    }
+    std::vector<HostArray> expected = InitialExpectation(c, initial);
+    c.reference(initial, expected);
+    // A reference that changes nothing would pass a kernel that does nothing.
+    bool changed = false;
+    for (size_t b = 0; b < initial.size(); ++b) {
+      if (!c.buffers[b].is_output) continue;
+      for (size_t i = 0; i < initial[b].size() && !changed; ++i)
+        changed = expected[b].F(i) != initial[b].F(i) &&
+                  !(std::isnan(expected[b].F(i)) && std::isnan(initial[b].F(i)));
+    }
+    EXPECT_TRUE(changed);
+  }
+}
+
+TEST(Cases, GenerationIsDeterministic) {
+  const Case& c = AllCases().front();
+  std::vector<HostArray> a = GenerateBuffers(c), b = GenerateBuffers(c);
+  for (size_t i = 0; i < a.size(); ++i) EXPECT_EQ(a[i].bytes(), b[i].bytes());
+  EXPECT_EQ(SeedOf(""), 0xcbf29ce484222325ull);
+}
+
+TEST(CompileFail, HeadersParse) {
+  EXPECT_GE(CompileFailCases().size(), 8u);
+  for (const CompileFailCase& c : CompileFailCases()) {
+    EXPECT_FALSE(c.kernel.empty()) << c.id;
+    EXPECT_FALSE(c.expected_message.empty()) << c.id;
+  }
+  EXPECT_THROW(ParseCompileFailHeader("compile_fail/x.py", "# conformance: compile-fail\n"),
+               std::logic_error);
+  CompileFailCase c = ParseCompileFailHeader(
+      "compile_fail/y.py",
+      "# conformance: compile-fail\n# kernel: k\n# constexpr: B=4\n# expect-error: 7: oops\n");
+  EXPECT_EQ(c.id, "compile_fail/y");
+  EXPECT_EQ(c.expected_line, 7);
+  EXPECT_EQ(c.expected_message, "oops");
+  ASSERT_EQ(c.constexprs.size(), 1u);
+  EXPECT_EQ(c.constexprs[0].second, "4");
+}
+
+}  // namespace
+}  // namespace tessel::conformance

@@ -1,0 +1,102 @@
+// tl.dot: each input type with its accumulator types and input precisions,
+// judged by the relative L2 norm of C against an fp64 product of the stored
+// inputs (integers exactly).
+#include "conformance/cases/family_util.h"
+#include "conformance/cases/registry.h"
+
+namespace tessel::conformance {
+namespace {
+
+constexpr const char* kSrc = "dot.py";
+
+struct Shape {
+  int M, N, K, BM, BN, BK;
+  std::string Name() const {
+    return std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K);
+  }
+};
+
+const Shape kShapes[] = {
+    {16, 16, 16, 16, 16, 16},  // one program, one K step
+    {64, 64, 64, 32, 32, 16},  // a 2x2 grid, four K steps
+    {50, 40, 70, 16, 16, 32},  // ragged edges on M, N and K
+};
+
+struct Variant {
+  Dt in, acc;
+  const char* prec;  // input_precision, or "default"
+  double norm;       // relative L2 allowance
+};
+
+Case Dot(const Variant& v, const Shape& s) {
+  std::string name = std::string(Name(v.in)) + "->" + Name(v.acc);
+  if (std::string(v.prec) != "default") name += "/" + std::string(v.prec);
+  CaseBuilder b(Id({"dot", name, s.Name()}), kSrc, "matmul");
+  Generator g = IsFloat(v.in) ? Generator::Uniform(-2, 2) : Generator::Ints(-100, 100);
+  b.In("a", v.in, s.M * s.K, g);
+  b.In("b", v.in, s.K * s.N, g);
+  b.Out("c", v.acc, s.M * s.N + 5,
+        IsFloat(v.acc) ? Tolerance::RelNorm(v.norm) : Tolerance::Exact());
+  b.ScalarI(Dt::I32, s.M).ScalarI(Dt::I32, s.N).ScalarI(Dt::I32, s.K);
+  b.Const("BM", s.BM).Const("BN", s.BN).Const("BK", s.BK);
+  b.Const("ACC", Info(v.acc).tl).Const("PREC", std::string("'") + v.prec + "'");
+  b.Grid((s.M + s.BM - 1) / s.BM, (s.N + s.BN - 1) / s.BN);
+  const bool isInt = !IsFloat(v.in);
+  b.Ref([s, isInt](const std::vector<HostArray>& in, std::vector<HostArray>& ex) {
+    for (int i = 0; i < s.M; ++i)
+      for (int j = 0; j < s.N; ++j) {
+        double f = 0;
+        int64_t n = 0;
+        for (int k = 0; k < s.K; ++k) {
+          f += in[0].F(i * s.K + k) * in[1].F(k * s.N + j);
+          n += in[0].I(i * s.K + k) * in[1].I(k * s.N + j);
+        }
+        if (isInt) ex[2].SetI(i * s.N + j, n);
+        else ex[2].SetF(i * s.N + j, f);
+      }
+  });
+  return b.Build();
+}
+
+Case Batched() {
+  const int B = 2, M = 16, N = 16, K = 16;
+  CaseBuilder b(Id({"dot/batched3d/fp32->fp32/ieee", "2x16x16x16"}), kSrc, "batched");
+  b.In("a", Dt::F32, B * M * K, Generator::Uniform(-2, 2));
+  b.In("b", Dt::F32, B * K * N, Generator::Uniform(-2, 2));
+  b.Out("c", Dt::F32, B * M * N, Tolerance::RelNorm(1e-6));
+  b.Const("B", B).Const("M", M).Const("N", N).Const("K", K);
+  b.Ref([=](const std::vector<HostArray>& in, std::vector<HostArray>& ex) {
+    for (int p = 0; p < B; ++p)
+      for (int i = 0; i < M; ++i)
+        for (int j = 0; j < N; ++j) {
+          double f = 0;
+          for (int k = 0; k < K; ++k)
+            f += in[0].F(p * M * K + i * K + k) * in[1].F(p * K * N + k * N + j);
+          ex[2].SetF(p * M * N + i * N + j, f);
+        }
+  });
+  return b.Build();
+}
+
+}  // namespace
+
+void AddDotCases(std::vector<Case>& out) {
+  const Variant variants[] = {
+      {Dt::F16, Dt::F32, "default", 1e-5},
+      {Dt::F16, Dt::F16, "default", 2e-3},
+      {Dt::BF16, Dt::F32, "default", 1e-5},
+      {Dt::F32, Dt::F32, "ieee", 1e-6},
+      // tf32 keeps 10 mantissa bits of each input.
+      {Dt::F32, Dt::F32, "tf32", 2e-3},
+      {Dt::F32, Dt::F32, "tf32x3", 1e-5},
+      {Dt::F64, Dt::F64, "default", 1e-13},
+      {Dt::I8, Dt::I32, "default", 0},
+      {Dt::F8E4M3, Dt::F32, "default", 1e-5},
+      {Dt::F8E5M2, Dt::F32, "default", 1e-5},
+  };
+  for (const Variant& v : variants)
+    for (const Shape& s : kShapes) out.push_back(Dot(v, s));
+  out.push_back(Batched());
+}
+
+}  // namespace tessel::conformance

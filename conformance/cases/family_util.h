@@ -1,0 +1,31 @@
+// Helpers shared by the family files: ids, default generators, and element
+// copies that keep full precision in references.
+#ifndef TESSEL_CONFORMANCE_CASES_FAMILY_UTIL_H_
+#define TESSEL_CONFORMANCE_CASES_FAMILY_UTIL_H_
+
+#include <initializer_list>
+#include <string>
+
+#include "conformance/cases/builder.h"
+#include "conformance/cases/case.h"
+
+namespace tessel::conformance {
+
+// "a/b/c" from its parts.
+std::string Id(std::initializer_list<std::string> parts);
+
+// A generator for plain data of `dt`: every bit pattern for integers,
+// [-8, 8] for floats (finite in every format, fp8 included).
+Generator DataGen(Dt dt);
+
+// expected[j] = the value of src[i] (fp64 expectations get the decoded
+// value, integer ones the bits).
+void Put(HostArray& expected, size_t j, const HostArray& src, size_t i);
+
+// Writes `v` to expected[j]: fp64 expectations keep it exactly, others are
+// converted as HostArray::SetF does.
+inline void PutF(HostArray& expected, size_t j, double v) { expected.SetF(j, v); }
+
+}  // namespace tessel::conformance
+
+#endif  // TESSEL_CONFORMANCE_CASES_FAMILY_UTIL_H_

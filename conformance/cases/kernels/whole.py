@@ -1,0 +1,133 @@
+# conformance: whole kernels as users write them: vector add, fused
+# softmax, layer norm, grouped GEMM and flash-attention forward.
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def vector_add(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    pid = tl.program_id(axis=0)
+    offsets = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offsets < n
+    x = tl.load(x_ptr + offsets, mask=mask)
+    y = tl.load(y_ptr + offsets, mask=mask)
+    tl.store(out_ptr + offsets, x + y, mask=mask)
+
+
+@triton.jit
+def softmax(out_ptr, in_ptr, in_stride, out_stride, n_rows, n_cols, BLOCK: tl.constexpr):
+    # Rows walk in steps of the grid size, as the tutorial kernel does.
+    for row in tl.range(tl.program_id(0), n_rows, tl.num_programs(0), num_stages=2):
+        cols = tl.arange(0, BLOCK)
+        mask = cols < n_cols
+        x = tl.load(in_ptr + row * in_stride + cols, mask=mask, other=-float("inf"))
+        x = x.to(tl.float32)
+        z = x - tl.max(x, axis=0)
+        num = tl.exp(z)
+        y = num / tl.sum(num, axis=0)
+        tl.store(out_ptr + row * out_stride + cols, y, mask=mask)
+
+
+@triton.jit
+def layer_norm(X, Y, W, B, Mean, Rstd, stride, N, eps, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    X += row * stride
+    Y += row * stride
+    _mean = tl.zeros([BLOCK], dtype=tl.float32)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        _mean += tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
+    mean = tl.sum(_mean, axis=0) / N
+    _var = tl.zeros([BLOCK], dtype=tl.float32)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        x = tl.load(X + cols, mask=cols < N, other=0.).to(tl.float32)
+        x = tl.where(cols < N, x - mean, 0.)
+        _var += x * x
+    var = tl.sum(_var, axis=0) / N
+    rstd = 1 / tl.sqrt(var + eps)
+    tl.store(Mean + row, mean)
+    tl.store(Rstd + row, rstd)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        mask = cols < N
+        w = tl.load(W + cols, mask=mask).to(tl.float32)
+        b = tl.load(B + cols, mask=mask).to(tl.float32)
+        x = tl.load(X + cols, mask=mask, other=0.).to(tl.float32)
+        y = (x - mean) * rstd * w + b
+        tl.store(Y + cols, y, mask=mask)
+
+
+@triton.jit
+def grouped_gemm(a_ptr, b_ptr, c_ptr, meta_ptr, G,
+                 BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, DT: tl.constexpr):
+    # meta holds, per group, M, N, K and the element offsets of A, B and C.
+    # Programs are numbered across the tiles of all groups in order.
+    pid = tl.program_id(0)
+    first = 0
+    for g in range(G):
+        M = tl.load(meta_ptr + g * 6)
+        N = tl.load(meta_ptr + g * 6 + 1)
+        K = tl.load(meta_ptr + g * 6 + 2)
+        tiles_n = tl.cdiv(N, BN)
+        count = tl.cdiv(M, BM) * tiles_n
+        if (pid >= first) & (pid < first + count):
+            a = a_ptr + tl.load(meta_ptr + g * 6 + 3)
+            b = b_ptr + tl.load(meta_ptr + g * 6 + 4)
+            c = c_ptr + tl.load(meta_ptr + g * 6 + 5)
+            t = pid - first
+            rm = (t // tiles_n) * BM + tl.arange(0, BM)
+            rn = (t % tiles_n) * BN + tl.arange(0, BN)
+            rk = tl.arange(0, BK)
+            acc = tl.zeros((BM, BN), dtype=tl.float32)
+            for k0 in range(0, K, BK):
+                ka = k0 + rk
+                x = tl.load(a + rm[:, None] * K + ka[None, :],
+                            mask=(rm[:, None] < M) & (ka[None, :] < K), other=0.)
+                y = tl.load(b + ka[:, None] * N + rn[None, :],
+                            mask=(ka[:, None] < K) & (rn[None, :] < N), other=0.)
+                acc = tl.dot(x, y, acc)
+            tl.store(c + rm[:, None] * N + rn[None, :], acc.to(DT),
+                     mask=(rm[:, None] < M) & (rn[None, :] < N))
+        first += count
+
+
+@triton.jit
+def attn_fwd(Q, K, V, Out, Lse, sm_scale, seq_len,
+             HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+             DT: tl.constexpr):
+    # One program: BLOCK_M queries of one head; an online softmax over key
+    # blocks (running max m_i, normalizer l_i, unnormalized acc).
+    pid_m = tl.program_id(0)
+    head = tl.program_id(1)
+    base = head * seq_len * HEAD_DIM
+    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = tl.arange(0, BLOCK_N)
+    offs_d = tl.arange(0, HEAD_DIM)
+    row_ok = offs_m < seq_len
+    q = tl.load(Q + base + offs_m[:, None] * HEAD_DIM + offs_d[None, :],
+                mask=row_ok[:, None], other=0.0)
+    m_i = tl.full([BLOCK_M], -float("inf"), dtype=tl.float32)
+    l_i = tl.zeros([BLOCK_M], dtype=tl.float32)
+    acc = tl.zeros([BLOCK_M, HEAD_DIM], dtype=tl.float32)
+    qk_scale = sm_scale * 1.4426950408889634
+    for start_n in range(0, seq_len, BLOCK_N):
+        cols = start_n + offs_n
+        col_ok = cols < seq_len
+        kt = tl.load(K + base + cols[None, :] * HEAD_DIM + offs_d[:, None],
+                     mask=col_ok[None, :], other=0.0)
+        s = tl.dot(q, kt) * qk_scale
+        s = tl.where(col_ok[None, :], s, -float("inf"))
+        m_new = tl.maximum(m_i, tl.max(s, axis=1))
+        p = tl.math.exp2(s - m_new[:, None])
+        alpha = tl.math.exp2(m_i - m_new)
+        l_i = l_i * alpha + tl.sum(p, axis=1)
+        v = tl.load(V + base + cols[:, None] * HEAD_DIM + offs_d[None, :],
+                    mask=col_ok[:, None], other=0.0)
+        acc = acc * alpha[:, None]
+        acc = tl.dot(p.to(DT), v, acc)
+        m_i = m_new
+    acc = acc / l_i[:, None]
+    tl.store(Lse + head * seq_len + offs_m, m_i + tl.math.log2(l_i), mask=row_ok)
+    tl.store(Out + base + offs_m[:, None] * HEAD_DIM + offs_d[None, :], acc.to(DT),
+             mask=row_ok[:, None])

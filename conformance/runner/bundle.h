@@ -1,0 +1,72 @@
+// A suite bundle (.tslb): every case compiled for one target, so that a
+// machine with the device and no compiler can run the suite.
+//
+// Layout (all integers little-endian):
+//   "TSLBNDL\0"             8-byte magic
+//   u32 format version      kBundleFormatVersion
+//   then, as plugins/host/wire_format.h strings and integers:
+//   suite version, target, plugin name, plugin version, producer
+//   u32 entry count, then per entry:
+//     id, u32 kind, u64 seed, signature, grid "x,y,z",
+//     capabilities (comma-separated), message,
+//     u32 outcome (kVerdict only),
+//     the compiled kernel (kCompiled only; EncodeCompiledKernel)
+// The run side rebuilds each case from its own copy of the suite and
+// refuses an entry whose seed, signature or grid disagree with it: inputs
+// are regenerated from the seed, never stored.
+#ifndef TESSEL_CONFORMANCE_RUNNER_BUNDLE_H_
+#define TESSEL_CONFORMANCE_RUNNER_BUNDLE_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "conformance/cases/case.h"
+#include "conformance/runner/result.h"
+#include "plugins/host/plugin_types.h"
+#include "plugins/host/status.h"
+
+namespace tessel::conformance {
+
+inline constexpr uint32_t kBundleFormatVersion = 1;
+
+struct BundleEntry {
+  enum Kind : uint32_t {
+    kCompiled = 0,      // `kernel` holds the artifact
+    kCompileError = 1,  // compiling failed; `message` says why
+    kVerdict = 2,       // decided when the bundle was made (compile-fail cases)
+  };
+  std::string id;
+  Kind kind = kCompiled;
+  uint64_t seed = 0;
+  std::string signature;
+  std::string grid;
+  std::string capabilities;
+  std::string message;
+  Outcome outcome = Outcome::kPass;
+  plugins::CompiledKernel kernel;
+};
+
+struct Bundle {
+  std::string suite_version;
+  std::string target;
+  std::string plugin_name;
+  std::string plugin_version;
+  std::string producer;
+  std::vector<BundleEntry> entries;
+};
+
+// The description fields of `c` as a bundle stores them.
+BundleEntry DescribeCase(const Case& c);
+// "" when `entry` describes `c` as this suite does; otherwise what differs.
+std::string CheckEntryMatches(const BundleEntry& entry, const Case& c);
+
+std::string EncodeBundle(const Bundle& bundle);
+plugins::StatusOr<Bundle> DecodeBundle(const std::string& bytes, const std::string& path);
+
+plugins::Status WriteBundleFile(const Bundle& bundle, const std::string& path);
+plugins::StatusOr<Bundle> ReadBundleFile(const std::string& path);
+
+}  // namespace tessel::conformance
+
+#endif  // TESSEL_CONFORMANCE_RUNNER_BUNDLE_H_

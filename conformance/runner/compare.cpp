@@ -1,0 +1,118 @@
+#include "conformance/runner/compare.h"
+
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+namespace tessel::conformance {
+namespace {
+
+std::string Num(double v) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.9g", v);
+  return buf;
+}
+
+std::string Hex(uint64_t v) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+struct Worst {
+  double error = -1;  // in the tolerance's unit
+  size_t index = 0;
+  size_t bad = 0;     // elements out of tolerance
+};
+
+// The error of one float element in the tolerance's unit; infinity when the
+// values disagree in kind (NaN against a number, infinities of other sign).
+double ElementError(const Tolerance& tol, Dt dt, double got, double ref) {
+  if (std::isnan(ref) || std::isnan(got))
+    return std::isnan(ref) && std::isnan(got) ? 0 : std::numeric_limits<double>::infinity();
+  // A reference beyond the format's range must come back as the rounded
+  // value (infinity, or NaN for finite-only formats, handled above).
+  const double refInFormat = std::isinf(ref) ? ref : RoundTo(dt, ref);
+  if (std::isinf(refInFormat) || std::isinf(got))
+    return got == refInFormat ? 0 : std::numeric_limits<double>::infinity();
+  const double diff = std::fabs(got - ref);
+  switch (tol.kind) {
+    case Tolerance::kExact: return diff == 0 ? 0 : std::numeric_limits<double>::infinity();
+    case Tolerance::kUlp: return diff / Ulp(dt, ref);
+    case Tolerance::kAbsRel: {
+      const double allowed = tol.value + tol.value2 * std::fabs(ref);
+      return allowed > 0 ? diff / allowed : (diff == 0 ? 0 : diff);
+    }
+    case Tolerance::kRelNorm: return diff;
+  }
+  return diff;
+}
+
+}  // namespace
+
+Verdict CompareOutputs(const Case& c, const std::vector<HostArray>& expected,
+                       const std::vector<HostArray>& got) {
+  for (size_t b = 0; b < c.buffers.size(); ++b) {
+    const BufferSpec& spec = c.buffers[b];
+    if (!spec.is_output) continue;
+    const HostArray& e = expected[b];
+    const HostArray& g = got[b];
+    const Tolerance& tol = spec.tolerance;
+    const std::string where = spec.name + "[";
+    const std::string ofN = "] (of " + std::to_string(g.size()) + ")";
+    if (!IsFloat(spec.dt)) {
+      Worst w;
+      for (size_t i = 0; i < g.size(); ++i) {
+        if (g.U(i) != e.U(i)) {
+          if (w.bad++ == 0) w.index = i;
+        }
+      }
+      if (w.bad == 0) continue;
+      const size_t i = w.index;
+      std::string gv = Info(spec.dt).is_signed ? std::to_string(g.I(i)) : std::to_string(g.U(i));
+      std::string ev = Info(spec.dt).is_signed ? std::to_string(e.I(i)) : std::to_string(e.U(i));
+      return {false, where + std::to_string(i) + ofN + ": got " + gv + " (" + Hex(g.Bits(i)) +
+                         "), expected " + ev + " (" + Hex(e.Bits(i)) + "), exact; " +
+                         std::to_string(w.bad) + " element(s) differ (first shown)"};
+    }
+    Worst w;
+    double sumSqDiff = 0, sumSqRef = 0;
+    for (size_t i = 0; i < g.size(); ++i) {
+      const double gv = g.F(i), ev = e.F(i);
+      double err = ElementError(tol, spec.dt, gv, ev);
+      if (tol.kind == Tolerance::kRelNorm) {
+        if (std::isfinite(err)) {
+          sumSqDiff += err * err;
+          sumSqRef += ev * ev;
+        } else {
+          sumSqDiff = std::numeric_limits<double>::infinity();
+        }
+        if (err > w.error) w.error = err, w.index = i;
+        continue;
+      }
+      const double limit = tol.kind == Tolerance::kExact ? 0 : tol.kind == Tolerance::kUlp
+                                                                  ? tol.value
+                                                                  : 1.0;
+      if (!(err <= limit)) ++w.bad;
+      if (!(err <= w.error)) w.error = err, w.index = i;
+    }
+    const size_t i = w.index;
+    std::string at = where + std::to_string(i) + ofN + ": got " + Num(g.F(i)) + ", expected " +
+                     Num(e.F(i));
+    if (tol.kind == Tolerance::kRelNorm) {
+      const double rel = sumSqRef > 0 ? std::sqrt(sumSqDiff / sumSqRef) : std::sqrt(sumSqDiff);
+      if (rel <= tol.value) continue;
+      return {false, spec.name + ": relative L2 error " + Num(rel) + " exceeds " +
+                         Num(tol.value) + "; worst element " + at};
+    }
+    if (w.bad == 0) continue;
+    std::string measure = tol.kind == Tolerance::kUlp      ? Num(w.error) + " ulp"
+                          : tol.kind == Tolerance::kAbsRel ? Num(w.error) + "x the allowed error"
+                                                           : "not equal";
+    return {false, at + " (error " + measure + ", tolerance " + tol.ToString() + "); " +
+                       std::to_string(w.bad) + " element(s) out of tolerance"};
+  }
+  return {};
+}
+
+}  // namespace tessel::conformance

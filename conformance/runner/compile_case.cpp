@@ -1,0 +1,131 @@
+#include "conformance/runner/compile_case.h"
+
+#include "conformance/cases/kernel_sources.h"
+#include "core/compiler/Bytecode.h"
+#include "core/frontend/Diagnostics.h"
+#include "core/frontend/SourceManager.h"
+#include "core/frontend/lowering/KernelLowering.h"
+#include "core/runtime/cache_key.h"
+#include "dialects/tile/IR/TileVersion.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+#include "plugins/host/isolated_calls.h"
+
+namespace tessel::conformance {
+namespace {
+
+struct Lowered {
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  std::string diagnostics;
+};
+
+// The runner forks a child per case; a context without its own thread pool
+// keeps the parent single-threaded, which fork needs.
+Lowered Lower(const std::string& path, const std::string& kernel, const std::string& signature,
+              const std::vector<std::pair<std::string, std::string>>& constexprs,
+              mlir::MLIRContext& context) {
+  Lowered out;
+  const std::string* text = KernelSource(path);
+  if (text == nullptr) {
+    out.diagnostics = "no embedded kernel source '" + path + "'";
+    return out;
+  }
+  frontend::SourceManager sources;
+  frontend::DiagnosticEngine diags(sources);
+  frontend::KernelSpec spec;
+  spec.kernel = kernel;
+  spec.signature = signature;
+  for (auto& [k, v] : constexprs) spec.constexprs[k] = v;
+  out.module = frontend::compileKernelSource("conformance/cases/" + path, *text, sources, diags,
+                                             context, spec);
+  out.diagnostics = diags.renderAll();
+  if (diags.hasErrors()) out.module = nullptr;
+  return out;
+}
+
+}  // namespace
+
+plugins::StatusOr<std::vector<uint8_t>> LowerCase(const Case& c) {
+  mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
+  Lowered l = Lower("kernels/" + c.source, c.kernel, c.signature, c.constexprs, context);
+  if (!l.module)
+    return plugins::Status(TESSEL_ERROR_INVALID_ARGUMENT, "frontend: " + l.diagnostics);
+  // The same clean-up as `tessel compile`: what a user's kernel gets.
+  mlir::PassManager pm(&context);
+  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::createCSEPass());
+  if (mlir::failed(pm.run(*l.module)))
+    return plugins::Status(TESSEL_ERROR_INTERNAL, "canonicalization of the lowered kernel failed");
+  std::string bytes;
+  if (mlir::failed(compiler::writeTileBytecode(*l.module, bytes)))
+    return plugins::Status(TESSEL_ERROR_INTERNAL, "cannot write tile IR bytecode");
+  return std::vector<uint8_t>(bytes.begin(), bytes.end());
+}
+
+plugins::StatusOr<plugins::CompiledKernel> CompileOnPlugin(
+    const plugins::LoadedPlugin& plugin, const plugins::Target& target,
+    const std::vector<uint8_t>& ir, const std::string& entry, runtime::CompileCache* cache,
+    int timeout_ms) {
+  plugins::CompileRequest request;
+  request.target = target;
+  request.ir = ir;
+  request.ir_version_major = tile::kTileVersion.major;
+  request.ir_version_minor = tile::kTileVersion.minor;
+  request.entry_name = entry;
+  runtime::CacheKey key;
+  if (cache != nullptr) {
+    runtime::CacheKeyFields f;
+    f.ir = std::string_view(reinterpret_cast<const char*>(ir.data()), ir.size());
+    f.ir_format = request.ir_format;
+    f.ir_version = tile::kTileVersion;
+    f.target = target.ToString();
+    f.options = request.options;
+    f.entry_name = entry;
+    f.plugin_name = plugin.name();
+    f.plugin_version = plugin.version();
+    f.plugin_abi_major = plugin.abi_major();
+    f.plugin_abi_minor = plugin.abi_minor();
+    f.host_abi_major = plugin.host_abi().major;
+    f.host_abi_minor = plugin.host_abi().minor;
+    key = runtime::ComputeCacheKey(f);
+    runtime::CacheLookup hit = cache->Lookup(key);
+    if (hit.entry.has_value()) return std::move(hit.entry->kernel);
+  }
+  plugins::ChildProcessOptions options;
+  options.timeout_ms = timeout_ms;
+  auto compiled = plugins::CompileInChildProcess(plugin, request, options);
+  if (!compiled.ok()) return compiled.status();
+  // A cache that cannot be written only costs time; the result stands.
+  if (cache != nullptr) (void)cache->Store(key, {target.ToString(), *compiled});
+  return compiled;
+}
+
+CaseResult CheckCompileFail(const CompileFailCase& c) {
+  mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
+  Lowered l = Lower(c.source, c.kernel, c.signature, c.constexprs, context);
+  CaseResult r{c.id, Outcome::kFail, "", "", 0};
+  if (l.module) {
+    r.message = "compiled without error; expected: " + c.expected_message;
+    return r;
+  }
+  // Diagnostics render as "<file>:<line>:<col>: error: <message>".
+  const std::string file = "conformance/cases/" + c.source + ":";
+  const std::string& d = l.diagnostics;
+  for (size_t pos = d.find(file); pos != std::string::npos; pos = d.find(file, pos + 1)) {
+    const size_t eol = d.find('\n', pos);
+    const std::string line = d.substr(pos, eol == std::string::npos ? std::string::npos : eol - pos);
+    const int lineNo = std::atoi(line.c_str() + file.size());
+    if (line.find(": error: ") == std::string::npos) continue;
+    if (line.find(c.expected_message) == std::string::npos) continue;
+    if (c.expected_line != 0 && lineNo != c.expected_line) continue;
+    r.outcome = Outcome::kPass;
+    return r;
+  }
+  r.message = "expected an error containing '" + c.expected_message + "'" +
+              (c.expected_line ? " on line " + std::to_string(c.expected_line) : "") +
+              "; got: " + d;
+  return r;
+}
+
+}  // namespace tessel::conformance

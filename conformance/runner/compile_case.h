@@ -1,0 +1,37 @@
+// The compile side of the suite (needs the frontend, hence MLIR): kernel
+// source to tile IR bytecode, the plugin's compile through the compile
+// cache in a child process, and the compile-fail cases.
+#ifndef TESSEL_CONFORMANCE_RUNNER_COMPILE_CASE_H_
+#define TESSEL_CONFORMANCE_RUNNER_COMPILE_CASE_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "conformance/cases/case.h"
+#include "conformance/runner/result.h"
+#include "core/runtime/compile_cache.h"
+#include "plugins/host/loaded_plugin.h"
+#include "plugins/host/plugin_types.h"
+#include "plugins/host/status.h"
+
+namespace tessel::conformance {
+
+// Lowers the case's kernel to tile IR bytecode. Errors carry the rendered
+// frontend diagnostics (file:line:col: error: ...).
+plugins::StatusOr<std::vector<uint8_t>> LowerCase(const Case& c);
+
+// Compiles `ir` on the plugin for `target`, through `cache` when not null
+// (a hit does not call the plugin). The plugin runs in a child process.
+plugins::StatusOr<plugins::CompiledKernel> CompileOnPlugin(
+    const plugins::LoadedPlugin& plugin, const plugins::Target& target,
+    const std::vector<uint8_t>& ir, const std::string& entry, runtime::CompileCache* cache,
+    int timeout_ms);
+
+// Compiles a compile-fail case: pass when the frontend rejects it with the
+// expected message (at the expected line), fail otherwise.
+CaseResult CheckCompileFail(const CompileFailCase& c);
+
+}  // namespace tessel::conformance
+
+#endif  // TESSEL_CONFORMANCE_RUNNER_COMPILE_CASE_H_

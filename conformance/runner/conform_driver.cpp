@@ -1,0 +1,257 @@
+#include "conformance/runner/conform_driver.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <optional>
+
+#include "conformance/cases/kernel_sources.h"
+#include "conformance/cases/registry.h"
+#include "conformance/runner/bundle.h"
+#include "conformance/runner/compile_case.h"
+#include "conformance/runner/execute.h"
+#include "conformance/runner/report.h"
+#include "conformance/runner/session.h"
+#include "core/runtime/cache_directory.h"
+#include "plugins/host/isolated_calls.h"
+#include "plugins/host/target_parser.h"
+
+namespace tessel::conformance {
+namespace {
+
+constexpr const char* kTool = "tessel conform";
+constexpr const char* kUsage =
+    "usage: tessel conform --target T [--plugin PATH] [--filter GLOB]...\n"
+    "                      [--compile-only | --emit-bundle F.tslb] [--skip-file F]\n"
+    "                      [--report-json F] [--junit F] [--timeout SECONDS]\n"
+    "                      [--no-cache] [--list]\n"
+    "\n"
+    "Runs the conformance suite on target T (`<plugin>:<arch>`), reaching the\n"
+    "plugin only through its C ABI; each case compiles and runs in a child\n"
+    "process, so a crash is one case's error, not the end of the run.\n"
+    "  --plugin PATH     the plugin file (default: discovered by T's plugin name)\n"
+    "  --filter GLOB     only case ids matching GLOB, e.g. 'memory/*' (repeatable)\n"
+    "  --compile-only    compile and validate artifacts; run nothing\n"
+    "  --emit-bundle F   compile every case into F for `tessel-conform-run`\n"
+    "  --skip-file F     the plugin's skip list (default: conformance_skips.txt\n"
+    "                    beside the plugin)\n"
+    "  --report-json F   write the JSON report to F\n"
+    "  --junit F         write a JUnit XML report to F\n"
+    "  --timeout S       per-case deadline for running, in seconds (default 120)\n"
+    "  --no-cache        do not use the compile cache (TESSEL_CACHE_DIR, ...)\n"
+    "  --list            print the selected case ids and exit\n"
+    "Results: pass, fail, not-supported, skipped, validated, error.\n"
+    "Exit status: 0 conformant, 1 a case failed or errored, 2 bad usage or setup.\n";
+
+enum class Mode { kRun, kCompileOnly, kBundle };
+
+double Since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+}  // namespace
+
+int RunConformCommand(const std::vector<std::string>& args, std::ostream& out,
+                      std::ostream& err) {
+  std::string targetText, pluginPath, skipPath, bundlePath;
+  std::vector<std::string> filters;
+  ReportOptions reports;
+  Mode mode = Mode::kRun;
+  bool useCache = true, list = false;
+  int timeoutMs = kRunTimeoutMs;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    const std::string* v = nullptr;
+    if (a == "--help" || a == "-h") {
+      out << kUsage;
+      return 0;
+    } else if (a == "--compile-only") {
+      mode = Mode::kCompileOnly;
+    } else if (a == "--no-cache") {
+      useCache = false;
+    } else if (a == "--list") {
+      list = true;
+    } else if (a == "--target" || a == "--plugin" || a == "--filter" || a == "--skip-file" ||
+               a == "--report-json" || a == "--junit" || a == "--emit-bundle" ||
+               a == "--timeout") {
+      if (!(v = FlagValue(args, &i, kTool, err))) return 2;
+      if (a == "--target") targetText = *v;
+      if (a == "--plugin") pluginPath = *v;
+      if (a == "--filter") filters.push_back(*v);
+      if (a == "--skip-file") skipPath = *v;
+      if (a == "--report-json") reports.json_path = *v;
+      if (a == "--junit") reports.junit_path = *v;
+      if (a == "--emit-bundle") bundlePath = *v, mode = Mode::kBundle;
+      if (a == "--timeout") timeoutMs = std::atoi(v->c_str()) * 1000;
+    } else {
+      err << kTool << ": unexpected argument '" << a << "'\n" << kUsage;
+      return 2;
+    }
+  }
+  if (!bundlePath.empty() &&
+      std::find(args.begin(), args.end(), "--compile-only") != args.end()) {
+    err << kTool << ": --compile-only and --emit-bundle exclude each other\n";
+    return 2;
+  }
+  if (timeoutMs <= 0) {
+    err << kTool << ": --timeout must be a positive number of seconds\n";
+    return 2;
+  }
+
+  std::vector<const Case*> cases;
+  for (const Case& c : AllCases())
+    if (Selected(c.id, filters)) cases.push_back(&c);
+  std::vector<const CompileFailCase*> failCases;
+  for (const CompileFailCase& c : CompileFailCases())
+    if (Selected(c.id, filters)) failCases.push_back(&c);
+  if (list) {
+    for (const CompileFailCase* c : failCases) out << c->id << "\n";
+    for (const Case* c : cases) out << c->id << "\n";
+    return 0;
+  }
+  if (targetText.empty()) {
+    err << kTool << ": --target is required\n" << kUsage;
+    return 2;
+  }
+  if (cases.empty() && failCases.empty()) {
+    err << kTool << ": no case matches the filters\n";
+    return 2;
+  }
+  auto target = plugins::ParseTarget(targetText);
+  if (!target.ok()) {
+    err << kTool << ": --target: " << target.status().message() << "\n";
+    return 2;
+  }
+  auto plugin = LoadPlugin(pluginPath, target->plugin);
+  if (!plugin.ok()) {
+    err << kTool << ": " << plugin.status().message() << "\n";
+    return 2;
+  }
+  if (!(*plugin)->Provides(plugins::Half::kCompiler)) {
+    err << kTool << ": " << (*plugin)->Describe()
+        << " has no compiler half; compile a bundle elsewhere and run it with "
+           "tessel-conform-run\n";
+    return 2;
+  }
+  auto skips = LoadSkips(skipPath, **plugin);
+  if (!skips.ok()) {
+    err << kTool << ": " << skips.status().message() << "\n";
+    return 2;
+  }
+  const SkipList* skipList = skips->has_value() ? &**skips : nullptr;
+  // A device is needed to run; in the other modes one is used, when the
+  // plugin reports it, only to decide not-supported early.
+  std::optional<plugins::DeviceInfo> device;
+  if ((*plugin)->Provides(plugins::Half::kRuntime) && mode != Mode::kBundle) {
+    auto d = PickDevice(**plugin, target->arch);
+    if (d.ok()) device = *d;
+    else if (mode == Mode::kRun) {
+      err << kTool << ": " << d.status().message() << "\n";
+      return 2;
+    }
+  } else if (mode == Mode::kRun) {
+    err << kTool << ": " << (*plugin)->Describe()
+        << " has no runtime half; use --compile-only or --emit-bundle\n";
+    return 2;
+  }
+  std::unique_ptr<runtime::CompileCache> cache;
+  if (useCache) {
+    auto root = runtime::CacheRootDirectory();
+    if (root.ok()) cache = std::make_unique<runtime::CompileCache>(*root);
+  }
+
+  auto t0 = std::chrono::steady_clock::now();
+  RunSummary summary;
+  summary.suite_version = kSuiteVersion;
+  summary.target = target->ToString();
+  summary.plugin_path = (*plugin)->path();
+  summary.plugin_name = (*plugin)->name();
+  summary.plugin_version = (*plugin)->version();
+  summary.device = device ? DescribeDevice(*device) : "";
+  summary.mode = mode == Mode::kRun ? "run" : mode == Mode::kCompileOnly ? "compile-only" : "bundle";
+  Bundle bundle;
+  bundle.suite_version = kSuiteVersion;
+  bundle.target = summary.target;
+  bundle.plugin_name = summary.plugin_name;
+  bundle.plugin_version = summary.plugin_version;
+  bundle.producer = "tessel conform";
+
+  Progress progress(stderr, cases.size() + failCases.size());
+  size_t done = 0;
+  for (const CompileFailCase* c : failCases) {
+    progress.Update(done++, summary, c->id);
+    auto c0 = std::chrono::steady_clock::now();
+    CaseResult r = CheckCompileFail(*c);
+    r.seconds = Since(c0);
+    summary.results.push_back(r);
+    if (mode == Mode::kBundle) {
+      BundleEntry e;
+      e.id = c->id;
+      e.kind = BundleEntry::kVerdict;
+      e.outcome = r.outcome;
+      e.message = r.message;
+      bundle.entries.push_back(e);
+    }
+  }
+  DeviceContext ctx{*plugin, device.value_or(plugins::DeviceInfo{})};
+  for (const Case* c : cases) {
+    progress.Update(done++, summary, c->id);
+    auto c0 = std::chrono::steady_clock::now();
+    CaseResult r{c->id, Outcome::kError, "", "", 0};
+    BundleEntry entry = DescribeCase(*c);
+    // A bundle is gated by skips only: capabilities are the running
+    // device's to decide, and tessel-conform-run gates again with its skips.
+    std::optional<CaseResult> gated = Gate(*c, skipList, device ? &*device : nullptr);
+    if (gated) {
+      r = *gated;
+      entry.kind = BundleEntry::kVerdict;
+      entry.outcome = r.outcome;
+      entry.message = r.message;
+    } else if (auto ir = LowerCase(*c); !ir.ok()) {
+      r.message = ir.status().message();
+      entry.kind = BundleEntry::kCompileError;
+      entry.message = r.message;
+    } else if (auto kernel = CompileOnPlugin(**plugin, *target, *ir, c->kernel, cache.get(),
+                                             kCompileTimeoutMs);
+               !kernel.ok()) {
+      r.message = "compile: " + kernel.status().message();
+      entry.kind = BundleEntry::kCompileError;
+      entry.message = r.message;
+    } else if (mode != Mode::kRun) {
+      // Compile-only and bundle: the artifact must pass the plugin's own
+      // validator; a bundle carries only artifacts that did.
+      plugins::ChildProcessOptions options;
+      options.timeout_ms = kCompileTimeoutMs;
+      plugins::Status valid = plugins::ValidateArtifactInChildProcess(
+          **plugin, *target, kernel->bytes, &kernel->metadata, options);
+      r = valid.ok() ? CaseResult{c->id, Outcome::kValidated, "", "", 0}
+                     : CaseResult{c->id, Outcome::kError,
+                                  "validate_artifact: " + valid.message(), "", 0};
+      if (valid.ok()) {
+        entry.kernel = std::move(*kernel);
+      } else {
+        entry.kind = BundleEntry::kCompileError;
+        entry.message = r.message;
+      }
+    } else {
+      r = ExecuteCaseIsolated(*c, *kernel, ctx, timeoutMs);
+    }
+    r.seconds = Since(c0);
+    summary.results.push_back(r);
+    if (mode == Mode::kBundle) bundle.entries.push_back(std::move(entry));
+  }
+  progress.Finish();
+  summary.seconds = Since(t0);
+  if (mode == Mode::kBundle) {
+    plugins::Status s = WriteBundleFile(bundle, bundlePath);
+    if (!s.ok()) {
+      err << kTool << ": " << s.message() << "\n";
+      return 3;
+    }
+    out << "wrote " << bundle.entries.size() << " case(s) to " << bundlePath << "\n";
+  }
+  return FinishRun(summary, reports, out, err);
+}
+
+}  // namespace tessel::conformance

@@ -1,0 +1,199 @@
+#include "conformance/runner/report.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+
+namespace tessel::conformance {
+namespace {
+
+std::string JsonString(const std::string& s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (c < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          out += buf;
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  return out + "\"";
+}
+
+std::string Xml(const std::string& s) {
+  std::string out;
+  for (unsigned char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\n': out += "&#10;"; break;
+      default:
+        // XML 1.0 forbids most control characters even escaped.
+        if (c < 0x20 && c != '\t') out += '?';
+        else out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
+std::string Seconds(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f", s);
+  return buf;
+}
+
+}  // namespace
+
+std::string ToJson(const RunSummary& s) {
+  std::ostringstream o;
+  o << "{\n  \"format\": \"tessel-conformance-report\",\n"
+    << "  \"format_version\": " << kReportFormatVersion << ",\n"
+    << "  \"suite_version\": " << JsonString(s.suite_version) << ",\n"
+    << "  \"target\": " << JsonString(s.target) << ",\n"
+    << "  \"plugin\": {\"path\": " << JsonString(s.plugin_path)
+    << ", \"name\": " << JsonString(s.plugin_name)
+    << ", \"version\": " << JsonString(s.plugin_version) << "},\n"
+    << "  \"device\": " << JsonString(s.device) << ",\n"
+    << "  \"mode\": " << JsonString(s.mode) << ",\n"
+    << "  \"seconds\": " << Seconds(s.seconds) << ",\n"
+    << "  \"conformant\": " << (s.Conformant() ? "true" : "false") << ",\n"
+    << "  \"counts\": {";
+  bool first = true;
+  for (auto& [outcome, n] : s.Counts()) {
+    o << (first ? "" : ", ") << JsonString(OutcomeName(outcome)) << ": " << n;
+    first = false;
+  }
+  o << "},\n  \"cases\": [";
+  for (size_t i = 0; i < s.results.size(); ++i) {
+    const CaseResult& r = s.results[i];
+    o << (i ? ",\n" : "\n") << "    {\"id\": " << JsonString(r.id)
+      << ", \"result\": " << JsonString(OutcomeName(r.outcome));
+    if (!r.message.empty()) o << ", \"message\": " << JsonString(r.message);
+    if (!r.capability.empty()) o << ", \"capability\": " << JsonString(r.capability);
+    o << ", \"seconds\": " << Seconds(r.seconds) << "}";
+  }
+  o << "\n  ]\n}\n";
+  return o.str();
+}
+
+std::string ToJUnit(const RunSummary& s) {
+  auto counts = s.Counts();
+  std::ostringstream o;
+  o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    << "<testsuites name=\"tessel-conformance\" tests=\"" << s.results.size() << "\" failures=\""
+    << counts[Outcome::kFail] << "\" errors=\"" << counts[Outcome::kError] << "\" time=\""
+    << Seconds(s.seconds) << "\">\n"
+    << "  <testsuite name=\"" << Xml("tessel-conformance " + s.suite_version + " " + s.target)
+    << "\" tests=\"" << s.results.size() << "\" failures=\"" << counts[Outcome::kFail]
+    << "\" errors=\"" << counts[Outcome::kError] << "\" skipped=\""
+    << counts[Outcome::kSkipped] + counts[Outcome::kNotSupported] << "\" time=\""
+    << Seconds(s.seconds) << "\">\n"
+    << "    <properties>\n"
+    << "      <property name=\"plugin\" value=\"" << Xml(s.plugin_name + " " + s.plugin_version)
+    << "\"/>\n      <property name=\"device\" value=\"" << Xml(s.device) << "\"/>\n"
+    << "      <property name=\"mode\" value=\"" << Xml(s.mode) << "\"/>\n    </properties>\n";
+  for (const CaseResult& r : s.results) {
+    // JUnit groups by class: the id's first component is the category.
+    const size_t slash = r.id.find('/');
+    const std::string cls = slash == std::string::npos ? r.id : r.id.substr(0, slash);
+    o << "    <testcase classname=\"" << Xml("conformance." + cls) << "\" name=\"" << Xml(r.id)
+      << "\" time=\"" << Seconds(r.seconds) << "\"";
+    switch (r.outcome) {
+      case Outcome::kPass: o << "/>\n"; continue;
+      case Outcome::kValidated:
+        o << ">\n      <system-out>validated: the artifact passed the plugin's validator"
+          << "</system-out>\n    </testcase>\n";
+        continue;
+      case Outcome::kFail:
+        o << ">\n      <failure message=\"" << Xml(r.message) << "\"/>\n    </testcase>\n";
+        continue;
+      case Outcome::kError:
+        o << ">\n      <error message=\"" << Xml(r.message) << "\"/>\n    </testcase>\n";
+        continue;
+      case Outcome::kSkipped:
+      case Outcome::kNotSupported:
+        o << ">\n      <skipped message=\"" << Xml(std::string(OutcomeName(r.outcome)) + ": " +
+                                                   r.message)
+          << "\"/>\n    </testcase>\n";
+        continue;
+    }
+  }
+  o << "  </testsuite>\n</testsuites>\n";
+  return o.str();
+}
+
+void PrintSummary(const RunSummary& s, std::ostream& out) {
+  out << "Tessel conformance suite " << s.suite_version << ", target " << s.target << ", mode "
+      << s.mode << "\n  plugin " << s.plugin_name << " " << s.plugin_version << " ("
+      << s.plugin_path << ")\n";
+  if (!s.device.empty()) out << "  device " << s.device << "\n";
+  std::map<std::string, int> byCapability;
+  for (const CaseResult& r : s.results) {
+    if (r.outcome == Outcome::kFail || r.outcome == Outcome::kError)
+      out << "  " << (r.outcome == Outcome::kFail ? "FAIL " : "ERROR") << " " << r.id << ": "
+          << r.message << "\n";
+    if (r.outcome == Outcome::kNotSupported) ++byCapability[r.capability];
+  }
+  for (auto& [cap, n] : byCapability)
+    out << "  not-supported: " << n << " case(s) need capability '" << cap << "'\n";
+  out << "\n  result          cases\n  --------------  -----\n";
+  auto counts = s.Counts();
+  for (Outcome o : AllOutcomes()) {
+    char line[64];
+    std::snprintf(line, sizeof line, "  %-14s  %5d\n", OutcomeName(o), counts[o]);
+    out << line;
+  }
+  char total[64];
+  std::snprintf(total, sizeof total, "  %-14s  %5zu   (%.1f s)\n", "total", s.results.size(),
+                s.seconds);
+  out << "  --------------  -----\n" << total << "\n"
+      << (s.Conformant() ? "CONFORMANT: no case failed or errored\n"
+                         : "NOT CONFORMANT: see the failures and errors above\n");
+}
+
+plugins::Status WriteTextFile(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+  if (!out.flush())
+    return plugins::Status(TESSEL_ERROR_UNAVAILABLE, "cannot write '" + path + "'");
+  return plugins::Status::Ok();
+}
+
+Progress::Progress(std::FILE* stream, size_t total)
+    : stream_(stream), total_(total), enabled_(isatty(fileno(stream)) == 1) {}
+
+void Progress::Update(size_t done, const RunSummary& so_far, const std::string& current) {
+  if (!enabled_ || total_ == 0) return;
+  const int width = 30;
+  const int filled = static_cast<int>(width * done / total_);
+  auto counts = so_far.Counts();
+  std::string cur = current.size() > 40 ? "..." + current.substr(current.size() - 37) : current;
+  std::fprintf(stream_, "\r[%s%s] %zu/%zu  pass %d fail %d error %d  %-40s",
+               std::string(filled, '#').c_str(), std::string(width - filled, '.').c_str(), done,
+               total_, counts[Outcome::kPass] + counts[Outcome::kValidated],
+               counts[Outcome::kFail], counts[Outcome::kError], cur.c_str());
+  std::fflush(stream_);
+}
+
+void Progress::Finish() {
+  if (!enabled_) return;
+  std::fprintf(stream_, "\r%s\r", std::string(110, ' ').c_str());
+  std::fflush(stream_);
+}
+
+}  // namespace tessel::conformance

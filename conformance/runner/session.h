@@ -1,0 +1,58 @@
+// Pieces both front ends share (`tessel conform` compiles and runs;
+// `tessel-conform-run` runs a bundle): case selection, plugin and skip
+// file loading, and the end of a run (reports and exit status).
+#ifndef TESSEL_CONFORMANCE_RUNNER_SESSION_H_
+#define TESSEL_CONFORMANCE_RUNNER_SESSION_H_
+
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "conformance/runner/result.h"
+#include "conformance/runner/skip_file.h"
+#include "plugins/host/loaded_plugin.h"
+#include "plugins/host/status.h"
+
+namespace tessel::conformance {
+
+// Per-case deadlines. Generous: a slow emulator must not turn into errors,
+// but a hung kernel must not stall the run.
+inline constexpr int kRunTimeoutMs = 120000;
+inline constexpr int kCompileTimeoutMs = 300000;
+
+// True when `id` matches one of `filters` (fnmatch globs), or no filter is
+// given.
+bool Selected(const std::string& id, const std::vector<std::string>& filters);
+
+// Loads the plugin at `path`, or, with an empty path, the first discovered
+// plugin (--plugin paths, TESSEL_PLUGIN_PATH, the installed directory)
+// named `plugin_name`.
+plugins::StatusOr<std::shared_ptr<plugins::LoadedPlugin>> LoadPlugin(
+    const std::string& path, const std::string& plugin_name);
+
+// The skip list: `explicit_path` when given, else conformance_skips.txt
+// beside the plugin file when it exists, else none.
+plugins::StatusOr<std::optional<SkipList>> LoadSkips(const std::string& explicit_path,
+                                                     const plugins::LoadedPlugin& plugin);
+
+struct ReportOptions {
+  std::string json_path;
+  std::string junit_path;
+};
+
+// Writes the requested reports and the summary table; returns the exit
+// status: 0 when conformant, 1 on any fail or error, 3 when a report
+// cannot be written.
+int FinishRun(const RunSummary& summary, const ReportOptions& reports, std::ostream& out,
+              std::ostream& err);
+
+// Reads `--flag value` pairs: the value after args[*i], advancing *i;
+// nullptr (with a message on err) when missing.
+const std::string* FlagValue(const std::vector<std::string>& args, size_t* i,
+                             const char* tool, std::ostream& err);
+
+}  // namespace tessel::conformance
+
+#endif  // TESSEL_CONFORMANCE_RUNNER_SESSION_H_

@@ -1,0 +1,66 @@
+#include "conformance/runner/skip_file.h"
+
+#include <fnmatch.h>
+
+#include <fstream>
+#include <sstream>
+
+namespace tessel::conformance {
+namespace {
+
+std::string Trim(const std::string& s) {
+  size_t b = s.find_first_not_of(" \t\r");
+  if (b == std::string::npos) return "";
+  size_t e = s.find_last_not_of(" \t\r");
+  return s.substr(b, e - b + 1);
+}
+
+}  // namespace
+
+bool GlobMatch(const std::string& glob, const std::string& id) {
+  return fnmatch(glob.c_str(), id.c_str(), 0) == 0;
+}
+
+plugins::StatusOr<SkipList> SkipList::Parse(const std::string& text, const std::string& path) {
+  SkipList list;
+  list.path_ = path;
+  std::istringstream in(text);
+  std::string raw;
+  int lineNo = 0;
+  auto error = [&](const std::string& what) {
+    return plugins::Status(TESSEL_ERROR_INVALID_ARGUMENT,
+                           path + ":" + std::to_string(lineNo) + ": " + what);
+  };
+  while (std::getline(in, raw)) {
+    ++lineNo;
+    std::string line = Trim(raw);
+    if (line.empty() || line[0] == '#') continue;
+    size_t hash = line.find('#');
+    if (hash == std::string::npos)
+      return error("skip entry '" + line + "' has no reason; write '<glob>  # <reason>'");
+    std::string glob = Trim(line.substr(0, hash));
+    std::string reason = Trim(line.substr(hash + 1));
+    if (reason.empty()) return error("skip entry '" + glob + "' has an empty reason");
+    if (glob.find_first_of(" \t") != std::string::npos)
+      return error("skip glob '" + glob + "' contains whitespace");
+    list.entries_.push_back({glob, reason, lineNo});
+  }
+  return list;
+}
+
+plugins::StatusOr<SkipList> SkipList::Load(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    return plugins::Status(TESSEL_ERROR_NOT_FOUND, "cannot read skip file '" + path + "'");
+  std::stringstream text;
+  text << in.rdbuf();
+  return Parse(text.str(), path);
+}
+
+const SkipEntry* SkipList::Match(const std::string& id) const {
+  for (const SkipEntry& e : entries_)
+    if (GlobMatch(e.glob, id)) return &e;
+  return nullptr;
+}
+
+}  // namespace tessel::conformance

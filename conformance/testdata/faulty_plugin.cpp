@@ -1,0 +1,122 @@
+// Test-only plugins that wrap the real CPU plugin and misbehave in one
+// planted way, so that the tests can show the suite catching them. Each
+// build picks its fault with a define:
+//   FAULT_DROP_LAST_PROGRAM   launches one program fewer along x whenever
+//                             the grid has more than one (the classic
+//                             ragged-edge off-by-one);
+//   FAULT_CRASH_KERNEL="k"    raises SIGSEGV when launching kernel "k";
+//   FAULT_HIDE_FEATURE="f"    drops device feature "f" from the device
+//                             descriptor (the device lacks a capability).
+// Everything else forwards to the wrapped plugin, found at
+// FAULT_WRAPPED_RELATIVE from this file's own directory (both live in the
+// same tree of built files).
+#include <dlfcn.h>
+
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <mutex>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "tessel/plugin_api.h"
+
+namespace {
+
+const Tessel_Plugin_Api* g_real = nullptr;
+Tessel_Plugin_Api g_api;
+
+#ifdef FAULT_CRASH_KERNEL
+std::mutex g_mu;
+std::set<Tessel_Module*> g_doomed;
+
+Tessel_Error* ModuleLoad(Tessel_Module_Load_Args* args) {
+  Tessel_Error* e = g_real->module_load(args);
+  if (e == nullptr && args->metadata && args->metadata->entry_name &&
+      std::strcmp(args->metadata->entry_name, FAULT_CRASH_KERNEL) == 0) {
+    std::lock_guard<std::mutex> lock(g_mu);
+    g_doomed.insert(args->module);
+  }
+  return e;
+}
+#endif
+
+Tessel_Error* Launch(Tessel_Launch_Args* args) {
+#ifdef FAULT_CRASH_KERNEL
+  {
+    std::lock_guard<std::mutex> lock(g_mu);
+    if (g_doomed.count(args->module)) std::raise(SIGSEGV);
+  }
+#endif
+#ifdef FAULT_DROP_LAST_PROGRAM
+  Tessel_Launch_Args copy = *args;
+  if (copy.grid[0] > 1) --copy.grid[0];
+  return g_real->launch(&copy);
+#else
+  return g_real->launch(args);
+#endif
+}
+
+#ifdef FAULT_HIDE_FEATURE
+std::vector<Tessel_Device_Desc> g_descs;
+std::vector<const Tessel_Device_Desc*> g_desc_ptrs;
+std::vector<std::vector<Tessel_Key_Value>> g_features;
+std::once_flag g_once;
+
+Tessel_Error* DeviceEnumerate(Tessel_Device_Enumerate_Args* args) {
+  Tessel_Error* e = g_real->device_enumerate(args);
+  if (e != nullptr) return e;
+  std::call_once(g_once, [&] {
+    g_features.resize(args->num_devices);
+    for (size_t d = 0; d < args->num_devices; ++d) {
+      Tessel_Device_Desc desc = *args->devices[d];
+      for (size_t f = 0; f < desc.num_features; ++f)
+        if (std::strcmp(desc.features[f].key, FAULT_HIDE_FEATURE) != 0)
+          g_features[d].push_back(desc.features[f]);
+      desc.features = g_features[d].data();
+      desc.num_features = g_features[d].size();
+      g_descs.push_back(desc);
+    }
+    for (const Tessel_Device_Desc& d : g_descs) g_desc_ptrs.push_back(&d);
+  });
+  args->devices = g_desc_ptrs.data();
+  args->num_devices = g_desc_ptrs.size();
+  return nullptr;
+}
+#endif
+
+const Tessel_Plugin_Api* Build(uint32_t major, uint32_t minor) {
+  Dl_info self;
+  if (dladdr(reinterpret_cast<void*>(&Build), &self) == 0 || self.dli_fname == nullptr)
+    return nullptr;
+  std::string dir = self.dli_fname;
+  dir = dir.substr(0, dir.rfind('/') + 1);
+  const std::string wrapped = dir + FAULT_WRAPPED_RELATIVE;
+  void* handle = dlopen(wrapped.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (handle == nullptr) {
+    std::fprintf(stderr, "faulty plugin: cannot load %s: %s\n", wrapped.c_str(), dlerror());
+    return nullptr;
+  }
+  auto get = reinterpret_cast<Tessel_Plugin_Get_Api*>(dlsym(handle, TESSEL_PLUGIN_GET_API_SYMBOL));
+  if (get == nullptr) return nullptr;
+  g_real = get(major, minor);
+  if (g_real == nullptr) return nullptr;
+  g_api = *g_real;
+  g_api.launch = &Launch;
+#ifdef FAULT_CRASH_KERNEL
+  g_api.module_load = &ModuleLoad;
+#endif
+#ifdef FAULT_HIDE_FEATURE
+  g_api.device_enumerate = &DeviceEnumerate;
+#endif
+  return &g_api;
+}
+
+}  // namespace
+
+extern "C" TESSEL_PLUGIN_EXPORT const Tessel_Plugin_Api* tessel_plugin_get_api(
+    uint32_t host_abi_major, uint32_t host_abi_minor) {
+  static const Tessel_Plugin_Api* api = Build(host_abi_major, host_abi_minor);
+  return api;
+}
