@@ -13,6 +13,11 @@ struct CpuOptions {
   /// LLVM optimization level of the generated code, 0 to 3.
   unsigned optLevel = 3;
 
+  /// Rewrite float matmuls into register-blocked vector loops
+  /// (tile-cpu-register-block-matmul). Off leaves them to the loop nest
+  /// below.
+  bool registerBlockMatmuls = true;
+
   /// Reorder matmul loops so that LLVM vectorizes their innermost loop
   /// (tile-cpu-interchange-matmul-loops). Off keeps linalg's (m, n, k) order.
   bool interchangeMatmulLoops = true;

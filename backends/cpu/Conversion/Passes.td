@@ -65,7 +65,11 @@ def ConvertTileToLinalg : Pass<"convert-tile-to-linalg", "::mlir::ModuleOp"> {
     over the scanned axis. Memory accesses become `llvm.load`/`llvm.store`
     on `llvm.inttoptr` addresses, one element at a time and each under an
     `scf.if` where a mask is given, so a masked-off lane never touches
-    memory. Atomics become `llvm.atomicrmw` and `llvm.cmpxchg`.
+    memory; through pointer tiles contiguous along their last dimension
+    they are vector accesses instead (`llvm.intr.masked.load` /
+    `llvm.intr.masked.store` under a mask), one run of lanes of a row at a
+    time, with the addresses and masks of the run rebuilt from the tile IR
+    that computed them. Atomics become `llvm.atomicrmw` and `llvm.cmpxchg`.
     `tile.program_id`, `tile.num_programs`, `tile.print`, `tile.assert` and
     tensor descriptors must have been lowered by the passes that run before.
   }];
@@ -75,6 +79,7 @@ def ConvertTileToLinalg : Pass<"convert-tile-to-linalg", "::mlir::ModuleOp"> {
     "::mlir::LLVM::LLVMDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect",
   ];
 }
 

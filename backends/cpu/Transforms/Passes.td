@@ -19,4 +19,30 @@ def TileCpuInterchangeMatmulLoops
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def TileCpuRegisterBlockMatmul
+    : Pass<"tile-cpu-register-block-matmul", "::mlir::func::FuncOp"> {
+  let summary = "Rewrites float matmuls on tensors into a register-blocked vector loop nest.";
+  let description = [{
+    A `linalg.matmul` on static tensors with an f32 or f64 accumulator (and
+    float inputs no wider than it) becomes loops over blocks of C of
+    `MR` rows by `NR` columns (4 rows, two 256-bit vectors of columns, or
+    less where the tile is smaller), each accumulated in vector registers
+    across the whole K loop: per k, one row of B is read as vectors, each of
+    the `MR` elements of A is broadcast, and `arith.mulf` / `arith.addf`
+    with the `contract` fast-math flag (one FMA where the target has it)
+    update the accumulators. The block is read from C before the K loop and
+    written back after it, so C is touched once per block instead of once
+    per k. Each element of C still sums its products in order of k.
+
+    Other matmuls are left alone (`tile-cpu-interchange-matmul-loops`
+    orders their loops after bufferization).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 #endif // TESSEL_BACKENDS_CPU_TRANSFORMS_PASSES_TD

@@ -1,4 +1,5 @@
 // RUN: tessel-opt %S/../../../examples/tile-ir/vector_add.mlir --tile-cpu-lower-to-llvm | FileCheck %s
+// RUN: tessel-opt %S/../../../examples/tile-ir/vector_add.mlir --tile-cpu-lower-to-llvm | FileCheck %s --check-prefix=ADD
 // RUN: tessel-opt %S/../../../examples/tile-ir/matmul.mlir --tile-cpu-lower-to-llvm | FileCheck %s --check-prefix=MATMUL
 // RUN: tessel-opt %S/../../../examples/tile-ir/softmax.mlir --tile-cpu-lower-to-llvm | FileCheck %s --check-prefix=SOFTMAX
 
@@ -12,6 +13,21 @@
 // CHECK-NOT: memref.
 // CHECK-NOT: scf.
 
+// Vector add: its loads and stores are vector accesses, and its tiles live
+// on the stack: no heap allocation in a program instance.
+// ADD-NOT: @malloc
+// ADD-NOT: @free
+// ADD: llvm.alloca
+// ADD-NOT: @malloc
+// ADD: llvm.intr.masked.load
+// ADD-NOT: @malloc
+// ADD: llvm.intr.masked.load
+// ADD-NOT: @malloc
+// ADD: llvm.intr.masked.store
+// ADD-NOT: @malloc
+
+// The matmul accumulates in registers: vector FMAs-to-be on f32.
+// MATMUL: llvm.fmul %{{.*}}, %{{.*}} {fastmathFlags = #llvm.fastmath<contract>} : vector<16xf32>
 // MATMUL: llvm.func @matmul_kernel(
 // MATMUL-NOT: linalg.
 // MATMUL-NOT: tile.

@@ -35,6 +35,25 @@ Value createPointer(OpBuilder &builder, Location loc, Value address) {
   return builder.create<LLVM::IntToPtrOp>(loc, ptrType, address);
 }
 
+Value createAddressOffset(OpBuilder &builder, Location loc, Value address,
+                          Value offset, int64_t size) {
+  Type addressType = address.getType();
+  // Offsets are signed element counts, as in Triton.
+  unsigned width = getElementTypeOrSelf(offset.getType()).getIntOrFloatBitWidth();
+  if (width < 64)
+    offset = builder.create<arith::ExtSIOp>(loc, addressType, offset);
+  else if (width > 64)
+    offset = builder.create<arith::TruncIOp>(loc, addressType, offset);
+  if (size != 1) {
+    TypedAttr scale = builder.getI64IntegerAttr(size);
+    if (auto shaped = dyn_cast<ShapedType>(addressType))
+      scale = DenseElementsAttr::get(shaped, scale);
+    Value scaleValue = builder.create<arith::ConstantOp>(loc, scale);
+    offset = builder.create<arith::MulIOp>(loc, offset, scaleValue);
+  }
+  return builder.create<arith::AddIOp>(loc, address, offset);
+}
+
 /// Natural alignment of an element: tile pointers always point at whole,
 /// aligned elements (as in Triton), so the element size is a safe alignment.
 static unsigned getNaturalAlignment(Type type) {

@@ -32,6 +32,13 @@ mlir::Value createZero(mlir::OpBuilder &builder, mlir::Location loc,
 mlir::Value createPointer(mlir::OpBuilder &builder, mlir::Location loc,
                           mlir::Value address);
 
+/// `address + offset * size`: the i64 address(es) `address` advanced by the
+/// signed element count(s) `offset` (any integer width; scalars, vectors or
+/// tensors of one shape) of `size`-byte elements.
+mlir::Value createAddressOffset(mlir::OpBuilder &builder, mlir::Location loc,
+                                mlir::Value address, mlir::Value offset,
+                                int64_t size);
+
 /// Loads one element of type `type` from `address`, naturally aligned.
 mlir::Value createElementLoad(mlir::OpBuilder &builder, mlir::Location loc,
                               mlir::Value address, mlir::Type type,

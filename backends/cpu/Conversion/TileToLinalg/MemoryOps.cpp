@@ -57,25 +57,9 @@ struct AddPtrLowering : OpConversionPattern<tile::AddPtrOp> {
     int64_t size = getElementByteSize(getPointee(op.getPtr().getType()));
     if (size == 0)
       return rewriter.notifyMatchFailure(op, "pointee has no byte size");
-    Location loc = op.getLoc();
-    Value ptr = adaptor.getPtr();
-    Value offset = adaptor.getOffset();
-    Type addressType = ptr.getType();
-    // Offsets are signed element counts, as in Triton.
-    unsigned width = getElementTypeOrSelf(offset.getType()).getIntOrFloatBitWidth();
-    if (width < 64)
-      offset = rewriter.create<arith::ExtSIOp>(loc, addressType, offset);
-    else if (width > 64)
-      offset = rewriter.create<arith::TruncIOp>(loc, addressType, offset);
-    if (size != 1) {
-      Type i64 = rewriter.getI64Type();
-      TypedAttr scale = rewriter.getI64IntegerAttr(size);
-      if (auto tensorType = dyn_cast<RankedTensorType>(addressType))
-        scale = DenseElementsAttr::get(tensorType, rewriter.getIntegerAttr(i64, size));
-      Value scaleValue = rewriter.create<arith::ConstantOp>(loc, scale);
-      offset = rewriter.create<arith::MulIOp>(loc, offset, scaleValue);
-    }
-    rewriter.replaceOpWithNewOp<arith::AddIOp>(op, ptr, offset);
+    rewriter.replaceOp(op, createAddressOffset(rewriter, op.getLoc(),
+                                               adaptor.getPtr(),
+                                               adaptor.getOffset(), size));
     return success();
   }
 };

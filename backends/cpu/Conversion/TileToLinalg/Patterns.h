@@ -10,6 +10,7 @@
 #define TESSEL_BACKENDS_CPU_CONVERSION_TILETOLINALG_PATTERNS_H
 
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace tessel::cpu {
 
@@ -20,6 +21,15 @@ void populateTileShapeToLinalgPatterns(const mlir::TypeConverter &converter,
 /// addptr, load, store.
 void populateTileMemoryToLinalgPatterns(const mlir::TypeConverter &converter,
                                         mlir::RewritePatternSet &patterns);
+
+/// load and store through pointer tiles contiguous along their last
+/// dimension, as vector accesses (tried before the per-element lowering).
+/// `contiguous` holds the loads and stores whose pointer tile has stride 1
+/// along its last dimension (Contiguity.h), found before the conversion
+/// starts rewriting loops; it must outlive the conversion.
+void populateTileVectorMemoryPatterns(
+    const mlir::TypeConverter &converter, mlir::RewritePatternSet &patterns,
+    const llvm::DenseSet<mlir::Operation *> &contiguous);
 
 /// dot, reduce, scan, fp_to_fp.
 void populateTileComputeToLinalgPatterns(const mlir::TypeConverter &converter,

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "backends/cpu/Conversion/Passes.h"
+#include "backends/cpu/Conversion/TileToLinalg/Contiguity.h"
 #include "backends/cpu/Conversion/TileToLinalg/ElementAccess.h"
 #include "backends/cpu/Conversion/TileToLinalg/Patterns.h"
 #include "backends/cpu/Conversion/TileToLinalg/TypeConversion.h"
@@ -21,6 +22,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 namespace tessel::cpu {
 #define GEN_PASS_DEF_CONVERTTILETOLINALG
@@ -133,13 +135,26 @@ struct ConvertTileToLinalgPass
     if (failed(checkSupported(module)))
       return signalPassFailure();
 
+    // Contiguity is a property of the unconverted IR (loops included), so
+    // it is decided before the conversion rewrites any of it.
+    llvm::DenseSet<Operation *> contiguous;
+    module.walk([&](Operation *op) {
+      Value ptr;
+      if (auto load = dyn_cast<tile::LoadOp>(op))
+        ptr = load.getPtr();
+      else if (auto store = dyn_cast<tile::StoreOp>(op))
+        ptr = store.getPtr();
+      if (ptr && getLastDimStride(ptr) == 1)
+        contiguous.insert(op);
+    });
+
     MLIRContext *context = &getContext();
     TilePointerTypeConverter converter;
     ConversionTarget target(*context);
     target.addIllegalDialect<tile::TileDialect>();
     target.addLegalDialect<arith::ArithDialect, math::MathDialect,
                            linalg::LinalgDialect, tensor::TensorDialect,
-                           LLVM::LLVMDialect>();
+                           vector::VectorDialect, LLVM::LLVMDialect>();
     target.addLegalOp<UnrealizedConversionCastOp>();
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
       return converter.isSignatureLegal(op.getFunctionType()) &&
@@ -151,6 +166,7 @@ struct ConvertTileToLinalgPass
     RewritePatternSet patterns(context);
     populateTileShapeToLinalgPatterns(converter, patterns);
     populateTileMemoryToLinalgPatterns(converter, patterns);
+    populateTileVectorMemoryPatterns(converter, patterns, contiguous);
     populateTileComputeToLinalgPatterns(converter, patterns);
     populateTileAtomicToLLVMPatterns(converter, patterns);
     patterns.add<SelectTypeConversion>(converter, context);
