@@ -87,6 +87,8 @@ static std::function<bool(Value)> makeStackTilePredicate() {
 }
 
 void buildCpuLoweringPipeline(OpPassManager &pm, const CpuOptions &options) {
+  // Masked-off lanes compute too: their divisions must not trap.
+  pm.addPass(createTileCpuGuardIntegerDivision());
   // Tile IR to linalg/tensor/scf with pointers as i64 addresses.
   pm.addPass(createConvertTileDebugToCpuRuntime());
   pm.addPass(createConvertTileKernelsToCpuEntries());

@@ -45,4 +45,22 @@ def TileCpuRegisterBlockMatmul
   ];
 }
 
+def TileCpuGuardIntegerDivision
+    : Pass<"tile-cpu-guard-integer-division", "::mlir::ModuleOp"> {
+  let summary = "Makes integer division and remainder unable to trap.";
+  let description = [{
+    x86 raises SIGFPE for an integer division by zero and for the signed
+    INT_MIN / -1. In the kernel language those results are undefined, and
+    tiles compute every lane, including lanes a mask turns off, whose
+    divisor is whatever the load left there. On a GPU such lanes produce
+    garbage; on a CPU they would kill the process. Before every
+    `arith.divsi`, `divui`, `remsi` and `remui` whose divisor is not a
+    constant known to be safe, the divisor is replaced by 1 where it is 0
+    (and, for signed ops, where it is -1 and the dividend is INT_MIN, for
+    which x / 1 and x % 1 give the two's-complement results). Lanes with a
+    valid divisor are unchanged.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 #endif // TESSEL_BACKENDS_CPU_TRANSFORMS_PASSES_TD
