@@ -140,14 +140,16 @@ void buildCpuLoweringPipeline(OpPassManager &pm, const CpuOptions &options) {
   pm.addPass(createConvertSCFToCFPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
-  // f16/bf16 arithmetic is computed in f32 and rounded after every op (what
-  // LLVM's x86 legalization would do, but explicit and target-independent);
-  // bf16 conversions become integer code (no libcall exists for them).
-  static const std::string halfTypes[] = {"f16", "bf16"};
+  // f16/bf16/fp8 arithmetic is computed in f32 and rounded after every op
+  // (what LLVM's x86 legalization would do for f16, but explicit and
+  // target-independent); bf16 and fp8 conversions become integer code (no
+  // libcall exists for them, and LLVM has no fp8 type at all).
+  static const std::string narrowTypes[] = {"f16", "bf16", "f8E4M3FN", "f8E5M2"};
   arith::ArithEmulateUnsupportedFloatsOptions emulate;
-  emulate.sourceTypeStrs = halfTypes;
+  emulate.sourceTypeStrs = narrowTypes;
   emulate.targetTypeStr = "f32";
   pm.addPass(arith::createArithEmulateUnsupportedFloats(emulate));
+  pm.addPass(createTileCpuExpandFp8Conversions());
   arith::ArithExpandOpsPassOptions expand;
   expand.includeBf16 = true;
   pm.addPass(arith::createArithExpandOpsPass(expand));

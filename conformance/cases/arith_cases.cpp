@@ -215,7 +215,9 @@ void AddArithCases(std::vector<Case>& out) {
     out.push_back(Binary("add", dt, g, g, FloatOp('+')));
     out.push_back(Binary("sub", dt, g, g, FloatOp('-')));
     out.push_back(Binary("mul", dt, g, g, FloatOp('*')));
-    out.push_back(Binary("div", dt, g, g, FloatOp('/')));
+    // Divisors of magnitude >= 0.5 keep every quotient (<= 16) inside the
+    // range of the narrowest format (fp8e4m3: 448).
+    out.push_back(Binary("div", dt, g, Generator::Uniform(0.5, 8), FloatOp('/')));
     out.push_back(Binary("maximum", dt, g, g, MinMax(true)));
     out.push_back(Binary("minimum", dt, g, g, MinMax(false)));
     out.push_back(Unary("neg", dt));

@@ -40,6 +40,20 @@ bool isSmallFloat(Type type) {
   return floatType && floatType.getWidth() == 8;
 }
 
+/// The 8-bit formats whose conversions tile-cpu-expand-fp8-conversions
+/// expands; arithmetic on them is computed in f32.
+bool isComputableSmallFloat(Type type) {
+  return isa<Float8E4M3FNType, Float8E5M2Type>(getElementTypeOrSelf(type));
+}
+
+bool mentionsUncomputableSmallFloat(Operation *op) {
+  auto uncomputable = [](Type t) {
+    return isSmallFloat(t) && !isComputableSmallFloat(t);
+  };
+  return llvm::any_of(op->getOperandTypes(), uncomputable) ||
+         llvm::any_of(op->getResultTypes(), uncomputable);
+}
+
 bool mentionsSmallFloat(Operation *op) {
   return llvm::any_of(op->getOperandTypes(), isSmallFloat) ||
          llvm::any_of(op->getResultTypes(), isSmallFloat);
@@ -79,10 +93,12 @@ LogicalResult checkSupported(ModuleOp module) {
                       << " must be lowered by "
                          "convert-tile-tensor-descs-to-pointers first";
       ok = false;
-    } else if (isa<tile::FpToFpOp>(op) && mentionsSmallFloat(op)) {
-      unsupported(op, "tile.fp_to_fp to or from an 8-bit float type");
-    } else if (isa<tile::DotOp>(op) && mentionsSmallFloat(op)) {
-      unsupported(op, "tile.dot on 8-bit float types");
+    } else if (isa<tile::FpToFpOp>(op) && mentionsUncomputableSmallFloat(op)) {
+      unsupported(op, "tile.fp_to_fp to or from an 8-bit float type other than "
+                      "f8E4M3FN and f8E5M2");
+    } else if (isa<tile::DotOp>(op) && mentionsUncomputableSmallFloat(op)) {
+      unsupported(op, "tile.dot on 8-bit float types other than f8E4M3FN and "
+                      "f8E5M2");
     } else if (isa<tile::AtomicRMWOp, tile::AtomicCASOp>(op) &&
                (mentionsSmallFloat(op) ||
                 isPointerTile(op->getResult(0).getType()))) {
@@ -106,8 +122,9 @@ LogicalResult checkSupported(ModuleOp module) {
       unsupported(op, Twine(op->getName().getStringRef()) + " over pointers");
     } else if (isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) &&
                !isa<arith::BitcastOp, arith::ConstantOp, arith::SelectOp>(op) &&
-               mentionsSmallFloat(op)) {
-      unsupported(op, "arithmetic on 8-bit float types (" +
+               mentionsUncomputableSmallFloat(op)) {
+      unsupported(op, "arithmetic on 8-bit float types other than f8E4M3FN "
+                      "and f8E5M2 (" +
                           Twine(op->getName().getStringRef()) + ")");
     }
   });
