@@ -1,11 +1,13 @@
 //===- tessel-opt.cpp - The Tessel IR pass driver -------------------------===//
 //
 // An mlir-opt-style driver: the tile dialect, the upstream dialects tile IR
-// uses, and their passes; the CPU backend's lowering passes and pipeline.
+// uses, and their passes; the CPU and NVIDIA backends' lowering passes and
+// pipelines.
 //
 //===----------------------------------------------------------------------===//
 
 #include "backends/cpu/Pipeline.h"
+#include "backends/nvidia/Pipeline.h"
 #include "dialects/tile/IR/TileDialect.h"
 #include "dialects/tile/Transforms/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -28,6 +30,8 @@ int main(int argc, char **argv) {
   tessel::tile::registerTilePasses();
   tessel::cpu::registerCpuBackendDialects(registry);
   tessel::cpu::registerCpuBackendPasses();
+  tessel::nvidia::registerNvidiaBackendDialects(registry);
+  tessel::nvidia::registerNvidiaBackendPasses();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "Tessel IR pass driver\n", registry));
 }

@@ -1,0 +1,168 @@
+//===- BlockedLayout.cpp - Which GPU thread holds which tile element ------===//
+
+#include "backends/gpu_common/BlockedLayout.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+
+using namespace mlir;
+
+namespace tessel::gpu {
+
+BlockedLayout BlockedLayout::getDefault(ArrayRef<int64_t> shape,
+                                        unsigned numWarps, unsigned warpSize) {
+  BlockedLayout layout;
+  unsigned rank = shape.size();
+  layout.shape.assign(shape.begin(), shape.end());
+  layout.sizePerThread.assign(rank, 1);
+  layout.threadsPerWarp.assign(rank, 1);
+  layout.warpsPerCTA.assign(rank, 1);
+  for (unsigned d = 0; d < rank; ++d)
+    layout.order.push_back(rank - 1 - d);
+  if (rank == 0)
+    return layout;
+
+  int64_t total = 1;
+  for (int64_t extent : shape)
+    total *= extent;
+  int64_t threads = int64_t(numWarps) * warpSize;
+  // Several consecutive elements per thread only when there are enough
+  // elements for every thread to get that many: small tiles stay spread
+  // over all threads rather than idling most of them.
+  int64_t perThread = std::max<int64_t>(1, total / threads);
+  perThread = std::min<int64_t>(
+      {perThread, int64_t(kMaxElementsPerThread), shape[rank - 1]});
+  layout.sizePerThread[rank - 1] = unsigned(perThread);
+
+  // Lanes, then warps, from the fastest dimension; the remainder goes to
+  // dimension 0 and replicates there.
+  unsigned lanesLeft = warpSize, warpsLeft = numWarps;
+  for (unsigned d : layout.order) {
+    int64_t room = shape[d] / layout.sizePerThread[d];
+    unsigned lanes = unsigned(std::min<int64_t>(lanesLeft, std::max<int64_t>(1, room)));
+    layout.threadsPerWarp[d] = lanes;
+    lanesLeft /= lanes;
+  }
+  layout.threadsPerWarp[0] *= lanesLeft;
+  for (unsigned d : layout.order) {
+    int64_t room = shape[d] / (int64_t(layout.sizePerThread[d]) * layout.threadsPerWarp[d]);
+    unsigned warps = unsigned(std::min<int64_t>(warpsLeft, std::max<int64_t>(1, room)));
+    layout.warpsPerCTA[d] = warps;
+    warpsLeft /= warps;
+  }
+  layout.warpsPerCTA[0] *= warpsLeft;
+  return layout;
+}
+
+int64_t BlockedLayout::getRepetitions(unsigned dim) const {
+  int64_t covered = getCoveredExtent(dim);
+  return std::max<int64_t>(1, (shape[dim] + covered - 1) / covered);
+}
+
+bool BlockedLayout::isReplicated() const {
+  for (unsigned d = 0; d < getRank(); ++d)
+    if (isReplicated(d))
+      return true;
+  return false;
+}
+
+int64_t BlockedLayout::getElementsPerThread() const {
+  int64_t n = 1;
+  for (unsigned d = 0; d < getRank(); ++d)
+    n *= sizePerThread[d] * getRepetitions(d);
+  return n;
+}
+
+unsigned BlockedLayout::getDistinctLanes(unsigned dim) const {
+  int64_t room = std::max<int64_t>(1, shape[dim] / sizePerThread[dim]);
+  return unsigned(std::min<int64_t>(threadsPerWarp[dim], room));
+}
+
+unsigned BlockedLayout::getDistinctWarps(unsigned dim) const {
+  int64_t room = std::max<int64_t>(
+      1, shape[dim] / (int64_t(sizePerThread[dim]) * threadsPerWarp[dim]));
+  return unsigned(std::min<int64_t>(warpsPerCTA[dim], room));
+}
+
+unsigned BlockedLayout::getLaneStride(unsigned dim) const {
+  unsigned stride = 1;
+  for (unsigned d : order) {
+    if (d == dim)
+      break;
+    stride *= threadsPerWarp[d];
+  }
+  return stride;
+}
+
+unsigned BlockedLayout::getWarpStride(unsigned dim) const {
+  unsigned stride = 1;
+  for (unsigned d : order) {
+    if (d == dim)
+      break;
+    stride *= warpsPerCTA[d];
+  }
+  return stride;
+}
+
+SmallVector<int64_t> BlockedLayout::getRegisterOffsets(int64_t reg) const {
+  SmallVector<int64_t> offsets(getRank(), 0);
+  for (unsigned d : order) {
+    int64_t extent = sizePerThread[d] * getRepetitions(d);
+    offsets[d] = reg % extent;
+    reg /= extent;
+  }
+  return offsets;
+}
+
+int64_t BlockedLayout::getStaticCoordinate(int64_t reg, unsigned dim) const {
+  int64_t e = getRegisterOffsets(reg)[dim];
+  return (e / sizePerThread[dim]) * getCoveredExtent(dim) + e % sizePerThread[dim];
+}
+
+static DenseI32ArrayAttr toArray(Builder &b, ArrayRef<unsigned> values) {
+  SmallVector<int32_t> v(values.begin(), values.end());
+  return b.getDenseI32ArrayAttr(v);
+}
+
+DictionaryAttr BlockedLayout::toAttr(MLIRContext *context) const {
+  Builder b(context);
+  return b.getDictionaryAttr({
+      b.getNamedAttr("size_per_thread", toArray(b, sizePerThread)),
+      b.getNamedAttr("threads_per_warp", toArray(b, threadsPerWarp)),
+      b.getNamedAttr("warps_per_cta", toArray(b, warpsPerCTA)),
+      b.getNamedAttr("order", toArray(b, order)),
+  });
+}
+
+std::optional<BlockedLayout> BlockedLayout::fromAttr(Attribute attr,
+                                                     ArrayRef<int64_t> shape) {
+  auto dict = dyn_cast_or_null<DictionaryAttr>(attr);
+  if (!dict)
+    return std::nullopt;
+  BlockedLayout layout;
+  layout.shape.assign(shape.begin(), shape.end());
+  auto read = [&](StringRef name, SmallVector<unsigned> &out) {
+    auto array = dict.getAs<DenseI32ArrayAttr>(name);
+    if (!array || array.size() != int64_t(shape.size()))
+      return false;
+    for (int32_t v : array.asArrayRef()) {
+      if (v <= 0 && name != "order")
+        return false;
+      out.push_back(unsigned(v));
+    }
+    return true;
+  };
+  if (!read("size_per_thread", layout.sizePerThread) ||
+      !read("threads_per_warp", layout.threadsPerWarp) ||
+      !read("warps_per_cta", layout.warpsPerCTA) || !read("order", layout.order))
+    return std::nullopt;
+  return layout;
+}
+
+bool BlockedLayout::operator==(const BlockedLayout &other) const {
+  return shape == other.shape && sizePerThread == other.sizePerThread &&
+         threadsPerWarp == other.threadsPerWarp &&
+         warpsPerCTA == other.warpsPerCTA && order == other.order;
+}
+
+} // namespace tessel::gpu

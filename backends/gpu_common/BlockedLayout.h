@@ -1,0 +1,103 @@
+//===- BlockedLayout.h - Which GPU thread holds which tile element -*- C++ -*-===//
+//
+// A blocked layout distributes the elements of a tile over the threads of a
+// block (CTA): each thread holds `sizePerThread[d]` consecutive elements
+// along dimension d, `threadsPerWarp[d]` lanes and `warpsPerCTA[d]` warps
+// tile the dimension, and the pattern repeats until the shape is covered.
+// Where a layout covers more than the shape (a 16-element tile over 128
+// threads), coordinates wrap and several threads hold copies of the same
+// element; only the first copy is its *owner* (stores and atomics use it).
+//
+// Layouts are vendor neutral: the warp size and warp count are parameters,
+// so AMD (wave64/wave32) and Intel (sub-groups) backends use the same math.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSEL_BACKENDS_GPU_COMMON_BLOCKEDLAYOUT_H
+#define TESSEL_BACKENDS_GPU_COMMON_BLOCKEDLAYOUT_H
+
+#include <cstdint>
+
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace tessel::gpu {
+
+/// Name of the discardable attribute `tilegpu-assign-layouts` puts on every
+/// op that produces a tile: an array with one layout dictionary per result.
+inline constexpr llvm::StringLiteral kLayoutAttrName = "tilegpu.layouts";
+/// Elements per memory access on `tile.load` / `tile.store` / atomics.
+inline constexpr llvm::StringLiteral kVectorWidthAttrName = "tilegpu.vector_width";
+/// Module attributes recording the distribution the layouts were made for.
+inline constexpr llvm::StringLiteral kNumWarpsAttrName = "tilegpu.num_warps";
+inline constexpr llvm::StringLiteral kWarpSizeAttrName = "tilegpu.warp_size";
+/// Module attribute the conversion writes: dynamic shared memory per block.
+inline constexpr llvm::StringLiteral kSharedMemoryAttrName = "tilegpu.shared_mem_bytes";
+
+/// The most consecutive elements a thread holds along the fastest dimension
+/// by default: four 32-bit values make one 16-byte access.
+inline constexpr unsigned kMaxElementsPerThread = 4;
+
+/// A blocked distribution of a static tile shape over a block's threads.
+struct BlockedLayout {
+  llvm::SmallVector<int64_t> shape;
+  llvm::SmallVector<unsigned> sizePerThread;
+  llvm::SmallVector<unsigned> threadsPerWarp;
+  llvm::SmallVector<unsigned> warpsPerCTA;
+  /// Dimensions from fastest to slowest varying (row-major: [r-1, ..., 0]).
+  llvm::SmallVector<unsigned> order;
+
+  /// The default layout of `shape` for `numWarps` warps of `warpSize`
+  /// threads: row-major, up to kMaxElementsPerThread consecutive elements
+  /// per thread along the last dimension, lanes then warps spread from the
+  /// fastest dimension; what is left over replicates along dimension 0.
+  /// Every extent must be a power of two (checked by the lowering).
+  static BlockedLayout getDefault(llvm::ArrayRef<int64_t> shape,
+                                  unsigned numWarps, unsigned warpSize);
+
+  unsigned getRank() const { return shape.size(); }
+  /// Elements along `dim` that one pass of the whole block covers.
+  int64_t getCoveredExtent(unsigned dim) const {
+    return int64_t(sizePerThread[dim]) * threadsPerWarp[dim] * warpsPerCTA[dim];
+  }
+  /// How many times the block pattern repeats along `dim` (at least 1).
+  int64_t getRepetitions(unsigned dim) const;
+  /// Whether threads hold copies of elements along `dim`.
+  bool isReplicated(unsigned dim) const {
+    return getCoveredExtent(dim) > shape[dim];
+  }
+  bool isReplicated() const;
+  /// Elements (registers) each thread holds.
+  int64_t getElementsPerThread() const;
+  /// Lanes along `dim` that hold distinct elements (the rest are copies).
+  unsigned getDistinctLanes(unsigned dim) const;
+  /// Warps along `dim` that hold distinct elements.
+  unsigned getDistinctWarps(unsigned dim) const;
+  /// Product of threadsPerWarp (resp. warpsPerCTA) over the dimensions
+  /// faster than `dim` in `order`: the stride of dim's lane (warp) index.
+  unsigned getLaneStride(unsigned dim) const;
+  unsigned getWarpStride(unsigned dim) const;
+
+  /// For register `reg` of a thread, its element's position inside the
+  /// thread's registers per dimension: rep * sizePerThread + s.
+  llvm::SmallVector<int64_t> getRegisterOffsets(int64_t reg) const;
+  /// The coordinate of register `reg` along `dim` is
+  ///   (rep * covered + warp_d * spt * tpw + lane_d * spt + s) mod shape,
+  /// this returns the static part rep * covered + s.
+  int64_t getStaticCoordinate(int64_t reg, unsigned dim) const;
+
+  /// Encodes the layout as a dictionary attribute (for IR annotations and
+  /// tests) and decodes one; decode returns nullopt on a malformed attribute.
+  mlir::DictionaryAttr toAttr(mlir::MLIRContext *context) const;
+  static std::optional<BlockedLayout> fromAttr(mlir::Attribute attr,
+                                               llvm::ArrayRef<int64_t> shape);
+
+  bool operator==(const BlockedLayout &other) const;
+};
+
+} // namespace tessel::gpu
+
+#endif // TESSEL_BACKENDS_GPU_COMMON_BLOCKEDLAYOUT_H

@@ -1,0 +1,98 @@
+// Checks the default layouts and the register-to-coordinate map: every
+// element of a tile is held by exactly one owner thread.
+#include "backends/gpu_common/BlockedLayout.h"
+
+#include <map>
+
+#include <gtest/gtest.h>
+
+namespace tessel::gpu {
+namespace {
+
+// For every thread and register, the element it holds (the same formula the
+// lowering emits), counting owners per element.
+std::map<std::vector<int64_t>, int> countOwners(const BlockedLayout &layout,
+                                                unsigned numWarps, unsigned warpSize,
+                                                int &copies) {
+  std::map<std::vector<int64_t>, int> owners;
+  copies = 0;
+  for (unsigned t = 0; t < numWarps * warpSize; ++t) {
+    unsigned lane = t % warpSize, warp = t / warpSize;
+    bool owner = true;
+    std::vector<int64_t> base;
+    for (unsigned d = 0; d < layout.getRank(); ++d) {
+      int64_t l = (lane / layout.getLaneStride(d)) % layout.threadsPerWarp[d];
+      int64_t w = (warp / layout.getWarpStride(d)) % layout.warpsPerCTA[d];
+      int64_t b = w * layout.sizePerThread[d] * layout.threadsPerWarp[d] +
+                  l * layout.sizePerThread[d];
+      owner &= b < layout.shape[d];
+      base.push_back(b);
+    }
+    for (int64_t reg = 0; reg < layout.getElementsPerThread(); ++reg) {
+      std::vector<int64_t> c;
+      for (unsigned d = 0; d < layout.getRank(); ++d)
+        c.push_back((base[d] + layout.getStaticCoordinate(reg, d)) % layout.shape[d]);
+      if (owner)
+        owners[c]++;
+      else
+        copies++;
+    }
+  }
+  return owners;
+}
+
+void expectExactlyOneOwner(std::vector<int64_t> shape, unsigned numWarps) {
+  BlockedLayout layout = BlockedLayout::getDefault(shape, numWarps, 32);
+  int copies = 0;
+  auto owners = countOwners(layout, numWarps, 32, copies);
+  int64_t total = 1;
+  for (int64_t e : shape)
+    total *= e;
+  EXPECT_EQ(int64_t(owners.size()), total);
+  for (auto &[coord, n] : owners)
+    EXPECT_EQ(n, 1);
+  EXPECT_EQ(copies > 0, layout.isReplicated());
+}
+
+TEST(BlockedLayout, DefaultVectorLayout) {
+  BlockedLayout l = BlockedLayout::getDefault({1024}, 4, 32);
+  EXPECT_EQ(l.sizePerThread[0], 4u);
+  EXPECT_EQ(l.threadsPerWarp[0], 32u);
+  EXPECT_EQ(l.warpsPerCTA[0], 4u);
+  EXPECT_EQ(l.getElementsPerThread(), 8);
+  EXPECT_FALSE(l.isReplicated());
+  // Registers 0-3 are consecutive; register 4 is one block-width later.
+  EXPECT_EQ(l.getStaticCoordinate(3, 0), 3);
+  EXPECT_EQ(l.getStaticCoordinate(4, 0), 512);
+}
+
+TEST(BlockedLayout, SmallTilesReplicate) {
+  BlockedLayout l = BlockedLayout::getDefault({16}, 4, 32);
+  EXPECT_TRUE(l.isReplicated());
+  EXPECT_EQ(l.getDistinctLanes(0), 16u);
+  EXPECT_EQ(l.getDistinctWarps(0), 1u);
+}
+
+TEST(BlockedLayout, EveryElementHasOneOwner) {
+  for (unsigned warps : {1u, 4u, 8u}) {
+    expectExactlyOneOwner({1024}, warps);
+    expectExactlyOneOwner({16}, warps);
+    expectExactlyOneOwner({64, 64}, warps);
+    expectExactlyOneOwner({64, 1}, warps);
+    expectExactlyOneOwner({1, 32}, warps);
+    expectExactlyOneOwner({32, 64}, warps);
+    expectExactlyOneOwner({2, 4, 8}, warps);
+  }
+}
+
+TEST(BlockedLayout, AttributeRoundTrip) {
+  mlir::MLIRContext context;
+  BlockedLayout l = BlockedLayout::getDefault({64, 32}, 4, 32);
+  auto back = BlockedLayout::fromAttr(l.toAttr(&context), l.shape);
+  ASSERT_TRUE(back.has_value());
+  EXPECT_TRUE(*back == l);
+  EXPECT_FALSE(BlockedLayout::fromAttr(mlir::Attribute(), l.shape).has_value());
+}
+
+} // namespace
+} // namespace tessel::gpu

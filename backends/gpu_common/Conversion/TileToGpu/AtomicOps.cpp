@@ -1,0 +1,241 @@
+//===- AtomicOps.cpp - tile.atomic_rmw and tile.atomic_cas ----------------===//
+//
+// One atomic per element, issued only by the element's owner (a replicated
+// copy must not apply it twice) and only where the mask holds. The old
+// values then reach every copy through shared memory. A scalar atomic runs
+// on thread 0 and its result is shared the same way.
+//
+//===----------------------------------------------------------------------===//
+
+#include "backends/gpu_common/Conversion/TileToGpu/Lowering.h"
+
+#include "dialects/tile/IR/TileDialect.h"
+#include "dialects/tile/IR/TileOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+
+namespace tessel::gpu {
+namespace {
+
+LLVM::AtomicOrdering getOrdering(tile::MemSemantic sem) {
+  switch (sem) {
+  case tile::MemSemantic::Relaxed:
+    return LLVM::AtomicOrdering::monotonic;
+  case tile::MemSemantic::Acquire:
+    return LLVM::AtomicOrdering::acquire;
+  case tile::MemSemantic::Release:
+    return LLVM::AtomicOrdering::release;
+  case tile::MemSemantic::AcqRel:
+    return LLVM::AtomicOrdering::acq_rel;
+  }
+  return LLVM::AtomicOrdering::acq_rel;
+}
+
+LLVM::AtomicOrdering getFailureOrdering(LLVM::AtomicOrdering success) {
+  if (success == LLVM::AtomicOrdering::release)
+    return LLVM::AtomicOrdering::monotonic;
+  if (success == LLVM::AtomicOrdering::acq_rel)
+    return LLVM::AtomicOrdering::acquire;
+  return success;
+}
+
+/// LLVM sync scopes as the NVPTX and AMDGPU backends name them.
+StringRef getSyncScope(tile::MemScope scope) {
+  switch (scope) {
+  case tile::MemScope::CTA:
+    return "block";
+  case tile::MemScope::GPU:
+    return "device";
+  case tile::MemScope::System:
+    return "";
+  }
+  return "";
+}
+
+std::optional<LLVM::AtomicBinOp> getBinOp(tile::AtomicRMWKind kind, Type type) {
+  bool isFloat = isa<FloatType>(type);
+  switch (kind) {
+  case tile::AtomicRMWKind::Add:
+  case tile::AtomicRMWKind::FAdd:
+    return isFloat ? LLVM::AtomicBinOp::fadd : LLVM::AtomicBinOp::add;
+  case tile::AtomicRMWKind::And:
+    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::_and);
+  case tile::AtomicRMWKind::Or:
+    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::_or);
+  case tile::AtomicRMWKind::Xor:
+    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::_xor);
+  case tile::AtomicRMWKind::Max:
+    return isFloat ? LLVM::AtomicBinOp::fmax : LLVM::AtomicBinOp::max;
+  case tile::AtomicRMWKind::Min:
+    return isFloat ? LLVM::AtomicBinOp::fmin : LLVM::AtomicBinOp::min;
+  case tile::AtomicRMWKind::UMax:
+    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::umax);
+  case tile::AtomicRMWKind::UMin:
+    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::umin);
+  case tile::AtomicRMWKind::Xchg:
+    return LLVM::AtomicBinOp::xchg;
+  }
+  return std::nullopt;
+}
+
+/// Emits `atomic(ptr, operands...)` for every element, guarded by
+/// owner && mask, and returns the old values as every copy sees them.
+template <typename Op>
+struct AtomicLowering : GpuPattern<Op> {
+  using GpuPattern<Op>::GpuPattern;
+  using GpuPattern<Op>::lowering;
+
+  /// The atomic on one element; returns the old value.
+  virtual Value emitAtomic(OpBuilder &b, Location loc, Op op, Value ptr,
+                           ArrayRef<Value> operands) const = 0;
+  virtual SmallVector<Value> getOperands(typename Op::Adaptor adaptor) const = 0;
+  virtual Value getMask(typename Op::Adaptor adaptor) const = 0;
+
+  LogicalResult matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto ptrElement = cast<tile::PointerType>(getElementTypeOrSelf(op.getPtr().getType()));
+    auto llvmPtr =
+        LLVM::LLVMPointerType::get(rewriter.getContext(), ptrElement.getAddressSpace());
+    Type element = getElementTypeOrSelf(this->getTypeConverter()->convertType(op.getType()));
+    Value zero = rewriter.create<arith::ConstantOp>(loc, rewriter.getZeroAttr(element));
+    ThreadIndex index = getThreadIndex(rewriter, loc, lowering);
+    bool used = !op->use_empty();
+
+    auto guardedAtomic = [&](Value cond, Value ptr, ArrayRef<Value> operands) -> Value {
+      auto ifOp = rewriter.create<scf::IfOp>(
+          loc, cond,
+          [&](OpBuilder &b, Location l) {
+            b.create<scf::YieldOp>(l, emitAtomic(b, l, op, ptr, operands));
+          },
+          [&](OpBuilder &b, Location l) { b.create<scf::YieldOp>(l, zero); });
+      return ifOp.getResult(0);
+    };
+
+    if (!isa<RankedTensorType>(op.getType())) {
+      Value first = rewriter.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
+                                                   index.thread, i32Const(rewriter, loc, 0));
+      Value cond = first;
+      if (Value mask = getMask(adaptor))
+        cond = rewriter.create<arith::AndIOp>(loc, cond, mask);
+      Value old = guardedAtomic(cond, adaptor.getPtr(), getOperands(adaptor));
+      if (used) {
+        lowering.requireSharedBytes(SharedScratch::getStorageBytes(element));
+        SharedScratch scratch(rewriter, loc, lowering);
+        Value slot = i32Const(rewriter, loc, 0);
+        scratch.barrier();
+        auto ifOp = rewriter.create<scf::IfOp>(loc, first, /*withElseRegion=*/false);
+        {
+          OpBuilder::InsertionGuard guard(rewriter);
+          rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+          scratch.store(old, slot);
+        }
+        scratch.barrier();
+        old = scratch.load(element, slot);
+      }
+      rewriter.replaceOp(op, old);
+      return success();
+    }
+
+    auto tensorType = cast<RankedTensorType>(op.getType());
+    BlockedLayout layout = lowering.getLayout(tensorType);
+    Value owner = getOwnership(rewriter, loc, layout, index);
+    SmallVector<Value> ptrs = unpackVector(rewriter, loc, adaptor.getPtr());
+    SmallVector<SmallVector<Value>> operands;
+    for (Value v : getOperands(adaptor))
+      operands.push_back(unpackVector(rewriter, loc, v));
+    SmallVector<Value> masks;
+    if (Value mask = getMask(adaptor))
+      masks = unpackVector(rewriter, loc, mask);
+    Value trueValue = rewriter.create<arith::ConstantIntOp>(loc, 1, 1);
+    SmallVector<Value> olds;
+    for (size_t reg = 0; reg < ptrs.size(); ++reg) {
+      Value cond = owner ? owner : trueValue;
+      if (!masks.empty())
+        cond = rewriter.create<arith::AndIOp>(loc, cond, masks[reg]);
+      Value ptr = rewriter.create<LLVM::IntToPtrOp>(loc, llvmPtr, ptrs[reg]);
+      SmallVector<Value> args;
+      for (auto &o : operands)
+        args.push_back(o[reg]);
+      olds.push_back(guardedAtomic(cond, ptr, args));
+    }
+    if (owner && used) {
+      // Copies read the owner's old values.
+      lowering.requireSharedBytes(tensorType.getNumElements() *
+                                  SharedScratch::getStorageBytes(element));
+      SharedScratch scratch(rewriter, loc, lowering);
+      auto coords = getRegisterCoordinates(rewriter, loc, layout, index);
+      scratch.barrier();
+      auto ifOp = rewriter.create<scf::IfOp>(loc, owner, /*withElseRegion=*/false);
+      {
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+        for (size_t reg = 0; reg < olds.size(); ++reg)
+          scratch.store(olds[reg], linearize(rewriter, loc, coords[reg], layout.shape));
+      }
+      scratch.barrier();
+      for (size_t reg = 0; reg < olds.size(); ++reg)
+        olds[reg] = scratch.load(element, linearize(rewriter, loc, coords[reg], layout.shape));
+    }
+    rewriter.replaceOp(op, packVector(rewriter, loc,
+                                      this->getTypeConverter()->convertType(op.getType()),
+                                      olds));
+    return success();
+  }
+};
+
+struct AtomicRMWLowering : AtomicLowering<tile::AtomicRMWOp> {
+  using AtomicLowering::AtomicLowering;
+  SmallVector<Value> getOperands(tile::AtomicRMWOp::Adaptor adaptor) const override {
+    return {adaptor.getVal()};
+  }
+  Value getMask(tile::AtomicRMWOp::Adaptor adaptor) const override {
+    return adaptor.getMask();
+  }
+  Value emitAtomic(OpBuilder &b, Location loc, tile::AtomicRMWOp op, Value ptr,
+                   ArrayRef<Value> operands) const override {
+    LLVM::AtomicBinOp binOp = *getBinOp(op.getKind(), operands[0].getType());
+    return b.create<LLVM::AtomicRMWOp>(loc, binOp, ptr, operands[0],
+                                       getOrdering(op.getSem()),
+                                       getSyncScope(op.getScope()));
+  }
+};
+
+struct AtomicCASLowering : AtomicLowering<tile::AtomicCASOp> {
+  using AtomicLowering::AtomicLowering;
+  SmallVector<Value> getOperands(tile::AtomicCASOp::Adaptor adaptor) const override {
+    return {adaptor.getCmp(), adaptor.getVal()};
+  }
+  Value getMask(tile::AtomicCASOp::Adaptor) const override { return nullptr; }
+  Value emitAtomic(OpBuilder &b, Location loc, tile::AtomicCASOp op, Value ptr,
+                   ArrayRef<Value> operands) const override {
+    // cmpxchg takes integers: floats compare by their bits.
+    Type type = operands[0].getType();
+    Type asInt = b.getIntegerType(type.getIntOrFloatBitWidth());
+    auto toInt = [&](Value v) {
+      return type == asInt ? v : b.create<arith::BitcastOp>(loc, asInt, v).getResult();
+    };
+    LLVM::AtomicOrdering success = getOrdering(op.getSem());
+    Value pair = b.create<LLVM::AtomicCmpXchgOp>(
+        loc, ptr, toInt(operands[0]), toInt(operands[1]), success,
+        getFailureOrdering(success), getSyncScope(op.getScope()));
+    Value old = b.create<LLVM::ExtractValueOp>(loc, pair, 0);
+    return type == asInt ? old : b.create<arith::BitcastOp>(loc, type, old).getResult();
+  }
+};
+
+} // namespace
+
+/// Whether `kind` applies to elements of `type` (checked before lowering).
+bool isSupportedAtomic(tile::AtomicRMWKind kind, Type type) {
+  return getBinOp(kind, type).has_value();
+}
+
+void populateAtomicPatterns(GpuTypeConverter &converter, GpuLowering &lowering,
+                            RewritePatternSet &patterns) {
+  patterns.add<AtomicRMWLowering, AtomicCASLowering>(converter, lowering);
+}
+
+} // namespace tessel::gpu

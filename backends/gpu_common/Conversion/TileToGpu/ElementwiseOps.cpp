@@ -1,0 +1,149 @@
+//===- ElementwiseOps.cpp - Grid queries, construction, arith/math --------===//
+//
+// Ops that work on each thread's elements independently: nothing crosses
+// threads, so each becomes the same computation on the thread's vector.
+//
+//===----------------------------------------------------------------------===//
+
+#include "backends/gpu_common/Conversion/TileToGpu/Lowering.h"
+
+#include "dialects/tile/IR/TileDialect.h"
+#include "dialects/tile/IR/TileOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+
+namespace tessel::gpu {
+namespace {
+
+struct ProgramIdLowering : GpuPattern<tile::ProgramIdOp> {
+  using GpuPattern::GpuPattern;
+  LogicalResult matchAndRewrite(tile::ProgramIdOp op, OpAdaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, lowering.hooks.getBlockId(rewriter, op.getLoc(),
+                                                     unsigned(op.getAxis())));
+    return success();
+  }
+};
+
+struct NumProgramsLowering : GpuPattern<tile::NumProgramsOp> {
+  using GpuPattern::GpuPattern;
+  LogicalResult matchAndRewrite(tile::NumProgramsOp op, OpAdaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, lowering.hooks.getGridSize(rewriter, op.getLoc(),
+                                                      unsigned(op.getAxis())));
+    return success();
+  }
+};
+
+struct MakeRangeLowering : GpuPattern<tile::MakeRangeOp> {
+  using GpuPattern::GpuPattern;
+  LogicalResult matchAndRewrite(tile::MakeRangeOp op, OpAdaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    BlockedLayout layout = lowering.getLayout(op.getType());
+    ThreadIndex index = getThreadIndex(rewriter, loc, lowering);
+    Value start = i32Const(rewriter, loc, op.getStart());
+    SmallVector<Value> values;
+    for (auto &coords : getRegisterCoordinates(rewriter, loc, layout, index))
+      values.push_back(rewriter.create<arith::AddIOp>(loc, coords[0], start));
+    rewriter.replaceOp(op, packVector(rewriter, loc,
+                                      getTypeConverter()->convertType(op.getType()),
+                                      values));
+    return success();
+  }
+};
+
+struct SplatLowering : GpuPattern<tile::SplatOp> {
+  using GpuPattern::GpuPattern;
+  LogicalResult matchAndRewrite(tile::SplatOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Value src = adaptor.getSrc();
+    if (isa<LLVM::LLVMPointerType>(src.getType()))
+      src = rewriter.create<LLVM::PtrToIntOp>(op.getLoc(), rewriter.getI64Type(), src);
+    rewriter.replaceOpWithNewOp<vector::BroadcastOp>(
+        op, getTypeConverter()->convertType(op.getType()), src);
+    return success();
+  }
+};
+
+/// A uniform tile constant becomes a uniform vector constant.
+struct ConstantLowering : GpuPattern<arith::ConstantOp> {
+  using GpuPattern::GpuPattern;
+  LogicalResult matchAndRewrite(arith::ConstantOp op, OpAdaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
+    if (!dense || !isa<RankedTensorType>(op.getType()))
+      return failure();
+    if (!dense.isSplat())
+      return rewriter.notifyMatchFailure(op, "non-uniform tile constant");
+    auto type = cast<VectorType>(getTypeConverter()->convertType(op.getType()));
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+        op, type, DenseElementsAttr::get(type, dense.getSplatValue<Attribute>()));
+    return success();
+  }
+};
+
+/// Any other arith or math op on tiles: the same op on the thread's vector.
+struct ElementwiseLowering : ConversionPattern {
+  ElementwiseLowering(TypeConverter &converter, MLIRContext *context)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+
+  LogicalResult matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                                ConversionPatternRewriter &rewriter) const override {
+    if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
+        isa<arith::ConstantOp>(op) || op->getNumRegions() != 0)
+      return failure();
+    SmallVector<Type> types;
+    if (failed(getTypeConverter()->convertTypes(op->getResultTypes(), types)))
+      return failure();
+    SmallVector<NamedAttribute> attrs;
+    for (NamedAttribute attr : op->getAttrs())
+      if (!attr.getName().strref().starts_with("tilegpu."))
+        attrs.push_back(attr);
+    OperationState state(op->getLoc(), op->getName(), operands, types, attrs);
+    rewriter.replaceOp(op, rewriter.create(state)->getResults());
+    return success();
+  }
+};
+
+struct FpToFpLowering : GpuPattern<tile::FpToFpOp> {
+  using GpuPattern::GpuPattern;
+  LogicalResult matchAndRewrite(tile::FpToFpOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getType());
+    Type from = getElementTypeOrSelf(op.getSrc().getType());
+    Type to = getElementTypeOrSelf(op.getType());
+    Value src = adaptor.getSrc();
+    if (from == to)
+      rewriter.replaceOp(op, src);
+    else if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
+      rewriter.replaceOpWithNewOp<arith::ExtFOp>(op, type, src);
+    else if (from.getIntOrFloatBitWidth() > to.getIntOrFloatBitWidth())
+      rewriter.replaceOpWithNewOp<arith::TruncFOp>(op, type, src);
+    else  // f16 <-> bf16: through f32, where both conversions are exact or rtne.
+      rewriter.replaceOpWithNewOp<arith::TruncFOp>(
+          op, type,
+          rewriter.create<arith::ExtFOp>(
+              op.getLoc(),
+              isa<VectorType>(type)
+                  ? Type(VectorType::get(cast<VectorType>(type).getShape(),
+                                         rewriter.getF32Type()))
+                  : Type(rewriter.getF32Type()),
+              src));
+    return success();
+  }
+};
+
+} // namespace
+
+void populateElementwisePatterns(GpuTypeConverter &converter, GpuLowering &lowering,
+                                 RewritePatternSet &patterns) {
+  patterns.add<ProgramIdLowering, NumProgramsLowering, MakeRangeLowering,
+               SplatLowering, ConstantLowering, FpToFpLowering>(converter, lowering);
+  patterns.add<ElementwiseLowering>(converter, lowering.context);
+}
+
+} // namespace tessel::gpu

@@ -1,0 +1,226 @@
+//===- Lowering.cpp - Helpers shared by the tile-to-GPU patterns ----------===//
+
+#include "backends/gpu_common/Conversion/TileToGpu/Lowering.h"
+
+#include "backends/gpu_common/Conversion/TileToGpu.h"
+#include "dialects/tile/IR/TileDialect.h"
+#include "dialects/tile/IR/TileOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+
+namespace tessel::gpu {
+
+BlockedLayout GpuLowering::getLayout(Type tensorType) const {
+  return BlockedLayout::getDefault(cast<RankedTensorType>(tensorType).getShape(),
+                                   numWarps, warpSize);
+}
+
+Type GpuLowering::getElementStorageType(Type element) {
+  if (isa<tile::PointerType>(element))
+    return IntegerType::get(element.getContext(), 64);
+  return element;
+}
+
+GpuTypeConverter::GpuTypeConverter(const GpuLowering &lowering) {
+  addConversion([](Type type) { return type; });
+  addConversion([](tile::PointerType type) -> Type {
+    return LLVM::LLVMPointerType::get(type.getContext(), type.getAddressSpace());
+  });
+  addConversion([&lowering](RankedTensorType type) -> Type {
+    BlockedLayout layout = lowering.getLayout(type);
+    return VectorType::get({layout.getElementsPerThread()},
+                           GpuLowering::getElementStorageType(type.getElementType()));
+  });
+  auto cast = [](OpBuilder &b, Type type, ValueRange inputs,
+                 Location loc) -> std::optional<Value> {
+    return b.create<UnrealizedConversionCastOp>(loc, type, inputs).getResult(0);
+  };
+  addSourceMaterialization(cast);
+  addTargetMaterialization(cast);
+  addArgumentMaterialization(cast);
+}
+
+Value i32Const(OpBuilder &b, Location loc, int64_t value) {
+  return b.create<arith::ConstantIntOp>(loc, value, 32);
+}
+
+ThreadIndex getThreadIndex(OpBuilder &b, Location loc, const GpuLowering &lowering) {
+  ThreadIndex index;
+  index.thread = lowering.hooks.getThreadId(b, loc);
+  Value warpSize = i32Const(b, loc, lowering.warpSize);
+  index.lane = b.create<arith::RemUIOp>(loc, index.thread, warpSize);
+  index.warp = b.create<arith::DivUIOp>(loc, index.thread, warpSize);
+  return index;
+}
+
+// The dynamic part of each dimension's coordinate, before wrapping:
+// warp_d * spt * tpw + lane_d * spt.
+static SmallVector<Value> getThreadBase(OpBuilder &b, Location loc,
+                                        const BlockedLayout &layout,
+                                        const ThreadIndex &index) {
+  SmallVector<Value> base;
+  for (unsigned d = 0; d < layout.getRank(); ++d) {
+    Value lane = b.create<arith::DivUIOp>(loc, index.lane,
+                                          i32Const(b, loc, layout.getLaneStride(d)));
+    lane = b.create<arith::RemUIOp>(loc, lane, i32Const(b, loc, layout.threadsPerWarp[d]));
+    Value warp = b.create<arith::DivUIOp>(loc, index.warp,
+                                          i32Const(b, loc, layout.getWarpStride(d)));
+    warp = b.create<arith::RemUIOp>(loc, warp, i32Const(b, loc, layout.warpsPerCTA[d]));
+    Value v = b.create<arith::MulIOp>(
+        loc, warp,
+        i32Const(b, loc, int64_t(layout.sizePerThread[d]) * layout.threadsPerWarp[d]));
+    v = b.create<arith::AddIOp>(
+        loc, v,
+        b.create<arith::MulIOp>(loc, lane, i32Const(b, loc, layout.sizePerThread[d])));
+    base.push_back(v);
+  }
+  return base;
+}
+
+SmallVector<SmallVector<Value>> getRegisterCoordinates(OpBuilder &b, Location loc,
+                                                       const BlockedLayout &layout,
+                                                       const ThreadIndex &index) {
+  SmallVector<Value> base = getThreadBase(b, loc, layout, index);
+  SmallVector<SmallVector<Value>> coords;
+  for (int64_t reg = 0, n = layout.getElementsPerThread(); reg < n; ++reg) {
+    SmallVector<Value> c;
+    for (unsigned d = 0; d < layout.getRank(); ++d) {
+      Value v = b.create<arith::AddIOp>(
+          loc, base[d], i32Const(b, loc, layout.getStaticCoordinate(reg, d)));
+      // Extents are powers of two: wrapping is a mask.
+      if (layout.isReplicated(d))
+        v = b.create<arith::AndIOp>(loc, v, i32Const(b, loc, layout.shape[d] - 1));
+      c.push_back(v);
+    }
+    coords.push_back(std::move(c));
+  }
+  return coords;
+}
+
+Value getOwnership(OpBuilder &b, Location loc, const BlockedLayout &layout,
+                   const ThreadIndex &index) {
+  if (!layout.isReplicated())
+    return nullptr;
+  SmallVector<Value> base = getThreadBase(b, loc, layout, index);
+  Value owner;
+  for (unsigned d = 0; d < layout.getRank(); ++d) {
+    if (!layout.isReplicated(d))
+      continue;
+    Value inside = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ult, base[d],
+                                           i32Const(b, loc, layout.shape[d]));
+    owner = owner ? b.create<arith::AndIOp>(loc, owner, inside).getResult() : inside;
+  }
+  return owner;
+}
+
+Value linearize(OpBuilder &b, Location loc, ValueRange coords, ArrayRef<int64_t> shape) {
+  Value index = i32Const(b, loc, 0);
+  int64_t stride = 1;
+  for (int d = int(shape.size()) - 1; d >= 0; --d) {
+    if (shape[d] != 1)
+      index = b.create<arith::AddIOp>(
+          loc, index, b.create<arith::MulIOp>(loc, coords[d], i32Const(b, loc, stride)));
+    stride *= shape[d];
+  }
+  return index;
+}
+
+SmallVector<Value> unpackVector(OpBuilder &b, Location loc, Value vector) {
+  SmallVector<Value> elements;
+  auto type = cast<VectorType>(vector.getType());
+  for (int64_t i = 0; i < type.getNumElements(); ++i)
+    elements.push_back(b.create<vector::ExtractOp>(loc, vector, i));
+  return elements;
+}
+
+Value packVector(OpBuilder &b, Location loc, Type vectorType, ValueRange elements) {
+  return b.create<vector::FromElementsOp>(loc, cast<VectorType>(vectorType), elements);
+}
+
+//===----------------------------------------------------------------------===//
+// Shared scratch memory
+//===----------------------------------------------------------------------===//
+
+SharedScratch::SharedScratch(OpBuilder &b, Location loc, GpuLowering &lowering)
+    : b(b), loc(loc), lowering(lowering) {
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext(),
+                                            lowering.hooks.getSharedAddressSpace());
+  base = b.create<LLVM::AddressOfOp>(loc, ptrType, kSharedMemorySymbol);
+}
+
+int64_t SharedScratch::getStorageBytes(Type type) {
+  if (type.isInteger(1))
+    return 1;
+  return std::max<int64_t>(1, type.getIntOrFloatBitWidth() / 8);
+}
+
+Value SharedScratch::getAddress(Type type, Value index, int64_t byteOffset) {
+  Type i8 = b.getI8Type();
+  Value p = base;
+  if (byteOffset != 0)
+    p = b.create<LLVM::GEPOp>(loc, base.getType(), i8, p,
+                              ArrayRef<LLVM::GEPArg>{int32_t(byteOffset)});
+  Type storage = type.isInteger(1) ? i8 : type;
+  return b.create<LLVM::GEPOp>(loc, base.getType(), storage, p, ValueRange{index});
+}
+
+void SharedScratch::store(Value value, Value index, int64_t byteOffset) {
+  Value ptr = getAddress(value.getType(), index, byteOffset);
+  if (value.getType().isInteger(1))
+    value = b.create<arith::ExtUIOp>(loc, b.getI8Type(), value);
+  b.create<LLVM::StoreOp>(loc, value, ptr);
+}
+
+Value SharedScratch::load(Type type, Value index, int64_t byteOffset) {
+  Value ptr = getAddress(type, index, byteOffset);
+  if (type.isInteger(1)) {
+    Value byte = b.create<LLVM::LoadOp>(loc, b.getI8Type(), ptr);
+    return b.create<arith::TruncIOp>(loc, type, byte);
+  }
+  return b.create<LLVM::LoadOp>(loc, type, ptr);
+}
+
+SmallVector<Value> redistribute(OpBuilder &b, Location loc, GpuLowering &lowering,
+                                ArrayRef<Value> sourceRegisters,
+                                const BlockedLayout &source, const BlockedLayout &result,
+                                Type elementType,
+                                const std::function<Value(ValueRange)> &sourceIndex) {
+  int64_t elements = 1;
+  for (int64_t extent : source.shape)
+    elements *= extent;
+  lowering.requireSharedBytes(elements * SharedScratch::getStorageBytes(elementType));
+  ThreadIndex index = getThreadIndex(b, loc, lowering);
+  SharedScratch scratch(b, loc, lowering);
+  scratch.barrier();
+  // Copies of an element write the same value to the same place.
+  auto sourceCoords = getRegisterCoordinates(b, loc, source, index);
+  for (auto [reg, value] : llvm::enumerate(sourceRegisters))
+    scratch.store(value, linearize(b, loc, sourceCoords[reg], source.shape));
+  scratch.barrier();
+  SmallVector<Value> out;
+  for (auto &coords : getRegisterCoordinates(b, loc, result, index))
+    out.push_back(scratch.load(elementType, sourceIndex(coords)));
+  return out;
+}
+
+SmallVector<Value> inlineCombiner(OpBuilder &b, Region &region, ValueRange accumulated,
+                                  ValueRange incoming) {
+  Block &block = region.front();
+  IRMapping mapping;
+  unsigned n = accumulated.size();
+  for (unsigned i = 0; i < n; ++i) {
+    mapping.map(block.getArgument(i), accumulated[i]);
+    mapping.map(block.getArgument(n + i), incoming[i]);
+  }
+  for (Operation &op : block.without_terminator())
+    b.clone(op, mapping);
+  SmallVector<Value> results;
+  for (Value v : block.getTerminator()->getOperands())
+    results.push_back(mapping.lookupOrDefault(v));
+  return results;
+}
+
+} // namespace tessel::gpu

@@ -1,0 +1,146 @@
+//===- Lowering.h - Helpers shared by the tile-to-GPU patterns ----*- C++ -*-===//
+
+#ifndef TESSEL_BACKENDS_GPU_COMMON_CONVERSION_TILETOGPU_LOWERING_H
+#define TESSEL_BACKENDS_GPU_COMMON_CONVERSION_TILETOGPU_LOWERING_H
+
+#include <functional>
+
+#include "backends/gpu_common/BlockedLayout.h"
+#include "backends/gpu_common/GpuTargetHooks.h"
+#include "dialects/tile/IR/TileDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace tessel::gpu {
+
+/// State the patterns of one conversion share.
+class GpuLowering {
+public:
+  GpuLowering(mlir::MLIRContext *context, const GpuTargetHooks &hooks,
+              unsigned numWarps, unsigned warpSize)
+      : context(context), hooks(hooks), numWarps(numWarps), warpSize(warpSize) {}
+
+  mlir::MLIRContext *context;
+  const GpuTargetHooks &hooks;
+  unsigned numWarps, warpSize;
+
+  unsigned getThreadsPerBlock() const { return numWarps * warpSize; }
+  BlockedLayout getLayout(mlir::Type tensorType) const;
+  /// Records that some op needs `bytes` of shared scratch memory.
+  void requireSharedBytes(int64_t bytes) {
+    sharedBytes = std::max<int64_t>(sharedBytes, (bytes + 15) / 16 * 16);
+  }
+  int64_t getSharedBytes() const { return sharedBytes; }
+
+  /// The per-thread type of a scalar element: pointers are i64 addresses.
+  static mlir::Type getElementStorageType(mlir::Type element);
+
+private:
+  int64_t sharedBytes = 0;
+};
+
+/// The type converter: tensor<S x T> -> vector<K x T'> (K elements per
+/// thread), !tile.ptr<T, as> -> !llvm.ptr<as>.
+class GpuTypeConverter : public mlir::TypeConverter {
+public:
+  explicit GpuTypeConverter(const GpuLowering &lowering);
+};
+
+/// A thread's lane and warp index, as i32.
+struct ThreadIndex {
+  mlir::Value thread, lane, warp;
+};
+ThreadIndex getThreadIndex(mlir::OpBuilder &b, mlir::Location loc,
+                           const GpuLowering &lowering);
+
+/// i32 constant.
+mlir::Value i32Const(mlir::OpBuilder &b, mlir::Location loc, int64_t value);
+
+/// The coordinates (i32, one per dimension) of every register of a thread
+/// under `layout`; `coords[reg][dim]`.
+llvm::SmallVector<llvm::SmallVector<mlir::Value>>
+getRegisterCoordinates(mlir::OpBuilder &b, mlir::Location loc,
+                       const BlockedLayout &layout, const ThreadIndex &index);
+/// Whether this thread holds the first copy of its elements (i1); null when
+/// the layout does not replicate (every thread owns its elements).
+mlir::Value getOwnership(mlir::OpBuilder &b, mlir::Location loc,
+                         const BlockedLayout &layout, const ThreadIndex &index);
+/// Row-major linear index of `coords` in `shape`.
+mlir::Value linearize(mlir::OpBuilder &b, mlir::Location loc,
+                      mlir::ValueRange coords, llvm::ArrayRef<int64_t> shape);
+
+/// The elements of a per-thread vector, and back.
+llvm::SmallVector<mlir::Value> unpackVector(mlir::OpBuilder &b, mlir::Location loc,
+                                            mlir::Value vector);
+mlir::Value packVector(mlir::OpBuilder &b, mlir::Location loc, mlir::Type vectorType,
+                       mlir::ValueRange elements);
+
+/// Block-shared scratch memory, reused by every op that needs it: each use
+/// starts with a barrier (earlier readers are done) and separates its writes
+/// from its reads with another.
+class SharedScratch {
+public:
+  SharedScratch(mlir::OpBuilder &b, mlir::Location loc, GpuLowering &lowering);
+  /// Pointer to element `index` (i32) of type `type` at `byteOffset`.
+  mlir::Value getAddress(mlir::Type type, mlir::Value index, int64_t byteOffset = 0);
+  void store(mlir::Value value, mlir::Value index, int64_t byteOffset = 0);
+  mlir::Value load(mlir::Type type, mlir::Value index, int64_t byteOffset = 0);
+  void barrier() { lowering.hooks.createBarrier(b, loc); }
+  /// Bytes an element of `type` takes in scratch memory.
+  static int64_t getStorageBytes(mlir::Type type);
+
+private:
+  mlir::OpBuilder &b;
+  mlir::Location loc;
+  GpuLowering &lowering;
+  mlir::Value base;
+};
+
+/// Moves a tile between layouts (and shapes) through shared memory: the
+/// result element at coordinates c comes from the source element at
+/// row-major index `sourceIndex(c)`. Returns the result's registers.
+llvm::SmallVector<mlir::Value> redistribute(
+    mlir::OpBuilder &b, mlir::Location loc, GpuLowering &lowering,
+    llvm::ArrayRef<mlir::Value> sourceRegisters, const BlockedLayout &source,
+    const BlockedLayout &result, mlir::Type elementType,
+    const std::function<mlir::Value(mlir::ValueRange)> &sourceIndex);
+
+/// Inlines the single-block combiner `region` on (acc..., incoming...) and
+/// returns the yielded values.
+llvm::SmallVector<mlir::Value> inlineCombiner(mlir::OpBuilder &b, mlir::Region &region,
+                                              mlir::ValueRange accumulated,
+                                              mlir::ValueRange incoming);
+
+/// Whether an atomic_rmw of `kind` on elements of `type` can be lowered.
+bool isSupportedAtomic(tile::AtomicRMWKind kind, mlir::Type type);
+
+/// Pattern registration, by op family.
+void populateElementwisePatterns(GpuTypeConverter &converter, GpuLowering &lowering,
+                                 mlir::RewritePatternSet &patterns);
+void populateShapePatterns(GpuTypeConverter &converter, GpuLowering &lowering,
+                           mlir::RewritePatternSet &patterns);
+void populateMemoryPatterns(GpuTypeConverter &converter, GpuLowering &lowering,
+                            mlir::RewritePatternSet &patterns);
+void populateReducePatterns(GpuTypeConverter &converter, GpuLowering &lowering,
+                            mlir::RewritePatternSet &patterns);
+void populateDotPatterns(GpuTypeConverter &converter, GpuLowering &lowering,
+                         mlir::RewritePatternSet &patterns);
+void populateAtomicPatterns(GpuTypeConverter &converter, GpuLowering &lowering,
+                            mlir::RewritePatternSet &patterns);
+
+/// A conversion pattern with access to the shared state.
+template <typename Op>
+class GpuPattern : public mlir::OpConversionPattern<Op> {
+public:
+  GpuPattern(GpuTypeConverter &converter, GpuLowering &lowering)
+      : mlir::OpConversionPattern<Op>(converter, lowering.context),
+        lowering(lowering) {}
+
+protected:
+  GpuLowering &lowering;
+};
+
+} // namespace tessel::gpu
+
+#endif // TESSEL_BACKENDS_GPU_COMMON_CONVERSION_TILETOGPU_LOWERING_H

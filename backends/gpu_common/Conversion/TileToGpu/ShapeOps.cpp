@@ -1,0 +1,111 @@
+//===- ShapeOps.cpp - broadcast, expand_dims, reshape, trans --------------===//
+//
+// Shape ops change which thread holds which element, so the tile moves
+// through shared memory (see `redistribute`). Correct for every layout; a
+// later step will recognise the cases that stay inside a thread.
+//
+//===----------------------------------------------------------------------===//
+
+#include "backends/gpu_common/Conversion/TileToGpu/Lowering.h"
+
+#include "dialects/tile/IR/TileDialect.h"
+#include "dialects/tile/IR/TileOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+using namespace mlir;
+
+namespace tessel::gpu {
+namespace {
+
+/// Rewrites a one-source shape op whose result element at coordinates c is
+/// the source element at `sourceCoords(c)`.
+template <typename Op>
+struct ShapeLowering : GpuPattern<Op> {
+  using GpuPattern<Op>::GpuPattern;
+  using GpuPattern<Op>::lowering;
+
+  virtual SmallVector<Value> getSourceCoords(OpBuilder &b, Location loc, Op op,
+                                             ValueRange coords) const = 0;
+
+  LogicalResult matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    BlockedLayout source = lowering.getLayout(srcType);
+    BlockedLayout result = lowering.getLayout(op.getType());
+    Type element = GpuLowering::getElementStorageType(srcType.getElementType());
+    SmallVector<Value> regs = unpackVector(rewriter, loc, adaptor.getSrc());
+    SmallVector<Value> out = redistribute(
+        rewriter, loc, lowering, regs, source, result, element, [&](ValueRange c) {
+          return linearize(rewriter, loc, getSourceCoords(rewriter, loc, op, c),
+                           srcType.getShape());
+        });
+    rewriter.replaceOp(op, packVector(rewriter, loc,
+                                      this->getTypeConverter()->convertType(op.getType()),
+                                      out));
+    return success();
+  }
+};
+
+struct BroadcastLowering : ShapeLowering<tile::BroadcastOp> {
+  using ShapeLowering::ShapeLowering;
+  SmallVector<Value> getSourceCoords(OpBuilder &b, Location loc, tile::BroadcastOp op,
+                                     ValueRange coords) const override {
+    auto shape = cast<RankedTensorType>(op.getSrc().getType()).getShape();
+    SmallVector<Value> src;
+    for (unsigned d = 0; d < shape.size(); ++d)
+      src.push_back(shape[d] == 1 ? i32Const(b, loc, 0) : coords[d]);
+    return src;
+  }
+};
+
+struct ExpandDimsLowering : ShapeLowering<tile::ExpandDimsOp> {
+  using ShapeLowering::ShapeLowering;
+  SmallVector<Value> getSourceCoords(OpBuilder &, Location, tile::ExpandDimsOp op,
+                                     ValueRange coords) const override {
+    SmallVector<Value> src;
+    for (unsigned d = 0; d < coords.size(); ++d)
+      if (d != op.getAxis())
+        src.push_back(coords[d]);
+    return src;
+  }
+};
+
+struct ReshapeLowering : ShapeLowering<tile::ReshapeOp> {
+  using ShapeLowering::ShapeLowering;
+  // Row-major order is kept (also a valid choice under allow_reorder):
+  // delinearize the result's linear index in the source shape.
+  SmallVector<Value> getSourceCoords(OpBuilder &b, Location loc, tile::ReshapeOp op,
+                                     ValueRange coords) const override {
+    auto shape = cast<RankedTensorType>(op.getSrc().getType()).getShape();
+    Value linear = linearize(b, loc, coords, op.getType().getShape());
+    SmallVector<Value> src(shape.size());
+    for (int d = int(shape.size()) - 1; d >= 0; --d) {
+      Value extent = i32Const(b, loc, shape[d]);
+      src[d] = b.create<arith::RemUIOp>(loc, linear, extent);
+      linear = b.create<arith::DivUIOp>(loc, linear, extent);
+    }
+    return src;
+  }
+};
+
+struct TransLowering : ShapeLowering<tile::TransOp> {
+  using ShapeLowering::ShapeLowering;
+  SmallVector<Value> getSourceCoords(OpBuilder &, Location, tile::TransOp op,
+                                     ValueRange coords) const override {
+    SmallVector<Value> src(coords.size());
+    for (auto [i, d] : llvm::enumerate(op.getOrder()))
+      src[d] = coords[i];
+    return src;
+  }
+};
+
+} // namespace
+
+void populateShapePatterns(GpuTypeConverter &converter, GpuLowering &lowering,
+                           RewritePatternSet &patterns) {
+  patterns.add<BroadcastLowering, ExpandDimsLowering, ReshapeLowering, TransLowering>(
+      converter, lowering);
+}
+
+} // namespace tessel::gpu

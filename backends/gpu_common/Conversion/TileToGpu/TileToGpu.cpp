@@ -1,0 +1,178 @@
+//===- TileToGpu.cpp - Driver of the tile-to-GPU lowering -----------------===//
+
+#include "backends/gpu_common/Conversion/TileToGpu.h"
+
+#include "backends/gpu_common/Conversion/TileToGpu/Lowering.h"
+#include "dialects/tile/IR/TileDialect.h"
+#include "dialects/tile/IR/TileOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+
+namespace tessel::gpu {
+namespace {
+
+bool isPowerOfTwo(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
+
+/// Why `type` (a tile or scalar) cannot be lowered, or empty.
+std::string checkType(Type type) {
+  Type element = getElementTypeOrSelf(type);
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    for (int64_t extent : tensor.getShape())
+      if (!isPowerOfTwo(extent))
+        return "tile extents must be powers of two";
+  if (auto ptr = dyn_cast<tile::PointerType>(element))
+    element = ptr.getPointeeType();
+  if (isa<Float8E4M3FNType, Float8E5M2Type, Float8E4M3FNUZType, Float8E5M2FNUZType,
+          Float8E4M3B11FNUZType>(element))
+    return "fp8 element types are";
+  if (isa<tile::TensorDescType>(element))
+    return "tensor descriptors that are not expanded to pointers are";
+  return "";
+}
+
+/// Emits the diagnostics for everything the patterns do not handle, so that
+/// the user sees which op and why rather than a failed legalization.
+LogicalResult checkSupported(ModuleOp module, StringRef backend) {
+  bool ok = true;
+  auto unsupported = [&](Operation *op, const Twine &what) {
+    op->emitError() << what << " not supported by the " << backend << " backend yet";
+    ok = false;
+  };
+  module.walk([&](Operation *op) {
+    if (isa<tile::MakeTensorDescOp, tile::DescLoadOp, tile::DescStoreOp,
+            tile::AssertOp, tile::PrintOp>(op))
+      return unsupported(op, op->getName().getStringRef() + " is");
+    SmallVector<Type> types(op->getOperandTypes());
+    llvm::append_range(types, op->getResultTypes());
+    for (Type type : types) {
+      std::string problem = checkType(type);
+      if (!problem.empty())
+        return unsupported(op, op->getName().getStringRef() + ": " + problem);
+    }
+    if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+      auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+      if (dense && isa<RankedTensorType>(constant.getType()) && !dense.isSplat())
+        return unsupported(op, "arith.constant: non-uniform tile constants are");
+    }
+    if (auto convert = dyn_cast<tile::FpToFpOp>(op))
+      if (convert.getRounding() == tile::RoundingMode::RTZ)
+        return unsupported(op, "tile.fp_to_fp: rounding = rtz is");
+    if (auto rmw = dyn_cast<tile::AtomicRMWOp>(op)) {
+      Type element = getElementTypeOrSelf(rmw.getVal().getType());
+      if (isa<tile::PointerType>(element) || !isSupportedAtomic(rmw.getKind(), element))
+        return unsupported(op, "tile.atomic_rmw " +
+                                   stringifyAtomicRMWKind(rmw.getKind()) +
+                                   " on this element type is");
+    }
+    if (auto cas = dyn_cast<tile::AtomicCASOp>(op))
+      if (isa<tile::PointerType>(getElementTypeOrSelf(cas.getVal().getType())))
+        return unsupported(op, "tile.atomic_cas on pointers is");
+    if (isa<tile::ReduceOp, tile::ScanOp>(op))
+      for (Type type : op->getOperandTypes())
+        if (isa<tile::PointerType>(getElementTypeOrSelf(type)))
+          return unsupported(op, op->getName().getStringRef() + " over pointer tiles is");
+    if (auto func = dyn_cast<func::FuncOp>(op))
+      if (func.isPublic() && !func.isExternal() && func.getNumResults() != 0)
+        return unsupported(op, "kernels (public functions) returning values are");
+  });
+  return success(ok);
+}
+
+/// The extern shared array every scratch access indexes into; its size is
+/// given at launch (dynamic shared memory).
+void declareSharedMemory(ModuleOp module, const GpuTargetHooks &hooks) {
+  if (module.lookupSymbol(kSharedMemorySymbol))
+    return;
+  OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
+  auto type = LLVM::LLVMArrayType::get(b.getI8Type(), 0);
+  b.create<LLVM::GlobalOp>(module.getLoc(), type, /*isConstant=*/false,
+                           LLVM::Linkage::External, kSharedMemorySymbol, Attribute(),
+                           /*alignment=*/16, hooks.getSharedAddressSpace());
+}
+
+} // namespace
+
+LogicalResult lowerTileToGpu(ModuleOp module, const GpuTargetHooks &hooks) {
+  auto numWarps = module->getAttrOfType<IntegerAttr>(kNumWarpsAttrName);
+  auto warpSize = module->getAttrOfType<IntegerAttr>(kWarpSizeAttrName);
+  if (!numWarps || !warpSize)
+    return module.emitError() << "the module has no thread layouts: run "
+                                 "tilegpu-assign-layouts first";
+  if (unsigned(warpSize.getInt()) != hooks.getWarpSize())
+    return module.emitError() << "layouts were assigned for warps of "
+                              << warpSize.getInt() << " threads, but the "
+                              << hooks.getBackendName() << " backend runs "
+                              << hooks.getWarpSize();
+  if (failed(checkSupported(module, hooks.getBackendName())))
+    return failure();
+
+  MLIRContext *context = module.getContext();
+  GpuLowering lowering(context, hooks, unsigned(numWarps.getInt()),
+                       unsigned(warpSize.getInt()));
+  declareSharedMemory(module, hooks);
+
+  GpuTypeConverter converter(lowering);
+  ConversionTarget target(*context);
+  // Ops of the vendor's dialect (NVVM, ROCDL...) that the hooks create are
+  // unknown here and legal.
+  target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+  target.addLegalDialect<LLVM::LLVMDialect, vector::VectorDialect>();
+  target.addIllegalDialect<tile::TileDialect>();
+  target.addLegalOp<UnrealizedConversionCastOp>();
+  target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(
+      [&](Operation *op) { return converter.isLegal(op); });
+  target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp func) {
+    return converter.isSignatureLegal(func.getFunctionType());
+  });
+  target.addDynamicallyLegalOp<func::ReturnOp, func::CallOp>(
+      [&](Operation *op) { return converter.isLegal(op); });
+
+  RewritePatternSet patterns(context);
+  populateElementwisePatterns(converter, lowering, patterns);
+  populateShapePatterns(converter, lowering, patterns);
+  populateMemoryPatterns(converter, lowering, patterns);
+  populateReducePatterns(converter, lowering, patterns);
+  populateDotPatterns(converter, lowering, patterns);
+  populateAtomicPatterns(converter, lowering, patterns);
+  populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, converter);
+  populateReturnOpTypeConversionPattern(patterns, converter);
+  populateCallOpTypeConversionPattern(patterns, converter);
+  scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns, target);
+  if (failed(applyPartialConversion(module, target, std::move(patterns))))
+    return failure();
+
+  // Annotations of the assign pass have served their purpose.
+  module.walk([](Operation *op) {
+    op->removeAttr(kLayoutAttrName);
+    op->removeAttr(kVectorWidthAttrName);
+  });
+  Builder b(context);
+  module->setAttr(kSharedMemoryAttrName,
+                  b.getI32IntegerAttr(int32_t(lowering.getSharedBytes())));
+  if (lowering.getSharedBytes() == 0)
+    if (Operation *global = module.lookupSymbol(kSharedMemorySymbol))
+      global->erase();
+  for (auto func : module.getOps<func::FuncOp>()) {
+    // Facts were used by the layout pass; LLVM does not know these names.
+    for (unsigned i = 0; i < func.getNumArguments(); ++i)
+      func.removeArgAttr(i, tile::kDivisibilityAttrName);
+    // Vendor dialects verify their kernel attributes on llvm.func only, so
+    // neutral ones mark kernels until the vendor's pass after func-to-llvm
+    // calls GpuTargetHooks::markKernel (func-to-llvm keeps them).
+    if (func.isPublic() && !func.isExternal()) {
+      func->setAttr(kKernelAttrName, b.getUnitAttr());
+      func->setAttr(kThreadsPerBlockAttrName,
+                    b.getI32IntegerAttr(int32_t(lowering.getThreadsPerBlock())));
+    }
+  }
+  return success();
+}
+
+} // namespace tessel::gpu

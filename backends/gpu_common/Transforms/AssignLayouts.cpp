@@ -1,0 +1,98 @@
+//===- AssignLayouts.cpp - Blocked layouts and access vector widths -------===//
+
+#include "backends/gpu_common/Analysis/AxisInfo.h"
+#include "backends/gpu_common/BlockedLayout.h"
+#include "backends/gpu_common/Transforms/Passes.h"
+
+#include "dialects/tile/IR/TileDialect.h"
+#include "dialects/tile/IR/TileOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+
+using namespace mlir;
+
+namespace tessel::gpu {
+
+#define GEN_PASS_DEF_TILEGPUASSIGNLAYOUTS
+#include "backends/gpu_common/Transforms/Passes.h.inc"
+
+namespace {
+
+/// The widest access (in elements) for a tile of pointers `ptr` of layout
+/// `layout`, under `mask` if any.
+unsigned computeVectorWidth(const AxisInfoAnalysis &axis, Value ptr, Value mask,
+                            const BlockedLayout &layout) {
+  auto ptrType = dyn_cast<RankedTensorType>(ptr.getType());
+  if (!ptrType)
+    return 1;
+  auto pointee = cast<tile::PointerType>(ptrType.getElementType()).getPointeeType();
+  if (!pointee.isIntOrFloat() || pointee.getIntOrFloatBitWidth() < 8)
+    return 1;
+  int64_t bytes = pointee.getIntOrFloatBitWidth() / 8;
+  unsigned inner = layout.order[0];
+  AxisInfo info = axis.lookup(ptr);
+  int64_t width = std::min<int64_t>(layout.sizePerThread[inner], info.contiguity[inner]);
+  width = std::min<int64_t>(width, info.divisibility[inner] / bytes);
+  width = std::min<int64_t>(width, 16 / bytes);
+  if (mask)
+    width = std::min<int64_t>(width, axis.lookup(mask).constancy[inner]);
+  // Powers of two only: the width must divide the thread's run of elements.
+  int64_t pow2 = 1;
+  while (pow2 * 2 <= width)
+    pow2 *= 2;
+  return unsigned(pow2);
+}
+
+struct AssignLayoutsPass
+    : public impl::TileGpuAssignLayoutsBase<AssignLayoutsPass> {
+  using TileGpuAssignLayoutsBase::TileGpuAssignLayoutsBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (numWarps == 0 || (numWarps & (numWarps - 1)) != 0 || warpSize == 0 ||
+        (warpSize & (warpSize - 1)) != 0) {
+      module.emitError() << "num-warps (" << numWarps << ") and warp-size ("
+                         << warpSize << ") must be powers of two";
+      return signalPassFailure();
+    }
+    Builder b(module.getContext());
+    module->setAttr(kNumWarpsAttrName, b.getI32IntegerAttr(numWarps));
+    module->setAttr(kWarpSizeAttrName, b.getI32IntegerAttr(warpSize));
+    module.walk([&](func::FuncOp func) {
+      if (func.isExternal())
+        return;
+      AxisInfoAnalysis axis(func);
+      func.walk([&](Operation *op) {
+        SmallVector<Attribute> layouts;
+        for (Type type : op->getResultTypes())
+          if (auto tensor = dyn_cast<RankedTensorType>(type))
+            layouts.push_back(
+                BlockedLayout::getDefault(tensor.getShape(), numWarps, warpSize)
+                    .toAttr(op->getContext()));
+        if (!layouts.empty())
+          op->setAttr(kLayoutAttrName, b.getArrayAttr(layouts));
+
+        Value ptr, mask;
+        if (auto load = dyn_cast<tile::LoadOp>(op)) {
+          ptr = load.getPtr();
+          mask = load.getMask();
+        } else if (auto store = dyn_cast<tile::StoreOp>(op)) {
+          ptr = store.getPtr();
+          mask = store.getMask();
+        } else {
+          return;
+        }
+        auto ptrType = dyn_cast<RankedTensorType>(ptr.getType());
+        if (!ptrType)
+          return;
+        BlockedLayout layout =
+            BlockedLayout::getDefault(ptrType.getShape(), numWarps, warpSize);
+        op->setAttr(kVectorWidthAttrName,
+                    b.getI32IntegerAttr(computeVectorWidth(axis, ptr, mask, layout)));
+      });
+    });
+  }
+};
+
+} // namespace
+} // namespace tessel::gpu

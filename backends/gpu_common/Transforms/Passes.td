@@ -1,0 +1,45 @@
+//===- Passes.td - Shared GPU passes over tile IR ----------*- tablegen -*-===//
+//
+// Passes every GPU backend runs on tile IR before its vendor conversion.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSEL_BACKENDS_GPU_COMMON_TRANSFORMS_PASSES_TD
+#define TESSEL_BACKENDS_GPU_COMMON_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def TileGpuAssignLayouts : Pass<"tilegpu-assign-layouts", "::mlir::ModuleOp"> {
+  let summary = "Assigns a blocked thread layout to every tile and a vector width to every memory access.";
+  let description = [{
+    Every op producing tiles gets `tilegpu.layouts`, one blocked layout per
+    result (see `backends/gpu_common/BlockedLayout.h`): which thread and warp
+    holds which element. Every `tile.load`, `tile.store` and `tile.atomic_rmw`
+    on a tile of pointers gets `tilegpu.vector_width`, the number of
+    consecutive elements one thread moves with one access: the largest power
+    of two that the layout keeps in one thread, that the contiguity analysis
+    proves consecutive in memory, whose first address is aligned to the
+    access size (from `tile.divisibility` facts), that is uniform in the mask,
+    and that is at most 16 bytes. The module records `tilegpu.num_warps` and
+    `tilegpu.warp_size`.
+
+    ```mlir
+    %x = tile.load %p, %m : tensor<1024x!tile.ptr<f32>>
+    ```
+    becomes, with 4 warps of 32 threads and 16-byte-aligned `%p`:
+    ```mlir
+    %x = tile.load %p, %m {tilegpu.layouts = [{order = array<i32: 0>,
+           size_per_thread = array<i32: 4>, threads_per_warp = array<i32: 32>,
+           warps_per_cta = array<i32: 4>} ], tilegpu.vector_width = 4 : i32}
+         : tensor<1024x!tile.ptr<f32>>
+    ```
+  }];
+  let options = [
+    Option<"numWarps", "num-warps", "unsigned", "4",
+           "Warps per block (program instance).">,
+    Option<"warpSize", "warp-size", "unsigned", "32",
+           "Threads per warp (32 on NVIDIA; 64 or 32 on AMD).">,
+  ];
+}
+
+#endif // TESSEL_BACKENDS_GPU_COMMON_TRANSFORMS_PASSES_TD

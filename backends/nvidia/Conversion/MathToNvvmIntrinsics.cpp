@@ -1,0 +1,158 @@
+//===- MathToNvvmIntrinsics.cpp - f32 math without libdevice --------------===//
+
+#include "backends/nvidia/Conversion/Passes.h"
+
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Math/Transforms/Approximation.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+using namespace mlir;
+
+namespace tessel::nvidia {
+
+#define GEN_PASS_DEF_CONVERTMATHTONVVMINTRINSICS
+#include "backends/nvidia/Conversion/Passes.h.inc"
+
+namespace {
+
+/// `op` on f32 (scalar or vector, element by element) as
+/// `post(intrinsic(pre(x)))`, where pre/post multiply by a constant (1: none).
+template <typename Op>
+struct ApproxIntrinsic : OpRewritePattern<Op> {
+  ApproxIntrinsic(MLIRContext *context, StringRef intrinsic, double preScale,
+                  double postScale)
+      : OpRewritePattern<Op>(context, /*benefit=*/10), intrinsic(intrinsic.str()),
+        preScale(preScale), postScale(postScale) {}
+
+  LogicalResult matchAndRewrite(Op op, PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type type = op.getType();
+    if (!getElementTypeOrSelf(type).isF32())
+      return rewriter.notifyMatchFailure(op, "not f32");
+    Type f32 = rewriter.getF32Type();
+    auto scale = [&](Value v, double factor) -> Value {
+      if (factor == 1.0)
+        return v;
+      Value c = rewriter.create<arith::ConstantOp>(loc, rewriter.getF32FloatAttr(factor));
+      return rewriter.create<arith::MulFOp>(loc, v, c);
+    };
+    auto compute = [&](Value x) -> Value {
+      x = scale(x, preScale);
+      auto call = rewriter.create<LLVM::CallIntrinsicOp>(
+          loc, TypeRange{f32}, ValueRange{x},
+          ArrayRef<NamedAttribute>{
+              rewriter.getNamedAttr("intrin", rewriter.getStringAttr(intrinsic))});
+      return scale(call.getResult(0), postScale);
+    };
+    auto vectorType = dyn_cast<VectorType>(type);
+    if (!vectorType) {
+      rewriter.replaceOp(op, compute(op->getOperand(0)));
+      return success();
+    }
+    if (vectorType.getRank() != 1)
+      return rewriter.notifyMatchFailure(op, "not a 1-D vector");
+    SmallVector<Value> out;
+    for (int64_t i = 0; i < vectorType.getNumElements(); ++i)
+      out.push_back(
+          compute(rewriter.create<vector::ExtractOp>(loc, op->getOperand(0), i)));
+    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, vectorType, out);
+    return success();
+  }
+
+  std::string intrinsic;
+  double preScale, postScale;
+};
+
+/// Any math op on f16/bf16 is computed in f32: the operands are extended
+/// and the results rounded back (what math-legalize-to-f32 does, which in
+/// MLIR 19 also rewrites some f64 ops into invalid casts).
+struct WidenHalfMath : RewritePattern {
+  explicit WidenHalfMath(MLIRContext *context)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/20, context) {}
+
+  static bool isHalf(Type type) {
+    auto f = dyn_cast<FloatType>(getElementTypeOrSelf(type));
+    return f && f.getWidth() < 32;
+  }
+  static Type widen(Type type) {
+    Type f32 = Float32Type::get(type.getContext());
+    if (auto vector = dyn_cast<VectorType>(type))
+      return VectorType::get(vector.getShape(), f32);
+    return f32;
+  }
+
+  LogicalResult matchAndRewrite(Operation *op, PatternRewriter &rewriter) const override {
+    if (!isa<math::MathDialect>(op->getDialect()) || op->getNumRegions() != 0)
+      return failure();
+    if (llvm::none_of(op->getResultTypes(), isHalf))
+      return rewriter.notifyMatchFailure(op, "no f16/bf16 result");
+    SmallVector<Value> operands;
+    for (Value v : op->getOperands())
+      operands.push_back(isHalf(v.getType())
+                             ? rewriter.create<arith::ExtFOp>(op->getLoc(), widen(v.getType()), v)
+                             : v);
+    SmallVector<Type> types;
+    for (Type t : op->getResultTypes())
+      types.push_back(isHalf(t) ? widen(t) : t);
+    OperationState state(op->getLoc(), op->getName(), operands, types, op->getAttrs());
+    Operation *wide = rewriter.create(state);
+    SmallVector<Value> results;
+    for (auto [result, type] : llvm::zip(wide->getResults(), op->getResultTypes()))
+      results.push_back(isHalf(type)
+                            ? Value(rewriter.create<arith::TruncFOp>(op->getLoc(), type, result))
+                            : Value(result));
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+struct ConvertMathToNvvmIntrinsicsPass
+    : impl::ConvertMathToNvvmIntrinsicsBase<ConvertMathToNvvmIntrinsicsPass> {
+  void runOnOperation() override {
+    MLIRContext *context = &getContext();
+    RewritePatternSet patterns(context);
+    // ex2.approx and rsqrt.approx are within 2 ulp of exp2 and rsqrt. exp,
+    // log, log2, sin and cos through the approximate instructions are not
+    // (on an H200: 4 to 8500 ulp from the scaling by log2(e) and from
+    // sin/cos.approx's absolute error), so they use MLIR's polynomial
+    // approximations: exp, log and log2 then meet 2 ulp; sin and cos near
+    // their zeros, and tanh, still do not (docs/targets/nvidia.md).
+    patterns.add<ApproxIntrinsic<math::Exp2Op>>(context, "llvm.nvvm.ex2.approx.f", 1.0, 1.0);
+    patterns.add<ApproxIntrinsic<math::RsqrtOp>>(context, "llvm.nvvm.rsqrt.approx.f", 1.0, 1.0);
+    patterns.add<WidenHalfMath>(context);
+    populateExpandTanhPattern(patterns);
+    populateExpandSinhPattern(patterns);
+    populateExpandCoshPattern(patterns);
+    populateExpandTanPattern(patterns);
+    populateExpandPowFPattern(patterns);
+    populateExpandFPowIPattern(patterns);
+    populateExpandAsinhPattern(patterns);
+    populateExpandAcoshPattern(patterns);
+    populateExpandAtanhPattern(patterns);
+    populateMathPolynomialApproximationPatterns(patterns);
+    if (failed(applyPatternsAndFoldGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+    // What is left must be something NVPTX selects by itself; anything else
+    // (f64 transcendental functions) would need a device library, and LLVM
+    // would stop with a fatal error rather than a diagnostic.
+    bool ok = true;
+    getOperation().walk([&](Operation *op) {
+      if (!isa<math::MathDialect>(op->getDialect()) ||
+          isa<math::SqrtOp, math::AbsFOp, math::AbsIOp, math::FmaOp, math::FloorOp,
+              math::CeilOp, math::TruncOp, math::RoundEvenOp, math::RoundOp,
+              math::CopySignOp, math::CountLeadingZerosOp, math::CountTrailingZerosOp,
+              math::CtPopOp>(op))
+        return;
+      op->emitError() << op->getName() << " on "
+                      << getElementTypeOrSelf(op->getResultTypes().front())
+                      << " is not supported by the nvidia backend yet";
+      ok = false;
+    });
+    if (!ok)
+      signalPassFailure();
+  }
+};
+
+} // namespace
+} // namespace tessel::nvidia

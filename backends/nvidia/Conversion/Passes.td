@@ -1,0 +1,91 @@
+//===- Passes.td - Conversions of the NVIDIA backend -------*- tablegen -*-===//
+//
+// The NVIDIA-specific steps around the shared tile-to-GPU lowering; see
+// `buildNvidiaLoweringPipeline` (Pipeline.h) for the order they run in.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSEL_BACKENDS_NVIDIA_CONVERSION_PASSES_TD
+#define TESSEL_BACKENDS_NVIDIA_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertTileToNvvm : Pass<"convert-tile-to-nvvm", "::mlir::ModuleOp"> {
+  let summary = "Lowers layout-annotated tile IR to per-thread code with NVVM special registers, shuffles and barriers.";
+  let description = [{
+    Runs the shared tile-to-GPU lowering (`backends/gpu_common`) with the
+    NVVM hooks: `tile.program_id` reads `%ctaid`, `tile.num_programs` reads
+    `%nctaid`, cross-lane reductions use `shfl.sync.bfly`, shared memory is
+    address space 3 and barriers are `bar.sync 0`. Public functions are
+    marked `tilegpu.kernel` (see `convert-tilegpu-kernels-to-nvvm`). Needs
+    `tilegpu-assign-layouts` first.
+
+    ```mlir
+    %pid = tile.program_id x
+    ```
+    becomes
+    ```mlir
+    %pid = nvvm.read.ptx.sreg.ctaid.x : i32
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::NVVM::NVVMDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+def ConvertTileGpuKernelsToNvvm
+    : Pass<"convert-tilegpu-kernels-to-nvvm", "::mlir::ModuleOp"> {
+  let summary = "Turns the shared lowering's kernel markings on llvm.func into NVVM kernel attributes.";
+  let description = [{
+    Runs after `convert-func-to-llvm`: an `llvm.func` with `tilegpu.kernel`
+    and `tilegpu.threads_per_block = N` gets `nvvm.kernel` (a `.entry` in
+    PTX) and `nvvm.maxntid = array<i32: N, 1, 1>` (`.maxntid N, 1, 1`).
+
+    ```mlir
+    llvm.func @k() attributes {tilegpu.kernel, tilegpu.threads_per_block = 128 : i32}
+    ```
+    becomes
+    ```mlir
+    llvm.func @k() attributes {nvvm.kernel, nvvm.maxntid = array<i32: 128, 1, 1>}
+    ```
+  }];
+  let dependentDialects = ["::mlir::NVVM::NVVMDialect"];
+}
+
+def ConvertMathToNvvmIntrinsics
+    : Pass<"convert-math-to-nvvm-intrinsics", "::mlir::ModuleOp"> {
+  let summary = "Computes f32 transcendental math ops with PTX approximate instructions or polynomials.";
+  let description = [{
+    LLVM 19's NVPTX backend has no lowering for `llvm.exp2`, `llvm.log` and
+    the like (they would become calls to a libdevice that is not linked), so
+    they are expanded before the LLVM conversion: `exp2` and `rsqrt` call
+    `ex2.approx.f32` and `rsqrt.approx.f32` (within 2 ulp); `exp`, `log`,
+    `log2`, `sin`, `cos`, `erf`, `atan`, `atan2`, `asin`, `acos`, `log1p`,
+    `expm1` and `cbrt` use MLIR's polynomial approximations (the approximate
+    PTX instructions are off by far more than 2 ulp for them); `tanh`,
+    `sinh`, `cosh`, `tan` and `powf` are expanded in terms of those. Vectors are scalarized. f16/bf16 math is
+    computed in f32 (operands extended, results rounded back). f64 math keeps
+    only what NVPTX selects natively (sqrt, fma, abs, floor, ceil...);
+    transcendental f64 functions are left as calls that code generation
+    reports (no device library is linked).
+
+    ```mlir
+    %y = math.exp2 %x : f32
+    ```
+    becomes
+    ```mlir
+    %y = llvm.call_intrinsic "llvm.nvvm.ex2.approx.f"(%x) : (f32) -> f32
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+#endif // TESSEL_BACKENDS_NVIDIA_CONVERSION_PASSES_TD

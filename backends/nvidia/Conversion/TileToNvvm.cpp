@@ -1,0 +1,38 @@
+//===- TileToNvvm.cpp - The shared tile-to-GPU lowering with NVVM hooks ---===//
+
+#include "backends/gpu_common/Conversion/TileToGpu.h"
+#include "backends/nvidia/Conversion/Passes.h"
+#include "backends/nvidia/NvvmTargetHooks.h"
+
+namespace tessel::nvidia {
+
+#define GEN_PASS_DEF_CONVERTTILETONVVM
+#define GEN_PASS_DEF_CONVERTTILEGPUKERNELSTONVVM
+#include "backends/nvidia/Conversion/Passes.h.inc"
+
+namespace {
+struct ConvertTileToNvvmPass : impl::ConvertTileToNvvmBase<ConvertTileToNvvmPass> {
+  void runOnOperation() override {
+    NvvmTargetHooks hooks;
+    if (mlir::failed(gpu::lowerTileToGpu(getOperation(), hooks)))
+      signalPassFailure();
+  }
+};
+
+struct ConvertTileGpuKernelsToNvvmPass
+    : impl::ConvertTileGpuKernelsToNvvmBase<ConvertTileGpuKernelsToNvvmPass> {
+  void runOnOperation() override {
+    NvvmTargetHooks hooks;
+    getOperation().walk([&](mlir::LLVM::LLVMFuncOp func) {
+      if (!func->hasAttr(gpu::kKernelAttrName))
+        return;
+      auto threads = func->getAttrOfType<mlir::IntegerAttr>(gpu::kThreadsPerBlockAttrName);
+      func->removeAttr(gpu::kKernelAttrName);
+      func->removeAttr(gpu::kThreadsPerBlockAttrName);
+      hooks.markKernel(func, threads ? unsigned(threads.getInt()) : 128u);
+    });
+  }
+};
+} // namespace
+
+} // namespace tessel::nvidia

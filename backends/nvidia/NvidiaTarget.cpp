@@ -1,0 +1,40 @@
+//===- NvidiaTarget.cpp - NVIDIA GPU targets ------------------------------===//
+
+#include "backends/nvidia/NvidiaTarget.h"
+
+namespace tessel::nvidia {
+
+std::optional<NvidiaTarget> NvidiaTarget::parse(std::string_view name) {
+  if (name == "sm_80")
+    return NvidiaTarget(NvidiaArch::SM80);
+  if (name == "sm_90a")
+    return NvidiaTarget(NvidiaArch::SM90a);
+  return std::nullopt;
+}
+
+std::optional<NvidiaTarget> NvidiaTarget::forComputeCapability(int major, int minor) {
+  (void)minor;
+  if (major == 9)
+    return NvidiaTarget(NvidiaArch::SM90a);
+  // sm_80 code runs on every later 8.x part (A10, L4, RTX 30/40); newer
+  // majors need their own target (sm_90a code does not run on 10.x).
+  if (major == 8)
+    return NvidiaTarget(NvidiaArch::SM80);
+  return std::nullopt;
+}
+
+std::string_view NvidiaTarget::getName() const {
+  switch (arch) {
+  case NvidiaArch::SM80:
+    return "sm_80";
+  case NvidiaArch::SM90a:
+    return "sm_90a";
+  }
+  return "sm_80";
+}
+
+unsigned NvidiaTarget::getMaxSharedMemoryPerBlock() const {
+  return arch == NvidiaArch::SM90a ? 227 * 1024 : 163 * 1024;
+}
+
+} // namespace tessel::nvidia

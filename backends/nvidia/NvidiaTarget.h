@@ -1,0 +1,47 @@
+//===- NvidiaTarget.h - NVIDIA GPU targets ------------------------*- C++ -*-===//
+//
+// Plain C++ (no LLVM): the runtime-only plugin maps devices to targets too.
+//
+
+#ifndef TESSEL_BACKENDS_NVIDIA_NVIDIATARGET_H
+#define TESSEL_BACKENDS_NVIDIA_NVIDIATARGET_H
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace tessel::nvidia {
+
+/// The GPU architectures the backend generates code for.
+enum class NvidiaArch {
+  SM80,  ///< Ampere (A100): mma.sync, cp.async.
+  SM90a, ///< Hopper (H100/H200), with the arch-specific wgmma and TMA.
+};
+
+class NvidiaTarget {
+public:
+  NvidiaTarget() = default;
+  explicit NvidiaTarget(NvidiaArch arch) : arch(arch) {}
+
+  /// "sm_80" or "sm_90a"; nullopt for anything else.
+  static std::optional<NvidiaTarget> parse(std::string_view name);
+  /// The target for a device of compute capability major.minor: 9.x runs
+  /// sm_90a code, 8.x (x >= 0) sm_80 code; nullopt below 8.0.
+  static std::optional<NvidiaTarget> forComputeCapability(int major, int minor);
+
+  NvidiaArch getArch() const { return arch; }
+  /// The name used in target strings, for LLVM's -mcpu and ptxas -arch.
+  std::string_view getName() const;
+  /// The PTX ISA version to emit: 8.5, the newest LLVM 19 writes.
+  static std::string_view getPtxFeature() { return "+ptx85"; }
+  static std::string_view getTriple() { return "nvptx64-nvidia-cuda"; }
+  /// Shared memory a block may use with opt-in (bytes).
+  unsigned getMaxSharedMemoryPerBlock() const;
+
+private:
+  NvidiaArch arch = NvidiaArch::SM80;
+};
+
+} // namespace tessel::nvidia
+
+#endif // TESSEL_BACKENDS_NVIDIA_NVIDIATARGET_H

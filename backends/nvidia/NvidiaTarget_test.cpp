@@ -1,0 +1,26 @@
+#include "backends/nvidia/NvidiaTarget.h"
+
+#include <gtest/gtest.h>
+
+namespace tessel::nvidia {
+namespace {
+
+TEST(NvidiaTarget, ParsesKnownNames) {
+  ASSERT_TRUE(NvidiaTarget::parse("sm_80").has_value());
+  EXPECT_EQ(NvidiaTarget::parse("sm_80")->getArch(), NvidiaArch::SM80);
+  EXPECT_EQ(NvidiaTarget::parse("sm_90a")->getName(), "sm_90a");
+  EXPECT_FALSE(NvidiaTarget::parse("sm_90").has_value());
+  EXPECT_FALSE(NvidiaTarget::parse("sm_100a").has_value());
+  EXPECT_FALSE(NvidiaTarget::parse("").has_value());
+}
+
+TEST(NvidiaTarget, ComputeCapabilityPicksTheCodeThatRuns) {
+  EXPECT_EQ(NvidiaTarget::forComputeCapability(9, 0)->getName(), "sm_90a");
+  EXPECT_EQ(NvidiaTarget::forComputeCapability(8, 0)->getName(), "sm_80");
+  EXPECT_EQ(NvidiaTarget::forComputeCapability(8, 9)->getName(), "sm_80");
+  EXPECT_FALSE(NvidiaTarget::forComputeCapability(7, 5).has_value());
+  EXPECT_FALSE(NvidiaTarget::forComputeCapability(10, 0).has_value());
+}
+
+} // namespace
+} // namespace tessel::nvidia

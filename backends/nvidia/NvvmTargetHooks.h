@@ -1,0 +1,31 @@
+//===- NvvmTargetHooks.h - The shared GPU lowering's NVIDIA hooks -*- C++ -*-===//
+
+#ifndef TESSEL_BACKENDS_NVIDIA_NVVMTARGETHOOKS_H
+#define TESSEL_BACKENDS_NVIDIA_NVVMTARGETHOOKS_H
+
+#include "backends/gpu_common/GpuTargetHooks.h"
+
+namespace tessel::nvidia {
+
+/// Special registers, shuffles and barriers as NVVM ops; kernels carry
+/// `nvvm.kernel` and `nvvm.maxntid`.
+class NvvmTargetHooks : public gpu::GpuTargetHooks {
+public:
+  llvm::StringRef getBackendName() const override { return "nvidia"; }
+  unsigned getWarpSize() const override { return 32; }
+  mlir::Value getThreadId(mlir::OpBuilder &b, mlir::Location loc) const override;
+  mlir::Value getBlockId(mlir::OpBuilder &b, mlir::Location loc,
+                         unsigned axis) const override;
+  mlir::Value getGridSize(mlir::OpBuilder &b, mlir::Location loc,
+                          unsigned axis) const override;
+  void createBarrier(mlir::OpBuilder &b, mlir::Location loc) const override;
+  mlir::Value createShuffleXor(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value,
+                               unsigned laneMask) const override;
+  unsigned getSharedAddressSpace() const override { return 3; }
+  unsigned getGlobalAddressSpace() const override { return 1; }
+  void markKernel(mlir::Operation *func, unsigned threadsPerBlock) const override;
+};
+
+} // namespace tessel::nvidia
+
+#endif // TESSEL_BACKENDS_NVIDIA_NVVMTARGETHOOKS_H

@@ -1,0 +1,117 @@
+// RUN: tessel-opt %s --split-input-file --tilegpu-assign-layouts --convert-tile-to-nvvm | FileCheck %s
+
+// Grid queries read the special registers; the kernel is marked for the
+// vendor pass that runs after func-to-llvm.
+// CHECK-LABEL: func.func @grid
+// CHECK-SAME: tilegpu.kernel
+// CHECK-SAME: tilegpu.threads_per_block = 128 : i32
+// CHECK: nvvm.read.ptx.sreg.ctaid.y : i32
+// CHECK: nvvm.read.ptx.sreg.nctaid.z : i32
+// CHECK-NOT: tile.
+func.func @grid(%out: !tile.ptr<i32>) {
+  %pid = tile.program_id y
+  %n = tile.num_programs z
+  %s = arith.addi %pid, %n : i32
+  tile.store %out, %s : !tile.ptr<i32>
+  return
+}
+
+// -----
+
+// A tile of 1024 over 128 threads: 8 registers each; masked 16-byte loads
+// under scf.if; the scalar result of a 1-D reduce comes from butterfly
+// shuffles over the 32 lanes, then the 4 warps' partials in shared memory.
+// CHECK: module attributes {{.*}}tilegpu.shared_mem_bytes = 16 : i32
+// CHECK: llvm.mlir.global external @tessel_shared() {addr_space = 3 : i32, alignment = 16 : i64}
+// CHECK-LABEL: func.func @row_sum
+// CHECK-SAME: (%{{.*}}: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>, %{{.*}}: i32)
+// CHECK: scf.if
+// CHECK: llvm.load {{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+// CHECK-COUNT-5: nvvm.shfl.sync bfly
+// CHECK: nvvm.barrier0
+// CHECK: llvm.store {{.*}} : f32, !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK: llvm.load {{.*}} : !llvm.ptr<3> -> f32
+// CHECK: arith.cmpi eq
+// CHECK: llvm.store {{.*}} : f32, !llvm.ptr<1>
+func.func @row_sum(%in: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %out: !tile.ptr<f32>, %n: i32 {tile.divisibility = 16 : i32}) {
+  %r = tile.make_range 0 to 1024 : tensor<1024xi32>
+  %nt = tile.splat %n : i32 -> tensor<1024xi32>
+  %mask = arith.cmpi slt, %r, %nt : tensor<1024xi32>
+  %zero = arith.constant dense<0.0> : tensor<1024xf32>
+  %base = tile.splat %in : !tile.ptr<f32> -> tensor<1024x!tile.ptr<f32>>
+  %ptrs = tile.addptr %base, %r : tensor<1024x!tile.ptr<f32>>, tensor<1024xi32>
+  %x = tile.load %ptrs, %mask, %zero : tensor<1024x!tile.ptr<f32>>
+  %s = tile.reduce %x axis = 0 : (tensor<1024xf32>) -> f32 {
+  ^bb0(%a: f32, %b: f32):
+    %t = arith.addf %a, %b : f32
+    tile.yield %t : f32
+  }
+  tile.store %out, %s : !tile.ptr<f32>
+  return
+}
+
+// -----
+
+// Shape ops move the tile through shared memory between barriers.
+// CHECK: module attributes {{.*}}tilegpu.shared_mem_bytes = 4096 : i32
+// CHECK-LABEL: func.func private @transpose
+// CHECK: nvvm.barrier0
+// CHECK: llvm.store {{.*}} : f16, !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK: llvm.load {{.*}} : !llvm.ptr<3> -> f16
+func.func private @transpose(%t: tensor<64x32xf16>) -> tensor<32x64xf16> {
+  %r = tile.trans %t [1, 0] : tensor<64x32xf16> -> tensor<32x64xf16>
+  return %r : tensor<32x64xf16>
+}
+
+// -----
+
+// dot: both operands in shared memory, then one loop over K with a fused
+// multiply-add per accumulator element (f16 widened to f32).
+// CHECK: module attributes {{.*}}tilegpu.shared_mem_bytes = 8192 : i32
+// CHECK-LABEL: func.func private @dot
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<32xf32>) : i32
+// CHECK: arith.extf {{.*}} : f16 to f32
+// CHECK: math.fma
+func.func private @dot(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %d = tile.dot %a, %b, %c : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
+  return %d : tensor<64x64xf32>
+}
+
+// -----
+
+// A 16-element tile over 128 threads is replicated: only owners issue the
+// atomics, and copies read the old values back through shared memory.
+// CHECK-LABEL: func.func @atomics
+// CHECK: arith.cmpi ult
+// CHECK: scf.if
+// CHECK: llvm.atomicrmw fadd {{.*}} syncscope("device") acq_rel
+// CHECK: nvvm.barrier0
+func.func @atomics(%p: !tile.ptr<f32>, %out: !tile.ptr<f32>) {
+  %r = tile.make_range 0 to 16 : tensor<16xi32>
+  %base = tile.splat %p : !tile.ptr<f32> -> tensor<16x!tile.ptr<f32>>
+  %ptrs = tile.addptr %base, %r : tensor<16x!tile.ptr<f32>>, tensor<16xi32>
+  %one = arith.constant dense<1.0> : tensor<16xf32>
+  %old = tile.atomic_rmw fadd, %ptrs, %one : tensor<16x!tile.ptr<f32>>
+  %obase = tile.splat %out : !tile.ptr<f32> -> tensor<16x!tile.ptr<f32>>
+  %optrs = tile.addptr %obase, %r : tensor<16x!tile.ptr<f32>>, tensor<16xi32>
+  tile.store %optrs, %old : tensor<16x!tile.ptr<f32>>
+  return
+}
+
+// -----
+
+// scan: each element combines the ones before it through shared memory.
+// CHECK-LABEL: func.func private @cumsum
+// CHECK: nvvm.barrier0
+// CHECK: scf.for
+// CHECK: arith.addi
+func.func private @cumsum(%x: tensor<128xi32>) -> tensor<128xi32> {
+  %c = tile.scan %x axis = 0 : (tensor<128xi32>) -> tensor<128xi32> {
+  ^bb0(%a: i32, %b: i32):
+    %r = arith.addi %a, %b : i32
+    tile.yield %r : i32
+  }
+  return %c : tensor<128xi32>
+}

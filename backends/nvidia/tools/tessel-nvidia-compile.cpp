@@ -1,0 +1,89 @@
+//===- tessel-nvidia-compile.cpp - Tile IR files to PTX or cubin ----------===//
+//
+// Compiles a tile IR file with the NVIDIA backend, for tests and inspection:
+//   tessel-nvidia-compile FILE.mlir --arch=sm_90a [--num-warps=N]
+//                         [--emit=ptx|cubin|info] [-o OUT]
+// `--emit=cubin` runs ptxas (/usr/local/cuda/bin/ptxas unless --ptxas=PATH);
+// `--emit=info` prints the launch information. Exit status 1 on any error.
+//
+//===----------------------------------------------------------------------===//
+
+#include "backends/nvidia/CodeGen.h"
+#include "backends/nvidia/Pipeline.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace mlir;
+namespace cl = llvm::cl;
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::opt<std::string> input(cl::Positional, cl::desc("<tile IR file>"), cl::Required);
+  cl::opt<std::string> output("o", cl::desc("output file"), cl::init("-"));
+  cl::opt<std::string> arch("arch", cl::desc("sm_80 or sm_90a"), cl::init("sm_90a"));
+  cl::opt<unsigned> numWarps("num-warps", cl::desc("warps per block"), cl::init(4));
+  cl::opt<std::string> emit("emit", cl::desc("ptx, cubin or info"), cl::init("ptx"));
+  cl::opt<std::string> ptxas("ptxas", cl::desc("path of ptxas"),
+                             cl::init("/usr/local/cuda/bin/ptxas"));
+  cl::ParseCommandLineOptions(argc, argv, "Tessel NVIDIA backend driver\n");
+
+  std::optional<tessel::nvidia::NvidiaTarget> target =
+      tessel::nvidia::NvidiaTarget::parse(arch);
+  if (!target) {
+    llvm::errs() << "unknown --arch '" << arch << "' (expected sm_80 or sm_90a)\n";
+    return 1;
+  }
+  DialectRegistry registry;
+  tessel::nvidia::registerNvidiaBackendDialects(registry);
+  MLIRContext context(registry);
+  llvm::SourceMgr sources;
+  std::string error;
+  auto file = openInputFile(input, &error);
+  if (!file) {
+    llvm::errs() << error << "\n";
+    return 1;
+  }
+  sources.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  SourceMgrDiagnosticHandler handler(sources, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sources, &context);
+  if (!module)
+    return 1;
+
+  tessel::nvidia::NvidiaOptions options;
+  options.numWarps = numWarps;
+  options.ptxasPath = ptxas;
+  std::string result;
+  if (emit == "cubin") {
+    auto kernel = tessel::nvidia::compileTileModule(*module, *target, options);
+    if (failed(kernel))
+      return 1;
+    result = kernel->cubin;
+  } else {
+    auto launch = tessel::nvidia::lowerTileModuleToLLVMDialect(*module, options);
+    if (failed(launch))
+      return 1;
+    if (emit == "info") {
+      result = "num_warps " + std::to_string(launch->numWarps) + "\nthreads_per_block " +
+               std::to_string(launch->threadsPerBlock) + "\nshared_mem_bytes " +
+               std::to_string(launch->sharedMemoryBytes) + "\n";
+    } else {
+      auto ptx = tessel::nvidia::compileLLVMDialectToPtx(*module, *target, options);
+      if (failed(ptx))
+        return 1;
+      result = *ptx;
+    }
+  }
+  auto out = openOutputFile(output, &error);
+  if (!out) {
+    llvm::errs() << error << "\n";
+    return 1;
+  }
+  out->os() << result;
+  out->keep();
+  return 0;
+}
