@@ -1,0 +1,50 @@
+// Compiles the GPU benchmark's kernels for nvidia:sm_90a on a machine with
+// the compiler: writes each kernel's tile IR bytecode to OUT/<name>.mlirbc and
+// fills the compile cache OUT/cache, so that bench_gpu, on a GPU machine with
+// only the runtime-only plugin, finds every artifact as a cache hit.
+//   prepare_kernels PLUGIN KERNELS.py OUT
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+#include "bench/nvidia/workloads.h"
+#include "core/compiler/KernelCompiler.h"
+#include "core/runtime/runtime.h"
+#include "plugins/host/target_parser.h"
+
+int main(int argc, char** argv) {
+  if (argc != 4) {
+    std::fprintf(stderr, "usage: prepare_kernels PLUGIN KERNELS.py OUT\n");
+    return 2;
+  }
+  std::string out = argv[3];
+  tessel::runtime::RuntimeOptions options;
+  options.plugin_paths = {argv[1]};
+  options.use_plugin_path_env = false;
+  options.use_default_plugin_dir = false;
+  options.cache_dir = out + "/cache";
+  auto runtime = tessel::runtime::Runtime::Create(options);
+  if (!runtime.ok()) {
+    std::fprintf(stderr, "%s\n", runtime.status().ToString().c_str());
+    return 1;
+  }
+  auto target = tessel::plugins::ParseTarget("nvidia:sm_90a");
+  int status = 0;
+  for (const tessel::bench::Workload& w : tessel::bench::Workloads()) {
+    tessel::compiler::KernelSpecialization spec{w.kernel, w.signature, w.constexprs};
+    auto compiled = tessel::compiler::compileKernelFile(*runtime, *target, argv[2], spec);
+    if (!compiled.ok()) {
+      std::fprintf(stderr, "%s: %s\n", w.name.c_str(), compiled.status().ToString().c_str());
+      status = 1;
+      continue;
+    }
+    std::ofstream(out + "/" + w.name + ".mlirbc", std::ios::binary)
+        .write(reinterpret_cast<const char*>(compiled->tile.bytecode.data()),
+               compiled->tile.bytecode.size());
+    const auto& md = compiled->artifact.kernel.metadata;
+    std::printf("%-20s %s, %u warps, %u B shared, %zu B cubin\n", w.name.c_str(),
+                compiled->artifact.record.Summary().c_str(), md.num_warps,
+                md.shared_mem_bytes, compiled->artifact.kernel.bytes.size());
+  }
+  return status;
+}
