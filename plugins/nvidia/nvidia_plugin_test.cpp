@@ -123,8 +123,11 @@ TEST_P(CompileTest, CompilesAndValidates) {
   EXPECT_TRUE(md.num_warps == 4 || md.num_warps == 8) << md.num_warps;
   EXPECT_EQ(md.threads_per_block, md.num_warps * 32);
   EXPECT_EQ(md.shared_mem_bytes > 0, kernel.usesSharedMemory) << md.shared_mem_bytes;
-  for (size_t i = 0; i < md.num_args; ++i)
-    if (md.args[i].kind == TESSEL_ARG_POINTER) EXPECT_EQ(md.args[i].size, 8u);
+  for (size_t i = 0; i < md.num_args; ++i) {
+    if (md.args[i].kind == TESSEL_ARG_POINTER) {
+      EXPECT_EQ(md.args[i].size, 8u);
+    }
+  }
 
   auto validate = tessel::sdk::Init<Tessel_Validate_Artifact_Args>();
   validate.target = &target;
