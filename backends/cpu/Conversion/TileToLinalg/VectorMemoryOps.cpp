@@ -154,6 +154,10 @@ struct ContiguousStoreLowering : OpConversionPattern<tile::StoreOp> {
     SmallVector<Value> lbs, ubs, steps;
     getRunLoopBounds(rewriter, loc, type.getShape(), lanes, lbs, ubs, steps);
     unsigned alignment = getAlignment(element);
+    bool streaming = op.getEvict() == tile::EvictionPolicy::EvictFirst ||
+                     op.getCache() == tile::CacheModifier::CS;
+    unsigned vectorBytes =
+        static_cast<unsigned>(lanes * element.getIntOrFloatBitWidth() / 8);
     scf::buildLoopNest(
         rewriter, loc, lbs, ubs, steps, ValueRange{},
         [&](OpBuilder &, Location l, ValueRange ivs,
@@ -161,8 +165,37 @@ struct ContiguousStoreLowering : OpConversionPattern<tile::StoreOp> {
           Value pointer =
               createPointer(rewriter, l, evaluator.scalarAt(op.getPtr(), ivs));
           Value stored = evaluator.vectorAt(op.getValue(), ivs, lanes);
+          // A full run of a streaming store (evict_first or .cs) bypasses
+          // the caches with a non-temporal store when its address is
+          // vector-aligned (checked at run time: such stores fault on
+          // misaligned addresses); otherwise a plain store.
+          auto storeFull = [&](OpBuilder &b, Location ll) {
+            if (!streaming) {
+              b.create<LLVM::StoreOp>(ll, stored, pointer, alignment);
+              return;
+            }
+            Value address = b.create<LLVM::PtrToIntOp>(ll, b.getI64Type(), pointer);
+            Value low = b.create<arith::AndIOp>(
+                ll, address,
+                b.create<arith::ConstantIntOp>(ll, vectorBytes - 1, 64));
+            Value aligned = b.create<arith::CmpIOp>(
+                ll, arith::CmpIPredicate::eq, low,
+                b.create<arith::ConstantIntOp>(ll, 0, 64));
+            b.create<scf::IfOp>(
+                ll, aligned,
+                [&](OpBuilder &bb, Location lll) {
+                  bb.create<LLVM::StoreOp>(lll, stored, pointer, vectorBytes,
+                                           /*isVolatile=*/false,
+                                           /*isNonTemporal=*/true);
+                  bb.create<scf::YieldOp>(lll);
+                },
+                [&](OpBuilder &bb, Location lll) {
+                  bb.create<LLVM::StoreOp>(lll, stored, pointer, alignment);
+                  bb.create<scf::YieldOp>(lll);
+                });
+          };
           if (!op.getMask()) {
-            rewriter.create<LLVM::StoreOp>(l, stored, pointer, alignment);
+            storeFull(rewriter, l);
             return {};
           }
           Value mask = evaluator.vectorAt(op.getMask(), ivs, lanes);
@@ -171,7 +204,7 @@ struct ContiguousStoreLowering : OpConversionPattern<tile::StoreOp> {
           rewriter.create<scf::IfOp>(
               l, full,
               [&](OpBuilder &b, Location ll) {
-                b.create<LLVM::StoreOp>(ll, stored, pointer, alignment);
+                storeFull(b, ll);
                 b.create<scf::YieldOp>(ll);
               },
               [&](OpBuilder &b, Location ll) {
