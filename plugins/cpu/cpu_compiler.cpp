@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "plugins/common/kernel_arguments.h"
 #include "plugins/cpu/cpu_plugin.h"
 #include "plugins/cpu/elf_check.h"
 #include "tessel/plugin.hpp"
@@ -79,49 +80,6 @@ Tessel_Error* CheckTarget(const char* entry, const Tessel_Target* target,
   return Ok();
 }
 
-int32_t DtypeOf(mlir::Type t) {
-  if (t.isInteger(1)) return TESSEL_DTYPE_I1;
-  if (t.isInteger(8)) return TESSEL_DTYPE_I8;
-  if (t.isInteger(16)) return TESSEL_DTYPE_I16;
-  if (t.isInteger(32)) return TESSEL_DTYPE_I32;
-  if (t.isInteger(64)) return TESSEL_DTYPE_I64;
-  if (t.isFloat8E4M3FN()) return TESSEL_DTYPE_FP8E4M3;
-  if (t.isFloat8E5M2()) return TESSEL_DTYPE_FP8E5M2;
-  if (t.isF16()) return TESSEL_DTYPE_FP16;
-  if (t.isBF16()) return TESSEL_DTYPE_BF16;
-  if (t.isF32()) return TESSEL_DTYPE_FP32;
-  if (t.isF64()) return TESSEL_DTYPE_FP64;
-  if (llvm::isa<tile::PointerType>(t)) return TESSEL_DTYPE_PTR;
-  return TESSEL_DTYPE_INVALID;
-}
-
-// The argument layout of `func`, as the entry ABI passes it.
-Tessel_Error* DescribeArgs(mlir::func::FuncOp func, std::vector<Tessel_Kernel_Arg>& out) {
-  for (unsigned i = 0; i < func.getNumArguments(); ++i) {
-    mlir::Type t = func.getArgument(i).getType();
-    Tessel_Kernel_Arg arg{};
-    if (auto ptr = llvm::dyn_cast<tile::PointerType>(t)) {
-      arg.kind = TESSEL_ARG_POINTER;
-      arg.dtype = DtypeOf(ptr.getPointeeType());
-      arg.size = arg.alignment = 8;
-    } else {
-      arg.kind = TESSEL_ARG_SCALAR;
-      arg.dtype = DtypeOf(t);
-      unsigned bits = t.isIntOrFloat() ? t.getIntOrFloatBitWidth() : 0;
-      arg.size = arg.alignment = bits <= 8 ? 1 : bits / 8;
-    }
-    if (arg.dtype == TESSEL_DTYPE_INVALID)
-      return MakeErrorF(TESSEL_ERROR_INVALID_ARGUMENT,
-                        "compile: argument %u of '%s' has a type the ABI cannot pass", i,
-                        func.getName().str().c_str());
-    arg.divisibility = 1;
-    if (auto d = func.getArgAttrOfType<mlir::IntegerAttr>(i, tile::kDivisibilityAttrName))
-      arg.divisibility = static_cast<uint32_t>(d.getInt());
-    out.push_back(arg);
-  }
-  return Ok();
-}
-
 Tessel_Error* Compile(Tessel_Compile_Args* args) {
   return sdk::Entry("compile", args, [](Tessel_Compile_Args& a) -> Tessel_Error* {
     cpu::CpuTarget target;
@@ -171,7 +129,8 @@ Tessel_Error* Compile(Tessel_Compile_Args* args) {
       return MakeErrorF(TESSEL_ERROR_NOT_FOUND, "compile: the IR has no function '%s'",
                         a.entry_name);
     auto artifact = std::make_unique<Tessel_Artifact>();
-    if (Tessel_Error* e = DescribeArgs(func, artifact->args)) return e;
+    if (std::string problem = plugins::DescribeKernelArgs(func, artifact->args); !problem.empty())
+      return MakeErrorF(TESSEL_ERROR_INVALID_ARGUMENT, "compile: %s", problem.c_str());
     mlir::FailureOr<std::string> so =
         cpu::compileTileModuleToSharedObject(*read->module, target, options);
     if (mlir::failed(so))
