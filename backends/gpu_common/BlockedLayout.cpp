@@ -54,6 +54,31 @@ BlockedLayout BlockedLayout::getDefault(ArrayRef<int64_t> shape,
   return layout;
 }
 
+BlockedLayout BlockedLayout::get(RankedTensorType type, unsigned numWarps,
+                                 unsigned warpSize) {
+  if (type.getEncoding())
+    if (auto layout = fromAttr(type.getEncoding(), type.getShape()))
+      return *layout;
+  return getDefault(type.getShape(), numWarps, warpSize);
+}
+
+BlockedLayout BlockedLayout::getMmaAccumulator(ArrayRef<int64_t> shape,
+                                               unsigned warpsM, unsigned warpsN) {
+  BlockedLayout layout;
+  layout.shape.assign(shape.begin(), shape.end());
+  layout.sizePerThread = {1, 2};
+  layout.threadsPerWarp = {8, 4};
+  layout.warpsPerCTA = {warpsM, warpsN};
+  layout.order = {1, 0};
+  return layout;
+}
+
+bool BlockedLayout::isMmaAccumulator() const {
+  return getRank() == 2 && sizePerThread[0] == 1 && sizePerThread[1] == 2 &&
+         threadsPerWarp[0] == 8 && threadsPerWarp[1] == 4 && order[0] == 1 &&
+         order[1] == 0;
+}
+
 int64_t BlockedLayout::getRepetitions(unsigned dim) const {
   int64_t covered = getCoveredExtent(dim);
   return std::max<int64_t>(1, (shape[dim] + covered - 1) / covered);

@@ -57,6 +57,22 @@ struct BlockedLayout {
   /// Every extent must be a power of two (checked by the lowering).
   static BlockedLayout getDefault(llvm::ArrayRef<int64_t> shape,
                                   unsigned numWarps, unsigned warpSize);
+  /// The layout of `type`: the one its encoding names (see
+  /// `tilegpu-assign-layouts`), or the default one.
+  static BlockedLayout get(mlir::RankedTensorType type, unsigned numWarps,
+                           unsigned warpSize);
+
+  /// The layout of a warp-level 16x8 matrix-instruction accumulator tile
+  /// over an MxN tile, with `warpsM x warpsN` warps of 32 lanes: lane l
+  /// holds, in each 8x8 block, row l/4 and columns 2*(l%4), +1, which is a
+  /// blocked layout with 1x2 elements per thread and 8x4 lanes. Two
+  /// consecutive row repetitions of a warp form the 16 rows of one
+  /// instruction; they need not be adjacent rows of the tile, because the
+  /// A fragments are gathered row by row to match.
+  static BlockedLayout getMmaAccumulator(llvm::ArrayRef<int64_t> shape,
+                                         unsigned warpsM, unsigned warpsN);
+  /// Whether this is a getMmaAccumulator layout (any warp arrangement).
+  bool isMmaAccumulator() const;
 
   unsigned getRank() const { return shape.size(); }
   /// Elements along `dim` that one pass of the whole block covers.

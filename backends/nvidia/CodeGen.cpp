@@ -18,6 +18,8 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
+#include "llvm/Transforms/Scalar/ADCE.h"
+#include "llvm/Transforms/Scalar/Scalarizer.h"
 
 extern "C" void LLVMInitializeNVPTXTargetInfo();
 extern "C" void LLVMInitializeNVPTXTarget();
@@ -54,9 +56,19 @@ void optimize(llvm::Module &module, llvm::TargetMachine &machine, unsigned optLe
                                   : optLevel == 1 ? llvm::OptimizationLevel::O1
                                   : optLevel == 2 ? llvm::OptimizationLevel::O2
                                                   : llvm::OptimizationLevel::O3;
-  llvm::ModulePassManager passes = optLevel == 0
-                                       ? builder.buildO0DefaultPipeline(level)
-                                       : builder.buildPerModuleDefaultPipeline(level);
+  llvm::ModulePassManager passes;
+  if (optLevel > 0) {
+    // A thread's tile is one LLVM vector, but a GPU has no vector registers:
+    // split every vector into scalars first, so that elements nothing reads
+    // die one by one. A loop-carried tile of pointers, of which a vectorized
+    // access uses only every 8th, would otherwise keep all of them live.
+    llvm::FunctionPassManager split;
+    split.addPass(llvm::ScalarizerPass());
+    split.addPass(llvm::ADCEPass());
+    passes.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(split)));
+  }
+  passes.addPass(optLevel == 0 ? builder.buildO0DefaultPipeline(level)
+                               : builder.buildPerModuleDefaultPipeline(level));
   passes.run(module, mam);
 }
 

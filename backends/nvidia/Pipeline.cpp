@@ -33,10 +33,14 @@ void buildNvidiaLoweringPipeline(OpPassManager &pm, const NvidiaOptions &options
   pm.addNestedPass<func::FuncOp>(cpu::createConvertTileTensorDescsToPointers());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addPass(gpu::createTileGpuBroadcastEarly());
+  pm.addPass(createLoopInvariantCodeMotionPass());
+  pm.addPass(createCSEPass());
 
   gpu::TileGpuAssignLayoutsOptions layouts;
   layouts.numWarps = options.numWarps;
   layouts.warpSize = 32;
+  layouts.tensorCores = true;
   pm.addPass(gpu::createTileGpuAssignLayouts(layouts));
   pm.addPass(createConvertTileToNvvm());
   pm.addPass(createCanonicalizerPass());

@@ -70,7 +70,11 @@ AxisInfoAnalysis::AxisInfoAnalysis(func::FuncOp func) {
     if (auto attr = func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
                                                        tile::kDivisibilityAttrName))
       div = largestPowerOfTwoDivisor(attr.getInt());
-    set(arg, AxisInfo::uniform({}, div));
+    // A tile argument (in hand-written IR; kernels take scalars) is unknown.
+    if (isa<RankedTensorType>(arg.getType()))
+      set(arg, AxisInfo::unknown(rankOf(arg.getType())));
+    else
+      set(arg, AxisInfo::uniform({}, div));
   }
   visitBlock(func.getBody().front());
 }
@@ -203,6 +207,23 @@ void AxisInfoAnalysis::visitOp(Operation *op) {
       info.divisibility[d] =
           std::gcd(ptr.divisibility[d],
                    std::min(kMaxDivisibility, off.divisibility[d] * bytes));
+    }
+    return set(result(), info);
+  }
+  if (isa<arith::RemSIOp, arith::RemUIOp>(op)) {
+    // `x % n` with n uniform: runs of x that start at a multiple of g =
+    // gcd(div(x), div(n)) and are at most g long never wrap, so they stay
+    // contiguous (`(pid * BLOCK + arange(0, BLOCK)) % N` with N % 16 == 0).
+    AxisInfo lhs = lookup(op->getOperand(0)), rhs = lookup(op->getOperand(1));
+    AxisInfo info = AxisInfo::unknown(rank);
+    ArrayRef<int64_t> shape = shapeOf(type);
+    for (unsigned d = 0; d < rank; ++d) {
+      int64_t g = std::gcd(lhs.divisibility[d], rhs.divisibility[d]);
+      bool uniform = shape.empty() || rhs.constancy[d] >= shape[d];
+      if (uniform)
+        info.contiguity[d] = std::gcd(lhs.contiguity[d], g);
+      info.constancy[d] = std::gcd(lhs.constancy[d], rhs.constancy[d]);
+      info.divisibility[d] = g;
     }
     return set(result(), info);
   }

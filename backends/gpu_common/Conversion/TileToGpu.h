@@ -13,6 +13,7 @@
 #define TESSEL_BACKENDS_GPU_COMMON_CONVERSION_TILETOGPU_H
 
 #include "backends/gpu_common/GpuTargetHooks.h"
+#include "backends/gpu_common/MatrixHooks.h"
 #include "mlir/IR/BuiltinOps.h"
 
 namespace tessel::gpu {
@@ -31,8 +32,10 @@ inline constexpr llvm::StringLiteral kThreadsPerBlockAttrName = "tilegpu.threads
 /// The module gets `tilegpu.shared_mem_bytes`, the dynamic shared memory a
 /// block needs. Emits a diagnostic at the op and fails for any op or type
 /// the lowering does not support ("tile.X is not supported by the <backend>
-/// backend yet").
-mlir::LogicalResult lowerTileToGpu(mlir::ModuleOp module, const GpuTargetHooks &hooks);
+/// backend yet"). With `matrix` hooks, a `tile.dot` whose result carries a
+/// matrix-accumulator layout runs on the target's matrix instructions.
+mlir::LogicalResult lowerTileToGpu(mlir::ModuleOp module, const GpuTargetHooks &hooks,
+                                   const GpuMatrixHooks *matrix = nullptr);
 
 } // namespace tessel::gpu
 

@@ -3,6 +3,7 @@
 #include "backends/gpu_common/Analysis/AxisInfo.h"
 #include "backends/gpu_common/BlockedLayout.h"
 #include "backends/gpu_common/Transforms/Passes.h"
+#include "backends/gpu_common/Transforms/TensorCoreLayouts.h"
 
 #include "dialects/tile/IR/TileDialect.h"
 #include "dialects/tile/IR/TileOps.h"
@@ -61,14 +62,15 @@ struct AssignLayoutsPass
     module.walk([&](func::FuncOp func) {
       if (func.isExternal())
         return;
+      if (tensorCores)
+        assignTensorCoreLayouts(func, numWarps, warpSize);
       AxisInfoAnalysis axis(func);
       func.walk([&](Operation *op) {
         SmallVector<Attribute> layouts;
         for (Type type : op->getResultTypes())
           if (auto tensor = dyn_cast<RankedTensorType>(type))
             layouts.push_back(
-                BlockedLayout::getDefault(tensor.getShape(), numWarps, warpSize)
-                    .toAttr(op->getContext()));
+                BlockedLayout::get(tensor, numWarps, warpSize).toAttr(op->getContext()));
         if (!layouts.empty())
           op->setAttr(kLayoutAttrName, b.getArrayAttr(layouts));
 
@@ -85,8 +87,7 @@ struct AssignLayoutsPass
         auto ptrType = dyn_cast<RankedTensorType>(ptr.getType());
         if (!ptrType)
           return;
-        BlockedLayout layout =
-            BlockedLayout::getDefault(ptrType.getShape(), numWarps, warpSize);
+        BlockedLayout layout = BlockedLayout::get(ptrType, numWarps, warpSize);
         op->setAttr(kVectorWidthAttrName,
                     b.getI32IntegerAttr(computeVectorWidth(axis, ptr, mask, layout)));
       });

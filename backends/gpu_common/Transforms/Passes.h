@@ -3,6 +3,8 @@
 #ifndef TESSEL_BACKENDS_GPU_COMMON_TRANSFORMS_PASSES_H
 #define TESSEL_BACKENDS_GPU_COMMON_TRANSFORMS_PASSES_H
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 

@@ -23,6 +23,11 @@ def TileGpuAssignLayouts : Pass<"tilegpu-assign-layouts", "::mlir::ModuleOp"> {
     and that is at most 16 bytes. The module records `tilegpu.num_warps` and
     `tilegpu.warp_size`.
 
+    With `tensor-cores`, a `tile.dot` that a 16x8x16 matrix instruction can
+    compute gets its accumulator in the matrix layout, written as the tensor
+    type's encoding; `tensor.cast` joins two layouts of one tile and is
+    moved out of loops and past elementwise ops (TensorCoreLayouts.h).
+
     ```mlir
     %x = tile.load %p, %m : tensor<1024x!tile.ptr<f32>>
     ```
@@ -34,12 +39,28 @@ def TileGpuAssignLayouts : Pass<"tilegpu-assign-layouts", "::mlir::ModuleOp"> {
          : tensor<1024x!tile.ptr<f32>>
     ```
   }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::tensor::TensorDialect"];
   let options = [
     Option<"numWarps", "num-warps", "unsigned", "4",
            "Warps per block (program instance).">,
     Option<"warpSize", "warp-size", "unsigned", "32",
            "Threads per warp (32 on NVIDIA; 64 or 32 on AMD).">,
+    Option<"tensorCores", "tensor-cores", "bool", "false",
+           "Give dots that 16x8x16 matrix instructions can compute an "
+           "accumulator in their layout (TensorCoreLayouts.h).">,
   ];
+}
+
+def TileGpuBroadcastEarly : Pass<"tilegpu-broadcast-early", "::mlir::ModuleOp"> {
+  let summary = "Broadcasts the operands of elementwise ops instead of their results.";
+  let description = [{
+    `tile.broadcast(op(a, b))` for a single-use elementwise `op` becomes
+    `op(tile.broadcast(a), tile.broadcast(b))`, a broadcast splat becoming a
+    larger splat. On a GPU the large tile is then computed in its own thread
+    layout instead of being moved there through shared memory, and the
+    broadcast of a loop-invariant operand can leave the loop.
+  }];
 }
 
 #endif // TESSEL_BACKENDS_GPU_COMMON_TRANSFORMS_PASSES_TD

@@ -2,6 +2,7 @@
 
 #include "backends/gpu_common/Conversion/TileToGpu.h"
 #include "backends/nvidia/Conversion/Passes.h"
+#include "backends/nvidia/NvvmMatrixHooks.h"
 #include "backends/nvidia/NvvmTargetHooks.h"
 
 namespace tessel::nvidia {
@@ -14,7 +15,9 @@ namespace {
 struct ConvertTileToNvvmPass : impl::ConvertTileToNvvmBase<ConvertTileToNvvmPass> {
   void runOnOperation() override {
     NvvmTargetHooks hooks;
-    if (mlir::failed(gpu::lowerTileToGpu(getOperation(), hooks)))
+    // Every supported architecture (sm_80 and later) has mma.sync.
+    NvvmMatrixHooks matrix;
+    if (mlir::failed(gpu::lowerTileToGpu(getOperation(), hooks, &matrix)))
       signalPassFailure();
   }
 };

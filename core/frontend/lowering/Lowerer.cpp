@@ -338,8 +338,16 @@ mlir::OwningOpRef<mlir::ModuleOp> Lowerer::lowerKernel(const KernelSpec &spec) {
                       builder_.getI32IntegerAttr(e.divisibility));
   mlir::Block *entry = func.addEntryBlock();
   builder_.setInsertionPointToStart(entry);
-  for (auto [i, p] : llvm::enumerate(runtimeParams))
-    env[p->name] = SV::ofTile(entry->getArgument(i), (*signature)[i].type);
+  for (auto [i, p] : llvm::enumerate(runtimeParams)) {
+    const SignatureEntry &e = (*signature)[i];
+    mlir::Value value = entry->getArgument(i);
+    // The argument stays in the launch signature; the body sees the 1 it
+    // was promised, so that strides of 1 make contiguous accesses.
+    if (e.equalsOne)
+      value = builder_.create<mlir::arith::ConstantOp>(
+          toLoc(p->range.begin), builder_.getIntegerAttr(mlirType(e.type), 1));
+    env[p->name] = SV::ofTile(value, e.type);
+  }
 
   env_ = &env;
   frames_.push_back(Frame{kernel, SourceLoc{}, std::nullopt, false, 0});

@@ -43,12 +43,20 @@ std::optional<std::vector<SignatureEntry>> parseSignature(const std::string &tex
                 "'): divisibility must be a power of two";
         return std::nullopt;
       }
-      entry.divisibility = static_cast<unsigned>(fact);
+      if (fact == 1)
+        entry.equalsOne = true;
+      else
+        entry.divisibility = static_cast<unsigned>(fact);
     }
     std::optional<DType> type = parseDType(typeText);
     if (!type) {
       error = "signature entry " + std::to_string(index) + ": unknown type '" +
               typeText + "' (expected e.g. i32, u8, fp16, bf16, fp8e4nv, *fp32)";
+      return std::nullopt;
+    }
+    if (entry.equalsOne && !type->isInt()) {
+      error = "signature entry " + std::to_string(index) + " ('" + item +
+              "'): ':1' (the value is 1) applies to integers, not " + type->name();
       return std::nullopt;
     }
     if (entry.divisibility && type->isFloat()) {

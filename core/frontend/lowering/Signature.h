@@ -22,6 +22,10 @@ namespace tessel::frontend {
 struct SignatureEntry {
   DType type;
   unsigned divisibility = 0; ///< 0: no fact
+  /// `i32:1`: the argument is 1 at every launch, and the kernel is compiled
+  /// for that value (Triton's specialization of arguments equal to 1, which
+  /// is what makes a unit stride contiguous).
+  bool equalsOne = false;
 };
 
 /// Parses a signature; on failure returns nullopt and sets `error`.

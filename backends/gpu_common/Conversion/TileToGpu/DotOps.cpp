@@ -1,9 +1,16 @@
-//===- DotOps.cpp - tile.dot as per-thread multiply-adds ------------------===//
+//===- DotOps.cpp - tile.dot on matrix units or as multiply-adds ----------===//
 //
-// The correctness-first dot: both operands go to shared memory, and every
+// A dot whose accumulator tilegpu-assign-layouts put in the matrix layout
+// (BlockedLayout::getMmaAccumulator) runs on the target's 16x8x16 matrix
+// instruction (MatrixHooks.h): A and B go to shared memory in rows padded by
+// 16 bytes, so that the eight rows one fragment load reads fall in distinct
+// banks; each warp then loads its fragments and issues one instruction per
+// 16x8 tile of its accumulator and 16-deep step of K.
+//
+// Otherwise (no matrix unit, other element types, uneven shapes) the dot is
+// the correctness-first one: both operands go to shared memory, and every
 // thread runs one loop over K updating all its accumulator elements with
-// fused multiply-adds. Tensor-core paths (mma.sync on sm_80, wgmma on
-// sm_90a) replace this per target later.
+// fused multiply-adds.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,10 +35,153 @@ Value extendTo(OpBuilder &b, Location loc, Value v, Type type) {
   return b.create<arith::ExtSIOp>(loc, type, v);
 }
 
+/// Whether the matrix-unit path applies to `op`.
+bool canUseMatrixUnits(tile::DotOp op, const GpuLowering &lowering) {
+  if (!lowering.matrix)
+    return false;
+  auto aType = cast<RankedTensorType>(op.getA().getType());
+  auto cType = cast<RankedTensorType>(op.getType());
+  if (cType.getRank() != 2 || !lowering.getLayout(cType).isMmaAccumulator() ||
+      !(lowering.getLayout(op.getAcc().getType()) == lowering.getLayout(cType)) ||
+      !lowering.matrix->supports(aType.getElementType(), cType.getElementType()))
+    return false;
+  BlockedLayout c = lowering.getLayout(cType);
+  int64_t m = cType.getDimSize(0), n = cType.getDimSize(1), k = aType.getDimSize(1);
+  return k % 16 == 0 && m % (16 * int64_t(c.warpsPerCTA[0])) == 0 &&
+         n % (8 * int64_t(c.warpsPerCTA[1])) == 0 &&
+         c.warpsPerCTA[0] * c.warpsPerCTA[1] == lowering.numWarps;
+}
+
+/// Stores a 2-D tile of 16-bit elements held in `layout` into shared memory
+/// at `byteOffset`, rows `rowStride` elements apart; each thread's run of
+/// consecutive elements goes as one vector store.
+void storeToShared(OpBuilder &b, Location loc, SharedScratch &scratch,
+                   const BlockedLayout &layout, const ThreadIndex &index, Value tile,
+                   Type element, int64_t rowStride, int64_t byteOffset) {
+  auto coords = getRegisterCoordinates(b, loc, layout, index);
+  SmallVector<Value> values = unpackVector(b, loc, tile);
+  unsigned run = layout.sizePerThread[1];
+  for (size_t reg = 0; reg < values.size(); reg += run) {
+    Value offset = b.create<arith::AddIOp>(
+        loc, b.create<arith::MulIOp>(loc, coords[reg][0], i32Const(b, loc, rowStride)),
+        coords[reg][1]);
+    Value ptr = scratch.getAddress(element, offset, byteOffset);
+    Value chunk = run == 1 ? values[reg]
+                           : packVector(b, loc, VectorType::get({run}, element),
+                                        ArrayRef<Value>(values).slice(reg, run));
+    b.create<LLVM::StoreOp>(loc, chunk, ptr, /*alignment=*/run * 2);
+  }
+}
+
+Value addConst(OpBuilder &b, Location loc, Value v, int64_t c) {
+  return c == 0 ? v : b.create<arith::AddIOp>(loc, v, i32Const(b, loc, c)).getResult();
+}
+
+Value mulConst(OpBuilder &b, Location loc, Value v, int64_t c) {
+  return b.create<arith::MulIOp>(loc, v, i32Const(b, loc, c));
+}
+
+/// The matrix-unit dot (see the file comment).
+Value lowerWithMatrixUnits(tile::DotOp op, Value aTile, Value bTile, Value accTile,
+                           OpBuilder &b, GpuLowering &lowering) {
+  Location loc = op.getLoc();
+  auto aType = cast<RankedTensorType>(op.getA().getType());
+  auto bType = cast<RankedTensorType>(op.getB().getType());
+  auto cType = cast<RankedTensorType>(op.getType());
+  Type input = aType.getElementType();
+  int64_t m = cType.getDimSize(0), n = cType.getDimSize(1), k = aType.getDimSize(1);
+  BlockedLayout c = lowering.getLayout(cType);
+  unsigned wm = c.warpsPerCTA[0], wn = c.warpsPerCTA[1];
+
+  // Rows padded by 8 elements (16 bytes): with rows a multiple of 32 bytes
+  // long, the stride in 16-byte units is odd, so 8 consecutive rows hit 8
+  // distinct bank groups.
+  int64_t aStride = k + 8, bStride = n + 8;
+  int64_t bOffset = (m * aStride * 2 + 15) / 16 * 16;
+  lowering.requireSharedBytes(bOffset + k * bStride * 2);
+
+  ThreadIndex index = getThreadIndex(b, loc, lowering);
+  SharedScratch scratch(b, loc, lowering);
+  scratch.barrier();
+  storeToShared(b, loc, scratch, lowering.getLayout(aType), index, aTile, input, aStride, 0);
+  storeToShared(b, loc, scratch, lowering.getLayout(bType), index, bTile, input, bStride,
+                bOffset);
+  scratch.barrier();
+
+  // Warp position (as in the accumulator's blocked layout, order [1, 0]).
+  Value warpN = b.create<arith::RemUIOp>(loc, index.warp, i32Const(b, loc, wn));
+  Value warpM = b.create<arith::RemUIOp>(
+      loc, b.create<arith::DivUIOp>(loc, index.warp, i32Const(b, loc, wn)),
+      i32Const(b, loc, wm));
+  // Lane l addresses row l % 8 of matrix l / 8.
+  Value row8 = b.create<arith::RemUIOp>(loc, index.lane, i32Const(b, loc, 8));
+  Value matrix = b.create<arith::DivUIOp>(loc, index.lane, i32Const(b, loc, 8));
+  Value matrixLow = b.create<arith::AndIOp>(loc, matrix, i32Const(b, loc, 1));
+  Value matrixHigh = b.create<arith::ShRUIOp>(loc, matrix, i32Const(b, loc, 1));
+
+  // A: matrices (rows 0-7, k 0-7), (rows 8-15, k 0-7), (rows 0-7, k 8-15),
+  // (rows 8-15, k 8-15) of a 16-row instruction tile, whose two 8-row halves
+  // are the warp's consecutive row repetitions (8 * wm rows apart).
+  Value aRow = b.create<arith::AddIOp>(
+      loc, b.create<arith::AddIOp>(loc, mulConst(b, loc, warpM, 8), row8),
+      mulConst(b, loc, matrixLow, 8 * wm));
+  Value aBase = b.create<arith::AddIOp>(loc, mulConst(b, loc, aRow, aStride),
+                                        mulConst(b, loc, matrixHigh, 8));
+  // B (transposed loads): matrices (k 0-7, tile q), (k 8-15, tile q),
+  // (k 0-7, tile q+1), (k 8-15, tile q+1); tiles are 8 * wn columns apart.
+  Value bRow = b.create<arith::AddIOp>(loc, mulConst(b, loc, matrixLow, 8), row8);
+  Value bBase = b.create<arith::AddIOp>(
+      loc, mulConst(b, loc, bRow, bStride),
+      b.create<arith::AddIOp>(loc, mulConst(b, loc, matrixHigh, 8 * wn),
+                              mulConst(b, loc, warpN, 8)));
+
+  int64_t tilesM = m / (16 * wm), tilesN = n / (8 * wn);
+  // Accumulator register of (row repetition, column repetition, element).
+  auto accRegister = [&](int64_t repM, int64_t repN, int64_t e) {
+    return repM * (2 * tilesN) + repN * 2 + e;
+  };
+  SmallVector<Value> acc = unpackVector(b, loc, accTile);
+  for (int64_t kk = 0; kk < k; kk += 16) {
+    SmallVector<SmallVector<Value>> aFragments, bFragments;
+    for (int64_t p = 0; p < tilesM; ++p) {
+      Value offset = addConst(b, loc, aBase, p * 16 * wm * aStride + kk);
+      aFragments.push_back(lowering.matrix->loadMatrices(
+          b, loc, scratch.getAddress(input, offset, 0), 4, /*transpose=*/false));
+    }
+    for (int64_t q = 0; q < tilesN; q += 2) {
+      Value offset = addConst(b, loc, bBase, kk * bStride + q * 8 * wn);
+      unsigned count = q + 1 < tilesN ? 4 : 2;
+      SmallVector<Value> regs = lowering.matrix->loadMatrices(
+          b, loc, scratch.getAddress(input, offset, bOffset), count, /*transpose=*/true);
+      bFragments.push_back({regs[0], regs[1]});
+      if (count == 4)
+        bFragments.push_back({regs[2], regs[3]});
+    }
+    for (int64_t p = 0; p < tilesM; ++p)
+      for (int64_t q = 0; q < tilesN; ++q) {
+        int64_t regs[4] = {accRegister(2 * p, q, 0), accRegister(2 * p, q, 1),
+                           accRegister(2 * p + 1, q, 0), accRegister(2 * p + 1, q, 1)};
+        SmallVector<Value> cIn;
+        for (int64_t r : regs)
+          cIn.push_back(acc[r]);
+        SmallVector<Value> d = lowering.matrix->multiplyAccumulate(
+            b, loc, input, aFragments[p], bFragments[q], cIn);
+        for (int i = 0; i < 4; ++i)
+          acc[regs[i]] = d[i];
+      }
+  }
+  return packVector(b, loc, accTile.getType(), acc);
+}
+
 struct DotLowering : GpuPattern<tile::DotOp> {
   using GpuPattern::GpuPattern;
   LogicalResult matchAndRewrite(tile::DotOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
+    if (canUseMatrixUnits(op, lowering)) {
+      rewriter.replaceOp(op, lowerWithMatrixUnits(op, adaptor.getA(), adaptor.getB(),
+                                                  adaptor.getAcc(), rewriter, lowering));
+      return success();
+    }
     Location loc = op.getLoc();
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());

@@ -14,8 +14,7 @@ using namespace mlir;
 namespace tessel::gpu {
 
 BlockedLayout GpuLowering::getLayout(Type tensorType) const {
-  return BlockedLayout::getDefault(cast<RankedTensorType>(tensorType).getShape(),
-                                   numWarps, warpSize);
+  return BlockedLayout::get(cast<RankedTensorType>(tensorType), numWarps, warpSize);
 }
 
 Type GpuLowering::getElementStorageType(Type element) {

@@ -7,6 +7,7 @@
 
 #include "backends/gpu_common/BlockedLayout.h"
 #include "backends/gpu_common/GpuTargetHooks.h"
+#include "backends/gpu_common/MatrixHooks.h"
 #include "dialects/tile/IR/TileDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/PatternMatch.h"
@@ -18,14 +19,18 @@ namespace tessel::gpu {
 class GpuLowering {
 public:
   GpuLowering(mlir::MLIRContext *context, const GpuTargetHooks &hooks,
-              unsigned numWarps, unsigned warpSize)
-      : context(context), hooks(hooks), numWarps(numWarps), warpSize(warpSize) {}
+              const GpuMatrixHooks *matrix, unsigned numWarps, unsigned warpSize)
+      : context(context), hooks(hooks), matrix(matrix), numWarps(numWarps),
+        warpSize(warpSize) {}
 
   mlir::MLIRContext *context;
   const GpuTargetHooks &hooks;
+  /// Null when the target has no matrix instructions (dot then uses FMA).
+  const GpuMatrixHooks *matrix;
   unsigned numWarps, warpSize;
 
   unsigned getThreadsPerBlock() const { return numWarps * warpSize; }
+  /// The layout of a tile type: its encoding's, or the default one.
   BlockedLayout getLayout(mlir::Type tensorType) const;
   /// Records that some op needs `bytes` of shared scratch memory.
   void requireSharedBytes(int64_t bytes) {
@@ -126,6 +131,8 @@ void populateReducePatterns(GpuTypeConverter &converter, GpuLowering &lowering,
                             mlir::RewritePatternSet &patterns);
 void populateDotPatterns(GpuTypeConverter &converter, GpuLowering &lowering,
                          mlir::RewritePatternSet &patterns);
+void populateLayoutConversionPatterns(GpuTypeConverter &converter, GpuLowering &lowering,
+                                      mlir::RewritePatternSet &patterns);
 void populateAtomicPatterns(GpuTypeConverter &converter, GpuLowering &lowering,
                             mlir::RewritePatternSet &patterns);
 

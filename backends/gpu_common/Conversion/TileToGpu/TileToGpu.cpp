@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -99,7 +100,8 @@ void declareSharedMemory(ModuleOp module, const GpuTargetHooks &hooks) {
 
 } // namespace
 
-LogicalResult lowerTileToGpu(ModuleOp module, const GpuTargetHooks &hooks) {
+LogicalResult lowerTileToGpu(ModuleOp module, const GpuTargetHooks &hooks,
+                             const GpuMatrixHooks *matrix) {
   auto numWarps = module->getAttrOfType<IntegerAttr>(kNumWarpsAttrName);
   auto warpSize = module->getAttrOfType<IntegerAttr>(kWarpSizeAttrName);
   if (!numWarps || !warpSize)
@@ -114,7 +116,7 @@ LogicalResult lowerTileToGpu(ModuleOp module, const GpuTargetHooks &hooks) {
     return failure();
 
   MLIRContext *context = module.getContext();
-  GpuLowering lowering(context, hooks, unsigned(numWarps.getInt()),
+  GpuLowering lowering(context, hooks, matrix, unsigned(numWarps.getInt()),
                        unsigned(warpSize.getInt()));
   declareSharedMemory(module, hooks);
 
@@ -126,6 +128,8 @@ LogicalResult lowerTileToGpu(ModuleOp module, const GpuTargetHooks &hooks) {
   target.addLegalDialect<LLVM::LLVMDialect, vector::VectorDialect>();
   target.addIllegalDialect<tile::TileDialect>();
   target.addLegalOp<UnrealizedConversionCastOp>();
+  // Casts between layouts of one tile (tilegpu-assign-layouts) move data.
+  target.addIllegalOp<tensor::CastOp>();
   target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(
       [&](Operation *op) { return converter.isLegal(op); });
   target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp func) {
@@ -141,6 +145,7 @@ LogicalResult lowerTileToGpu(ModuleOp module, const GpuTargetHooks &hooks) {
   populateReducePatterns(converter, lowering, patterns);
   populateDotPatterns(converter, lowering, patterns);
   populateAtomicPatterns(converter, lowering, patterns);
+  populateLayoutConversionPatterns(converter, lowering, patterns);
   populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, converter);
   populateReturnOpTypeConversionPattern(patterns, converter);
   populateCallOpTypeConversionPattern(patterns, converter);

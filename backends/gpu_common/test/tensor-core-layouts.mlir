@@ -1,0 +1,63 @@
+// RUN: tessel-opt %s --split-input-file --tilegpu-assign-layouts=tensor-cores=1 | FileCheck %s
+// RUN: tessel-opt %s --split-input-file --tilegpu-assign-layouts | FileCheck %s --check-prefix=OFF
+
+// The canonical GEMM loop: the accumulator is carried in the matrix layout
+// (2x2 warps for 4 warps over 128x128), the zero constant is made in it,
+// and the epilogue's truncf runs in it, so the tile changes layout once,
+// before the store.
+// CHECK-LABEL: func.func @gemm
+// CHECK: %[[ZERO:.*]] = arith.constant {{.*}} : tensor<128x128xf32, {order = array<i32: 1, 0>, size_per_thread = array<i32: 1, 2>, threads_per_warp = array<i32: 8, 4>, warps_per_cta = array<i32: 2, 2>}>
+// CHECK: %[[LOOP:.*]] = scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[ZERO]])
+// CHECK-NOT: tensor.cast
+// CHECK: tile.dot {{.*}}, %[[ACC]]
+// CHECK-NOT: tensor.cast
+// CHECK: scf.yield
+// CHECK: %[[HALF:.*]] = arith.truncf %[[LOOP]] {{.*}} to tensor<128x128xf16, {order
+// CHECK: %[[PLAIN:.*]] = tensor.cast %[[HALF]] {{.*}} to tensor<128x128xf16>
+// CHECK: tile.store {{.*}}, %[[PLAIN]]
+// OFF-LABEL: func.func @gemm
+// OFF-NOT: tensor.cast
+// OFF-NOT: warps_per_cta = array<i32: 2, 2>
+func.func @gemm(%pa: tensor<128x32x!tile.ptr<f16>>, %pb: tensor<32x128x!tile.ptr<f16>>,
+                %pc: tensor<128x128x!tile.ptr<f16>>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  %acc = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<128x128xf32>) : i32 {
+    %a = tile.load %pa : tensor<128x32x!tile.ptr<f16>>
+    %b = tile.load %pb : tensor<32x128x!tile.ptr<f16>>
+    %d = tile.dot %a, %b, %acc : tensor<128x32xf16> * tensor<32x128xf16> -> tensor<128x128xf32>
+    scf.yield %d : tensor<128x128xf32>
+  }
+  %h = arith.truncf %acc : tensor<128x128xf32> to tensor<128x128xf16>
+  tile.store %pc, %h : tensor<128x128x!tile.ptr<f16>>
+  return
+}
+
+// -----
+
+// Shapes the 16x8x16 instruction cannot tile over 4 warps, f32 inputs and
+// i8 inputs keep the default layout (the dot then uses FMA).
+// CHECK-LABEL: func.func @not_eligible
+// CHECK-NOT: tensor.cast
+// CHECK-NOT: size_per_thread = array<i32: 1, 2>, threads_per_warp = array<i32: 8, 4>
+func.func @not_eligible(%a: tensor<16x16xf16>, %b: tensor<16x8xf16>, %c: tensor<16x8xf32>,
+                        %x: tensor<32x32xf32>, %y: tensor<32x32xf32>, %z: tensor<32x32xf32>,
+                        %i: tensor<32x32xi8>, %j: tensor<32x32xi8>, %k: tensor<32x32xi32>) {
+  %0 = tile.dot %a, %b, %c : tensor<16x16xf16> * tensor<16x8xf16> -> tensor<16x8xf32>
+  %1 = tile.dot %x, %y, %z : tensor<32x32xf32> * tensor<32x32xf32> -> tensor<32x32xf32>
+  %2 = tile.dot %i, %j, %k : tensor<32x32xi8> * tensor<32x32xi8> -> tensor<32x32xi32>
+  return
+}
+
+// -----
+
+// A dot outside a loop with a plain accumulator: one cast in, one out.
+// CHECK-LABEL: func.func @single
+// CHECK: %[[IN:.*]] = tensor.cast %arg2 {{.*}}: tensor<64x64xf32> to tensor<64x64xf32, {order
+// CHECK: %[[D:.*]] = tile.dot %arg0, %arg1, %[[IN]]
+// CHECK: tensor.cast %[[D]] {{.*}} to tensor<64x64xf32>
+func.func @single(%a: tensor<64x32xbf16>, %b: tensor<32x64xbf16>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %d = tile.dot %a, %b, %c : tensor<64x32xbf16> * tensor<32x64xbf16> -> tensor<64x64xf32>
+  return %d : tensor<64x64xf32>
+}
