@@ -7,6 +7,7 @@
 #include "backends/gpu_common/BlockedLayout.h"
 #include "backends/nvidia/Pipeline.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/IR/LLVMContext.h"
@@ -83,6 +84,12 @@ FailureOr<KernelLaunchInfo> lowerTileModuleToLLVMDialect(ModuleOp module,
   buildNvidiaLoweringPipeline(pm, options);
   if (failed(pm.run(module)))
     return failure();
+  if (options.minBlocksPerSM > 0)
+    module.walk([&](LLVM::LLVMFuncOp func) {
+      if (func->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName()))
+        func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                      Builder(module.getContext()).getI32IntegerAttr(int32_t(options.minBlocksPerSM)));
+    });
   KernelLaunchInfo info;
   info.numWarps = options.numWarps;
   info.threadsPerBlock = options.numWarps * 32;

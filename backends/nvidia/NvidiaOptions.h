@@ -10,9 +10,14 @@ namespace tessel::nvidia {
 struct NvidiaOptions {
   /// Warps per block (program instance); a power of two from 1 to 32.
   unsigned numWarps = 4;
-  /// Software pipelining depth of loops. Accepted and recorded; the
-  /// correctness-first lowering does not pipeline yet.
+  /// Software pipelining depth of loops with a dot: 2 or more issues the
+  /// loads of a dot's operands one iteration ahead (two stages, in
+  /// registers); 1 turns it off.
   unsigned numStages = 3;
+  /// Blocks that must fit on one SM at once (`.minnctapersm`), 0 for no
+  /// request: ptxas then caps registers per thread so that they fit, which
+  /// trades a few spills for the latency hiding of a second block.
+  unsigned minBlocksPerSM = 0;
   /// LLVM optimization level, 0..3.
   unsigned optLevel = 3;
   /// The PTX assembler, run as a child process.

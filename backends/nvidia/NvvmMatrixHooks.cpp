@@ -36,23 +36,36 @@ SmallVector<Value> NvvmMatrixHooks::multiplyAccumulate(OpBuilder &b, Location lo
                                                        Type input, ValueRange a,
                                                        ValueRange bFragment,
                                                        ValueRange c) const {
-  // f16 operands are pairs of halves; bf16 ones stay packed in i32.
-  auto operands = [&](ValueRange regs) {
-    SmallVector<Value> out;
-    for (Value r : regs)
-      out.push_back(input.isF16()
-                        ? b.create<LLVM::BitcastOp>(loc, VectorType::get({2}, b.getF16Type()), r)
-                              .getResult()
-                        : r);
-    return out;
-  };
-  NVVM::MMATypes type = input.isF16() ? NVVM::MMATypes::f16 : NVVM::MMATypes::bf16;
   Type f32 = b.getF32Type();
   Type result = LLVM::LLVMStructType::getLiteral(b.getContext(), {f32, f32, f32, f32});
-  Value d = b.create<NVVM::MmaOp>(
-      loc, result, operands(a), operands(bFragment), c, ArrayRef<int64_t>{16, 8, 16},
-      std::nullopt, std::nullopt, std::array<NVVM::MMATypes, 2>{type, type},
-      std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row, NVVM::MMALayout::col});
+  Value d;
+  if (input.isF16()) {
+    // The NVVM op takes f16 operands as pairs of halves.
+    SmallVector<Value> aHalves, bHalves;
+    Type pair = VectorType::get({2}, b.getF16Type());
+    for (Value r : a)
+      aHalves.push_back(b.create<LLVM::BitcastOp>(loc, pair, r));
+    for (Value r : bFragment)
+      bHalves.push_back(b.create<LLVM::BitcastOp>(loc, pair, r));
+    d = b.create<NVVM::MmaOp>(
+        loc, result, aHalves, bHalves, c, ArrayRef<int64_t>{16, 8, 16}, std::nullopt,
+        std::nullopt,
+        std::array<NVVM::MMATypes, 2>{NVVM::MMATypes::f16, NVVM::MMATypes::f16},
+        std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row, NVVM::MMALayout::col});
+  } else {
+    // LLVM 19's NVVM op verifier rejects the bf16 form of this shape, so
+    // the instruction is written out (operands stay packed in i32).
+    SmallVector<Value> operands(a.begin(), a.end());
+    llvm::append_range(operands, bFragment);
+    llvm::append_range(operands, c);
+    d = b.create<LLVM::InlineAsmOp>(
+        loc, result, operands,
+        "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {$0, $1, $2, $3}, "
+        "{$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};",
+        "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f", /*has_side_effects=*/false,
+        /*is_align_stack=*/false, LLVM::AsmDialectAttr(), ArrayAttr())
+            .getResult(0);
+  }
   SmallVector<Value> out;
   for (int i = 0; i < 4; ++i)
     out.push_back(b.create<LLVM::ExtractValueOp>(loc, d, i));

@@ -33,6 +33,11 @@ void buildNvidiaLoweringPipeline(OpPassManager &pm, const NvidiaOptions &options
   pm.addNestedPass<func::FuncOp>(cpu::createConvertTileTensorDescsToPointers());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Loads feeding a dot one iteration ahead (in registers: two stages;
+  // deeper pipelines need asynchronous copies into shared memory).
+  gpu::TileGpuPipelineLoadsOptions pipelining;
+  pipelining.numStages = std::min(options.numStages, 2u);
+  pm.addPass(gpu::createTileGpuPipelineLoads(pipelining));
   pm.addPass(gpu::createTileGpuBroadcastEarly());
   pm.addPass(createLoopInvariantCodeMotionPass());
   pm.addPass(createCSEPass());

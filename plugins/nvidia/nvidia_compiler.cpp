@@ -123,9 +123,13 @@ Tessel_Error* Compile(Tessel_Compile_Args* args) {
         std::string key = kv.key ? kv.key : "";
         if (key == "nvidia.ptxas" && kv.type == TESSEL_VALUE_STRING && kv.string_value)
           options.ptxasPath = kv.string_value;
+        else if (key == "nvidia.min_blocks_per_sm" && kv.type == TESSEL_VALUE_INT &&
+                 kv.int_value >= 0 && kv.int_value <= 32)
+          options.minBlocksPerSM = unsigned(kv.int_value);
         else if (key.rfind("nvidia.", 0) == 0)
           return MakeErrorF(TESSEL_ERROR_INVALID_ARGUMENT,
-                            "compile: unknown option '%s' (nvidia knows nvidia.ptxas)",
+                            "compile: unknown or ill-typed option '%s' (nvidia knows "
+                            "nvidia.ptxas (string) and nvidia.min_blocks_per_sm (int, 0..32))",
                             key.c_str());
       }
     }

@@ -1,10 +1,11 @@
-//===- AccurateMath.h - f32 sin, cos and tanh without a math library -*- C++ -*-===//
+//===- AccurateMath.h - Accurate f32 sin, cos and tanh ----------*- C++ -*-===//
 //
 // Expansions of f32 `math.sin`, `math.cos` and `math.tanh` into arith ops,
 // `math.fma`, bitcasts and selects, for GPU targets that link no device math
-// library. They are accurate to about 1 ulp for every f32 input (MLIR's own
-// polynomial approximations lose thousands of ulps near the zeros of sin and
-// cos) and follow C's sinf/cosf/tanhf for NaN, infinities and -0.
+// library. They are within 1 ulp for every f32 input, huge arguments of sin
+// and cos included (MLIR's own polynomial approximations lose thousands of
+// ulps near the zeros of sin and cos), and follow C's sinf, cosf and tanhf
+// for NaN, infinities and signed zeros.
 //
 // The expansions need the target to compute `math.fma` as a fused
 // multiply-add and `arith.divf` correctly rounded (no flush of subnormals is

@@ -63,4 +63,22 @@ def TileGpuBroadcastEarly : Pass<"tilegpu-broadcast-early", "::mlir::ModuleOp"> 
   }];
 }
 
+def TileGpuPipelineLoads : Pass<"tilegpu-pipeline-loads", "::mlir::ModuleOp"> {
+  let summary = "Issues the loads of a loop's dot operands one iteration early.";
+  let description = [{
+    Software pipelining over two stages for `scf.for` loops with a
+    `tile.dot`: a `tile.load` feeding the dot, whose address and mask come
+    from side-effect-free computations of loop-carried values, the
+    induction variable and loop invariants, is issued for iteration k+1 at
+    the top of iteration k and carried into it; the first iteration's load
+    moves before the loop. Loads for an iteration past the end are masked
+    off. `num-stages` 1 disables it; more than 2 stages are rejected.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let options = [
+    Option<"numStages", "num-stages", "unsigned", "2",
+           "Pipeline depth: 1 (off) or 2.">,
+  ];
+}
+
 #endif // TESSEL_BACKENDS_GPU_COMMON_TRANSFORMS_PASSES_TD

@@ -2,9 +2,11 @@
 
 #include "backends/nvidia/Conversion/Passes.h"
 
+#include "backends/gpu_common/Transforms/AccurateMath.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Approximation.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 using namespace mlir;
@@ -109,19 +111,28 @@ struct WidenHalfMath : RewritePattern {
 
 struct ConvertMathToNvvmIntrinsicsPass
     : impl::ConvertMathToNvvmIntrinsicsBase<ConvertMathToNvvmIntrinsicsPass> {
+  void getDependentDialects(DialectRegistry &registry) const override {
+    ConvertMathToNvvmIntrinsicsBase::getDependentDialects(registry);
+    // The sin/cos expansion branches to its slow argument reduction.
+    registry.insert<scf::SCFDialect>();
+  }
+
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     RewritePatternSet patterns(context);
     // ex2.approx and rsqrt.approx are within 2 ulp of exp2 and rsqrt. exp,
     // log, log2, sin and cos through the approximate instructions are not
     // (on an H200: 4 to 8500 ulp from the scaling by log2(e) and from
-    // sin/cos.approx's absolute error), so they use MLIR's polynomial
-    // approximations: exp, log and log2 then meet 2 ulp; sin and cos near
-    // their zeros, and tanh, still do not (docs/targets/nvidia.md).
+    // sin/cos.approx's absolute error), so exp, log and log2 use MLIR's
+    // polynomial approximations, which meet 2 ulp.
     patterns.add<ApproxIntrinsic<math::Exp2Op>>(context, "llvm.nvvm.ex2.approx.f", 1.0, 1.0);
     patterns.add<ApproxIntrinsic<math::RsqrtOp>>(context, "llvm.nvvm.rsqrt.approx.f", 1.0, 1.0);
     patterns.add<WidenHalfMath>(context);
-    populateExpandTanhPattern(patterns);
+    // MLIR's sin and cos lose thousands of ulps near their zeros (a short
+    // reduction by pi/2) and its tanh 5 ulp: these expansions are within
+    // 1 ulp. Their benefit puts them before MLIR's approximations of the
+    // same ops, which populateMathPolynomialApproximationPatterns adds too.
+    gpu::populateAccurateF32SinCosTanhPatterns(patterns, /*benefit=*/10);
     populateExpandSinhPattern(patterns);
     populateExpandCoshPattern(patterns);
     populateExpandTanPattern(patterns);

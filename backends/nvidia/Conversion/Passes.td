@@ -63,11 +63,14 @@ def ConvertMathToNvvmIntrinsics
     LLVM 19's NVPTX backend has no lowering for `llvm.exp2`, `llvm.log` and
     the like (they would become calls to a libdevice that is not linked), so
     they are expanded before the LLVM conversion: `exp2` and `rsqrt` call
-    `ex2.approx.f32` and `rsqrt.approx.f32` (within 2 ulp); `exp`, `log`,
-    `log2`, `sin`, `cos`, `erf`, `atan`, `atan2`, `asin`, `acos`, `log1p`,
-    `expm1` and `cbrt` use MLIR's polynomial approximations (the approximate
-    PTX instructions are off by far more than 2 ulp for them); `tanh`,
-    `sinh`, `cosh`, `tan` and `powf` are expanded in terms of those. Vectors are scalarized. f16/bf16 math is
+    `ex2.approx.f32` and `rsqrt.approx.f32` (within 2 ulp); `sin`, `cos` and
+    `tanh` use the accurate expansions of backends/gpu_common (AccurateMath.h:
+    argument reduction by pi/2 with a Payne-Hanek path for large arguments,
+    under 1 ulp); `exp`, `log`, `log2`, `erf`, `atan`, `atan2`, `asin`,
+    `acos`, `log1p`, `expm1` and `cbrt` use MLIR's polynomial approximations
+    (the approximate PTX instructions are off by far more than 2 ulp for
+    them); `sinh`, `cosh`, `tan` and `powf` are expanded in terms of those.
+    Vectors are scalarized. f16/bf16 math is
     computed in f32 (operands extended, results rounded back). f64 math keeps
     only what NVPTX selects natively (sqrt, fma, abs, floor, ceil...);
     transcendental f64 functions are left as calls that code generation

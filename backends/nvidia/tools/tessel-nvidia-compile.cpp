@@ -27,6 +27,11 @@ int main(int argc, char **argv) {
   cl::opt<std::string> output("o", cl::desc("output file"), cl::init("-"));
   cl::opt<std::string> arch("arch", cl::desc("sm_80 or sm_90a"), cl::init("sm_90a"));
   cl::opt<unsigned> numWarps("num-warps", cl::desc("warps per block"), cl::init(4));
+  cl::opt<unsigned> numStages("num-stages", cl::desc("pipelining depth of loops with a dot"),
+                              cl::init(3));
+  cl::opt<unsigned> minBlocks("min-blocks-per-sm",
+                              cl::desc("blocks that must fit on one SM (0: no request)"),
+                              cl::init(0));
   cl::opt<std::string> emit("emit", cl::desc("ptx, cubin or info"), cl::init("ptx"));
   cl::opt<std::string> ptxas("ptxas", cl::desc("path of ptxas"),
                              cl::init("/usr/local/cuda/bin/ptxas"));
@@ -56,6 +61,8 @@ int main(int argc, char **argv) {
 
   tessel::nvidia::NvidiaOptions options;
   options.numWarps = numWarps;
+  options.numStages = numStages;
+  options.minBlocksPerSM = minBlocks;
   options.ptxasPath = ptxas;
   std::string result;
   if (emit == "cubin") {

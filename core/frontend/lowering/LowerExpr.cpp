@@ -344,6 +344,13 @@ OptSV Lowerer::lowerAttribute(const AttributeExpr *e) {
       method.receiver = std::make_shared<SV>(*base);
       return method;
     }
+    // `ptr.dtype.element_ty`: what a pointer points to (Triton's spelling).
+    if (attr == "element_ty") {
+      if (!base->dtype.isPointer)
+        return error(loc, "'element_ty' is an attribute of pointer dtypes, not of " +
+                              base->dtype.name());
+      return SV::ofDType(base->dtype.pointee());
+    }
     return error(loc, "a dtype has no attribute '" + attr + "'");
   }
   case SV::Kind::Int:

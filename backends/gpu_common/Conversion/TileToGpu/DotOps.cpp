@@ -16,6 +16,8 @@
 
 #include "backends/gpu_common/Conversion/TileToGpu/Lowering.h"
 
+#include "backends/gpu_common/Conversion/TileToGpu.h"
+
 #include "dialects/tile/IR/TileDialect.h"
 #include "dialects/tile/IR/TileOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -52,12 +54,17 @@ bool canUseMatrixUnits(tile::DotOp op, const GpuLowering &lowering) {
          c.warpsPerCTA[0] * c.warpsPerCTA[1] == lowering.numWarps;
 }
 
+/// Element `index` of type `element` from the shared-memory pointer `base`.
+Value elementAddress(OpBuilder &b, Location loc, Value base, Type element, Value index) {
+  return b.create<LLVM::GEPOp>(loc, base.getType(), element, base, ValueRange{index});
+}
+
 /// Stores a 2-D tile of 16-bit elements held in `layout` into shared memory
-/// at `byteOffset`, rows `rowStride` elements apart; each thread's run of
+/// at `base`, rows `rowStride` elements apart; each thread's run of
 /// consecutive elements goes as one vector store.
-void storeToShared(OpBuilder &b, Location loc, SharedScratch &scratch,
-                   const BlockedLayout &layout, const ThreadIndex &index, Value tile,
-                   Type element, int64_t rowStride, int64_t byteOffset) {
+void storeToShared(OpBuilder &b, Location loc, const BlockedLayout &layout,
+                   const ThreadIndex &index, Value tile, Type element, int64_t rowStride,
+                   Value base) {
   auto coords = getRegisterCoordinates(b, loc, layout, index);
   SmallVector<Value> values = unpackVector(b, loc, tile);
   unsigned run = layout.sizePerThread[1];
@@ -65,7 +72,7 @@ void storeToShared(OpBuilder &b, Location loc, SharedScratch &scratch,
     Value offset = b.create<arith::AddIOp>(
         loc, b.create<arith::MulIOp>(loc, coords[reg][0], i32Const(b, loc, rowStride)),
         coords[reg][1]);
-    Value ptr = scratch.getAddress(element, offset, byteOffset);
+    Value ptr = elementAddress(b, loc, base, element, offset);
     Value chunk = run == 1 ? values[reg]
                            : packVector(b, loc, VectorType::get({run}, element),
                                         ArrayRef<Value>(values).slice(reg, run));
@@ -98,15 +105,47 @@ Value lowerWithMatrixUnits(tile::DotOp op, Value aTile, Value bTile, Value accTi
   // distinct bank groups.
   int64_t aStride = k + 8, bStride = n + 8;
   int64_t bOffset = (m * aStride * 2 + 15) / 16 * 16;
-  lowering.requireSharedBytes(bOffset + k * bStride * 2);
+  int64_t stageBytes = (bOffset + k * bStride * 2 + 15) / 16 * 16;
 
   ThreadIndex index = getThreadIndex(b, loc, lowering);
-  SharedScratch scratch(b, loc, lowering);
-  scratch.barrier();
-  storeToShared(b, loc, scratch, lowering.getLayout(aType), index, aTile, input, aStride, 0);
-  storeToShared(b, loc, scratch, lowering.getLayout(bType), index, bTile, input, bStride,
-                bOffset);
-  scratch.barrier();
+  auto sharedPtr = LLVM::LLVMPointerType::get(b.getContext(),
+                                              lowering.hooks.getSharedAddressSpace());
+  Value shared = b.create<LLVM::AddressOfOp>(loc, sharedPtr, kSharedMemorySymbol);
+  auto byteOffset = [&](Value offset) {
+    return b.create<LLVM::GEPOp>(loc, sharedPtr, b.getI8Type(), shared, ValueRange{offset})
+        .getResult();
+  };
+  Value aBase, bBase;
+  auto loop = dyn_cast<scf::ForOp>(op->getParentOp());
+  if (loop && loop.getInductionVar().getType().isInteger(32)) {
+    // Once per iteration of the loop around the dot: two buffers used in
+    // turn, in a region of shared memory nothing else uses, need a single
+    // barrier, between the writes and the reads. A warp writing buffer s in
+    // iteration i+2 has passed iteration i+1's barrier, which every warp
+    // reaches only after its reads of buffer s in iteration i. A barrier
+    // before the loop orders a new run of it after the reads of the last.
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(loop);
+      lowering.hooks.createBarrier(b, loc);
+    }
+    Value region = lowering.allocateDedicatedShared(b, loc, 2 * stageBytes);
+    Value iteration = b.create<arith::DivSIOp>(
+        loc, b.create<arith::SubIOp>(loc, loop.getInductionVar(), loop.getLowerBound()),
+        loop.getStep());
+    Value stage = b.create<arith::AndIOp>(loc, iteration, i32Const(b, loc, 1));
+    Value start = b.create<arith::AddIOp>(loc, region, mulConst(b, loc, stage, stageBytes));
+    aBase = byteOffset(start);
+    bBase = byteOffset(addConst(b, loc, start, bOffset));
+  } else {
+    lowering.requireSharedBytes(stageBytes);
+    lowering.hooks.createBarrier(b, loc);
+    aBase = byteOffset(i32Const(b, loc, 0));
+    bBase = byteOffset(i32Const(b, loc, bOffset));
+  }
+  storeToShared(b, loc, lowering.getLayout(aType), index, aTile, input, aStride, aBase);
+  storeToShared(b, loc, lowering.getLayout(bType), index, bTile, input, bStride, bBase);
+  lowering.hooks.createBarrier(b, loc);
 
   // Warp position (as in the accumulator's blocked layout, order [1, 0]).
   Value warpN = b.create<arith::RemUIOp>(loc, index.warp, i32Const(b, loc, wn));
@@ -125,12 +164,12 @@ Value lowerWithMatrixUnits(tile::DotOp op, Value aTile, Value bTile, Value accTi
   Value aRow = b.create<arith::AddIOp>(
       loc, b.create<arith::AddIOp>(loc, mulConst(b, loc, warpM, 8), row8),
       mulConst(b, loc, matrixLow, 8 * wm));
-  Value aBase = b.create<arith::AddIOp>(loc, mulConst(b, loc, aRow, aStride),
+  Value aLane = b.create<arith::AddIOp>(loc, mulConst(b, loc, aRow, aStride),
                                         mulConst(b, loc, matrixHigh, 8));
   // B (transposed loads): matrices (k 0-7, tile q), (k 8-15, tile q),
   // (k 0-7, tile q+1), (k 8-15, tile q+1); tiles are 8 * wn columns apart.
   Value bRow = b.create<arith::AddIOp>(loc, mulConst(b, loc, matrixLow, 8), row8);
-  Value bBase = b.create<arith::AddIOp>(
+  Value bLane = b.create<arith::AddIOp>(
       loc, mulConst(b, loc, bRow, bStride),
       b.create<arith::AddIOp>(loc, mulConst(b, loc, matrixHigh, 8 * wn),
                               mulConst(b, loc, warpN, 8)));
@@ -144,15 +183,15 @@ Value lowerWithMatrixUnits(tile::DotOp op, Value aTile, Value bTile, Value accTi
   for (int64_t kk = 0; kk < k; kk += 16) {
     SmallVector<SmallVector<Value>> aFragments, bFragments;
     for (int64_t p = 0; p < tilesM; ++p) {
-      Value offset = addConst(b, loc, aBase, p * 16 * wm * aStride + kk);
+      Value offset = addConst(b, loc, aLane, p * 16 * wm * aStride + kk);
       aFragments.push_back(lowering.matrix->loadMatrices(
-          b, loc, scratch.getAddress(input, offset, 0), 4, /*transpose=*/false));
+          b, loc, elementAddress(b, loc, aBase, input, offset), 4, /*transpose=*/false));
     }
     for (int64_t q = 0; q < tilesN; q += 2) {
-      Value offset = addConst(b, loc, bBase, kk * bStride + q * 8 * wn);
+      Value offset = addConst(b, loc, bLane, kk * bStride + q * 8 * wn);
       unsigned count = q + 1 < tilesN ? 4 : 2;
       SmallVector<Value> regs = lowering.matrix->loadMatrices(
-          b, loc, scratch.getAddress(input, offset, bOffset), count, /*transpose=*/true);
+          b, loc, elementAddress(b, loc, bBase, input, offset), count, /*transpose=*/true);
       bFragments.push_back({regs[0], regs[1]});
       if (count == 4)
         bFragments.push_back({regs[2], regs[3]});

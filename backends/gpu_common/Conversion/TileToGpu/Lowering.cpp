@@ -17,6 +17,30 @@ BlockedLayout GpuLowering::getLayout(Type tensorType) const {
   return BlockedLayout::get(cast<RankedTensorType>(tensorType), numWarps, warpSize);
 }
 
+/// Marks the placeholder constants of dedicated shared regions with their
+/// offset inside the dedicated area.
+static constexpr llvm::StringLiteral kDedicatedOffsetAttrName = "tilegpu.dedicated_offset";
+
+Value GpuLowering::allocateDedicatedShared(OpBuilder &b, Location loc, int64_t bytes) {
+  int64_t offset = dedicatedBytes;
+  dedicatedBytes += (bytes + 15) / 16 * 16;
+  auto constant = b.create<LLVM::ConstantOp>(loc, b.getI32Type(), b.getI32IntegerAttr(0));
+  constant->setAttr(kDedicatedOffsetAttrName, b.getI64IntegerAttr(offset));
+  return constant;
+}
+
+int64_t GpuLowering::placeDedicatedShared(Operation *root) {
+  root->walk([&](LLVM::ConstantOp constant) {
+    auto offset = constant->getAttrOfType<IntegerAttr>(kDedicatedOffsetAttrName);
+    if (!offset)
+      return;
+    constant.setValueAttr(
+        IntegerAttr::get(constant.getType(), sharedBytes + offset.getInt()));
+    constant->removeAttr(kDedicatedOffsetAttrName);
+  });
+  return sharedBytes + dedicatedBytes;
+}
+
 Type GpuLowering::getElementStorageType(Type element) {
   if (isa<tile::PointerType>(element))
     return IntegerType::get(element.getContext(), 64);

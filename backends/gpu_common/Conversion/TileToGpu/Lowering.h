@@ -37,12 +37,20 @@ public:
     sharedBytes = std::max<int64_t>(sharedBytes, (bytes + 15) / 16 * 16);
   }
   int64_t getSharedBytes() const { return sharedBytes; }
+  /// Reserves `bytes` of shared memory that only the caller uses, placed
+  /// after the scratch buffer once its size is known; returns an i32 value
+  /// holding the region's byte offset (a placeholder constant patched by
+  /// `placeDedicatedShared`).
+  mlir::Value allocateDedicatedShared(mlir::OpBuilder &b, mlir::Location loc, int64_t bytes);
+  /// Patches the offsets of the dedicated regions; returns the total bytes.
+  int64_t placeDedicatedShared(mlir::Operation *root);
 
   /// The per-thread type of a scalar element: pointers are i64 addresses.
   static mlir::Type getElementStorageType(mlir::Type element);
 
 private:
   int64_t sharedBytes = 0;
+  int64_t dedicatedBytes = 0;
 };
 
 /// The type converter: tensor<S x T> -> vector<K x T'> (K elements per

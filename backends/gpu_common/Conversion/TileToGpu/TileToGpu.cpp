@@ -159,9 +159,9 @@ LogicalResult lowerTileToGpu(ModuleOp module, const GpuTargetHooks &hooks,
     op->removeAttr(kVectorWidthAttrName);
   });
   Builder b(context);
-  module->setAttr(kSharedMemoryAttrName,
-                  b.getI32IntegerAttr(int32_t(lowering.getSharedBytes())));
-  if (lowering.getSharedBytes() == 0)
+  int64_t sharedBytes = lowering.placeDedicatedShared(module);
+  module->setAttr(kSharedMemoryAttrName, b.getI32IntegerAttr(int32_t(sharedBytes)));
+  if (sharedBytes == 0)
     if (Operation *global = module.lookupSymbol(kSharedMemorySymbol))
       global->erase();
   for (auto func : module.getOps<func::FuncOp>()) {

@@ -1,0 +1,210 @@
+//===- PipelineLoads.cpp - Loads of a dot's operands one iteration early ---===//
+//
+// In `for k: a = load(pa); b = load(pb); acc = dot(a, b, acc); pa += ...`
+// every iteration waits for its loads before the dot can start. With two
+// stages, the loads of iteration k+1 are issued at the top of iteration k,
+// before its dot, and carried to the next iteration: the memory latency
+// overlaps the matrix work. The first iteration's loads move before the
+// loop, and a load for an iteration past the end is masked off, so no
+// access happens that the original loop would not make.
+//
+// A load qualifies when it feeds a `tile.dot` directly and its operands are
+// computed, inside the loop, only by side-effect-free ops from loop-carried
+// values that are themselves advanced by side-effect-free ops (pointers
+// bumped by a stride), the induction variable and values from outside.
+//
+//===----------------------------------------------------------------------===//
+
+#include "backends/gpu_common/Transforms/Passes.h"
+
+#include "dialects/tile/IR/TileDialect.h"
+#include "dialects/tile/IR/TileOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+
+namespace tessel::gpu {
+
+#define GEN_PASS_DEF_TILEGPUPIPELINELOADS
+#include "backends/gpu_common/Transforms/Passes.h.inc"
+
+namespace {
+
+/// The ops of `loop`'s body that `roots` depend on, in program order, or
+/// nullopt if one of them has side effects or regions.
+std::optional<SmallVector<Operation *>> getPureSlice(scf::ForOp loop, ValueRange roots) {
+  llvm::SetVector<Operation *> slice;
+  SmallVector<Value> worklist(roots.begin(), roots.end());
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    Operation *def = v.getDefiningOp();
+    if (!def || def->getBlock() != loop.getBody() || slice.contains(def))
+      continue;
+    if (!isPure(def) || def->getNumRegions() != 0)
+      return std::nullopt;
+    slice.insert(def);
+    llvm::append_range(worklist, def->getOperands());
+  }
+  SmallVector<Operation *> ordered(slice.begin(), slice.end());
+  llvm::sort(ordered, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  return ordered;
+}
+
+/// Iter args that `slice` (or `roots` directly) reads.
+SmallVector<unsigned> getIterArgsRead(scf::ForOp loop, ArrayRef<Operation *> slice,
+                                      ValueRange roots) {
+  llvm::SmallSetVector<unsigned, 4> read;
+  auto visit = [&](Value v) {
+    if (auto arg = dyn_cast<BlockArgument>(v))
+      if (arg.getOwner() == loop.getBody() && arg != loop.getInductionVar())
+        read.insert(arg.getArgNumber() - 1);
+  };
+  for (Operation *op : slice)
+    for (Value v : op->getOperands())
+      visit(v);
+  for (Value v : roots)
+    visit(v);
+  return SmallVector<unsigned>(read.begin(), read.end());
+}
+
+/// `mask and cond` (splat when the load is unmasked).
+Value andMask(OpBuilder &b, Location loc, tile::LoadOp load, Value mask, Value cond) {
+  Type maskType = b.getI1Type();
+  if (auto tensor = dyn_cast<RankedTensorType>(load.getType()))
+    maskType = RankedTensorType::get(tensor.getShape(), b.getI1Type());
+  Value splat = isa<RankedTensorType>(maskType)
+                    ? b.create<tile::SplatOp>(loc, maskType, cond).getResult()
+                    : cond;
+  return mask ? b.create<arith::AndIOp>(loc, mask, splat).getResult() : splat;
+}
+
+/// Clones `load` (after its slice) under `mapping`, masked by `cond` too.
+Value cloneLoad(OpBuilder &b, tile::LoadOp load, ArrayRef<Operation *> slice,
+                IRMapping &mapping, Value cond) {
+  for (Operation *op : slice)
+    b.clone(*op, mapping);
+  Value mask = load.getMask() ? mapping.lookupOrDefault(load.getMask()) : Value();
+  mask = andMask(b, load.getLoc(), load, mask, cond);
+  auto clone = cast<tile::LoadOp>(b.clone(*load, mapping));
+  clone.getMaskMutable().assign(mask);
+  return clone.getResult();
+}
+
+/// Pipelines the qualifying loads of `loop` over two stages.
+void pipelineLoop(scf::ForOp loop) {
+  Block *body = loop.getBody();
+  auto yield = cast<scf::YieldOp>(body->getTerminator());
+  struct Candidate {
+    tile::LoadOp load;
+    SmallVector<Operation *> slice;
+  };
+  SmallVector<Candidate> candidates;
+  llvm::SmallSetVector<unsigned, 4> advanced;
+  for (auto load : body->getOps<tile::LoadOp>()) {
+    if (load.getIsVolatile() || !llvm::any_of(load->getUsers(), [](Operation *user) {
+          return isa<tile::DotOp>(user);
+        }))
+      continue;
+    auto slice = getPureSlice(loop, load->getOperands());
+    if (!slice)
+      continue;
+    // Each carried value the load reads must be advanced purely too.
+    bool ok = true;
+    for (unsigned i : getIterArgsRead(loop, *slice, load->getOperands())) {
+      Value next = yield.getOperand(i);
+      if (!getPureSlice(loop, next)) {
+        ok = false;
+        break;
+      }
+      advanced.insert(i);
+    }
+    if (ok)
+      candidates.push_back({load, *slice});
+  }
+  if (candidates.empty())
+    return;
+
+  Location loc = loop.getLoc();
+  IRRewriter rewriter(loop.getContext());
+  // Prologue: the first iteration's loads, if the loop runs at all.
+  rewriter.setInsertionPoint(loop);
+  Value runs = rewriter.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt,
+                                              loop.getLowerBound(), loop.getUpperBound());
+  if (loop.getLowerBound().getType().isIndex())
+    runs = rewriter.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ult,
+                                          loop.getLowerBound(), loop.getUpperBound());
+  SmallVector<Value> first;
+  for (Candidate &c : candidates) {
+    IRMapping mapping;
+    mapping.map(loop.getInductionVar(), loop.getLowerBound());
+    for (auto [arg, init] : llvm::zip(loop.getRegionIterArgs(), loop.getInitArgs()))
+      mapping.map(arg, init);
+    first.push_back(cloneLoad(rewriter, c.load, c.slice, mapping, runs));
+  }
+
+  auto newLoop = cast<scf::ForOp>(*loop.replaceWithAdditionalYields(
+      rewriter, first, /*replaceInitOperandUsesInLoop=*/false,
+      [&](OpBuilder &b, Location l, ArrayRef<BlockArgument>) {
+        // Called while the body is still the old loop's (it is moved into
+        // the new loop afterwards, its arguments replaced): build there. The
+        // next iteration's loads go first in the body, before the dot.
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(body);
+        Value iv = loop.getInductionVar();
+        Value nextIv = b.create<arith::AddIOp>(l, iv, loop.getStep());
+        Value more = b.create<arith::CmpIOp>(
+            l, iv.getType().isIndex() ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt,
+            nextIv, loop.getUpperBound());
+        // The carried values of the next iteration, computed here from the
+        // current ones.
+        IRMapping advance;
+        for (unsigned i : advanced) {
+          Value next = yield.getOperand(i);
+          for (Operation *op : *getPureSlice(loop, next))
+            b.clone(*op, advance);
+          advance.map(loop.getRegionIterArg(i), advance.lookupOrDefault(next));
+        }
+        SmallVector<Value> loads;
+        for (Candidate &c : candidates) {
+          IRMapping mapping = advance;
+          mapping.map(iv, nextIv);
+          // Values of the slice that are not carried stay as they are.
+          loads.push_back(cloneLoad(b, c.load, c.slice, mapping, more));
+        }
+        return loads;
+      }));
+
+  // The loop's own loads become the values carried from the previous one.
+  unsigned base = newLoop.getNumRegionIterArgs() - candidates.size();
+  for (auto [i, c] : llvm::enumerate(candidates)) {
+    c.load.replaceAllUsesWith(newLoop.getRegionIterArg(base + i));
+    c.load.erase();
+  }
+}
+
+struct PipelineLoadsPass : impl::TileGpuPipelineLoadsBase<PipelineLoadsPass> {
+  using TileGpuPipelineLoadsBase::TileGpuPipelineLoadsBase;
+  void runOnOperation() override {
+    if (numStages < 2)
+      return;
+    if (numStages > 2) {
+      getOperation().emitError() << "num-stages " << numStages
+                                 << " is not supported: loads are pipelined over 2 stages";
+      return signalPassFailure();
+    }
+    SmallVector<scf::ForOp> loops;
+    getOperation().walk([&](scf::ForOp loop) {
+      if (llvm::any_of(loop.getBody()->getOps<tile::DotOp>(), [](auto) { return true; }))
+        loops.push_back(loop);
+    });
+    for (scf::ForOp loop : loops)
+      pipelineLoop(loop);
+  }
+};
+
+} // namespace
+} // namespace tessel::gpu
