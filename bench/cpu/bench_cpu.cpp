@@ -1,21 +1,27 @@
 // The CPU benchmark: Tessel kernels side by side with what bounds them, in
 // one run, reported as ratios (docs/bench.md says how to read it).
 //
-//   vector add fp32, 2^24 elements: Tessel's add_kernel vs a memcpy
-//     bandwidth probe on the same number of threads;
+//   vector add fp32, 2^24 elements: Tessel's add_kernel vs a copy
+//     bandwidth probe (memcpy, and a copy with streaming stores) on the
+//     same number of threads;
 //   SGEMM 1024^3: Tessel's sgemm_kernel (tl.dot) vs OpenBLAS cblas_sgemm.
 //
 // Each measurement is the median of --runs timed repetitions after one
-// warm-up. Tessel launches are timed with the plugin's events (TimeLaunch);
+// warm-up; the vector add and its probes take turns within each repetition.
+// Tessel launches are timed with the plugin's events (TimeLaunch);
 // host work with std::chrono::steady_clock around the call.
 #include <cblas.h>
+#include <emmintrin.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <functional>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -76,16 +82,19 @@ double Median(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
+// Wall time of one call of `f` in milliseconds.
+double TimeOnce(const std::function<void()>& f) {
+  auto start = std::chrono::steady_clock::now();
+  f();
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+      .count();
+}
+
 // Median wall time of `runs` calls of `f` in milliseconds, after a warm-up.
 double TimeHost(int runs, const std::function<void()>& f) {
   f();
   std::vector<double> ms;
-  for (int r = 0; r < runs; ++r) {
-    auto start = std::chrono::steady_clock::now();
-    f();
-    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                     .count());
-  }
+  for (int r = 0; r < runs; ++r) ms.push_back(TimeOnce(f));
   return Median(ms);
 }
 
@@ -102,16 +111,98 @@ runtime::StatusOr<double> TimeKernel(int runs, const runtime::Kernel& kernel,
   return Median(ms);
 }
 
-// std::memcpy of `bytes`, split evenly over `threads` threads.
-void ParallelCopy(char* dst, const char* src, size_t bytes, unsigned threads) {
-  std::vector<std::thread> pool;
-  const size_t chunk = (bytes / threads + 63) / 64 * 64;
-  for (unsigned t = 0; t < threads; ++t) {
-    size_t begin = std::min(bytes, t * chunk), end = std::min(bytes, begin + chunk);
-    pool.emplace_back([=] { std::memcpy(dst + begin, src + begin, end - begin); });
+// Threads started once that run a job together, so that a timed parallel
+// copy does not include starting threads (the CPU plugin's pool is started
+// before its launches are timed, too).
+class ProbeThreads {
+ public:
+  explicit ProbeThreads(unsigned threads) {
+    for (unsigned t = 1; t < threads; ++t) workers_.emplace_back([this, t] { Loop(t); });
   }
-  for (std::thread& th : pool) th.join();
+  ~ProbeThreads() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stopping_ = true;
+    }
+    wake_.notify_all();
+    for (std::thread& th : workers_) th.join();
+  }
+  unsigned size() const { return static_cast<unsigned>(workers_.size()) + 1; }
+  // Runs job(t) on thread t for every t in [0, size()); returns when all did.
+  void Run(const std::function<void(unsigned)>& job) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      job_ = &job;
+      pending_ = static_cast<unsigned>(workers_.size());
+      ++generation_;
+    }
+    wake_.notify_all();
+    job(0);
+    std::unique_lock<std::mutex> lock(mutex_);
+    done_.wait(lock, [&] { return pending_ == 0; });
+  }
+
+ private:
+  void Loop(unsigned t) {
+    uint64_t seen = 0;
+    std::unique_lock<std::mutex> lock(mutex_);
+    while (true) {
+      wake_.wait(lock, [&] { return stopping_ || generation_ != seen; });
+      if (stopping_) return;
+      seen = generation_;
+      const std::function<void(unsigned)>* job = job_;
+      lock.unlock();
+      (*job)(t);
+      lock.lock();
+      if (--pending_ == 0) done_.notify_all();
+    }
+  }
+
+  std::vector<std::thread> workers_;
+  std::mutex mutex_;
+  std::condition_variable wake_, done_;
+  const std::function<void(unsigned)>* job_ = nullptr;
+  unsigned pending_ = 0;
+  uint64_t generation_ = 0;
+  bool stopping_ = false;
+};
+
+// A copy whose stores bypass the caches (SSE2 non-temporal stores, which
+// every x86-64 CPU has): it moves exactly the bytes it counts, one read and
+// one write stream. A plain store first reads its line into the cache
+// (write-allocate), a third stream that no copy rate counts; glibc's
+// memcpy uses non-temporal stores only above a size derived from the cache
+// sizes the CPU reports (which virtual machines often report huge), so the
+// memcpy probe alone may measure that slower copy.
+void StreamingCopy(char* dst, const char* src, size_t bytes) {
+  size_t head = std::min(bytes, (16 - reinterpret_cast<uintptr_t>(dst) % 16) % 16);
+  std::memcpy(dst, src, head);
+  size_t i = head;
+  for (; i + 64 <= bytes; i += 64) {
+    __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i));
+    __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i + 16));
+    __m128i c = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i + 32));
+    __m128i d = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i + 48));
+    _mm_stream_si128(reinterpret_cast<__m128i*>(dst + i), a);
+    _mm_stream_si128(reinterpret_cast<__m128i*>(dst + i + 16), b);
+    _mm_stream_si128(reinterpret_cast<__m128i*>(dst + i + 32), c);
+    _mm_stream_si128(reinterpret_cast<__m128i*>(dst + i + 48), d);
+  }
+  _mm_sfence();
+  std::memcpy(dst + i, src + i, bytes - i);
 }
+
+// `copy` of `bytes`, split evenly over the threads of `team`.
+void ParallelCopy(ProbeThreads& team, char* dst, const char* src, size_t bytes,
+                  void (*copy)(char*, const char*, size_t)) {
+  const size_t chunk = (bytes / team.size() + 63) / 64 * 64;
+  team.Run([&](unsigned t) {
+    size_t begin = std::min(bytes, t * chunk), end = std::min(bytes, begin + chunk);
+    copy(dst + begin, src + begin, end - begin);
+  });
+}
+
+void Memcpy(char* dst, const char* src, size_t bytes) { std::memcpy(dst, src, bytes); }
 
 std::vector<float> Random(size_t n, uint32_t seed) {
   std::vector<float> v(n);
@@ -164,8 +255,36 @@ int main(int argc, char** argv) {
     const std::vector<float> hx = Random(n, 1), hy = Random(n, 2);
     if (!x->Write(hx).ok() || !y->Write(hy).ok()) return Fail(x->Write(hx));
     const runtime::Grid grid{uint32_t((n + block - 1) / block), 1, 1};
-    auto addMs = TimeKernel(o.runs, *kernel, grid, {*x, *y, *out, n});
-    if (!addMs.ok()) return Fail(addMs.status());
+    const std::vector<runtime::Arg> args = {*x, *y, *out, n};
+
+    // The probe copies one array of the same size (of the same data): one
+    // read and one write stream, against the add's two reads and one write.
+    // Its rate is the faster of two copies on the pool's number of threads:
+    // memcpy, and a copy with non-temporal stores, which moves exactly the
+    // bytes counted (as the add's streaming stores do; StreamingCopy says
+    // why memcpy may not).
+    const size_t bytes = size_t(n) * 4;
+    std::vector<char> src(bytes), dst(bytes, 0);
+    std::memcpy(src.data(), hx.data(), bytes);
+    ProbeThreads team(threads);
+    // Side by side: every repetition runs the kernel and then each probe,
+    // so that the slow and fast phases of a shared machine's memory fall on
+    // all of them alike. The first repetition is the warm-up.
+    std::vector<double> addRuns, memcpyRuns, streamRuns, copy1Runs;
+    for (int r = 0; r <= o.runs; ++r) {
+      auto t = runtime::TimeLaunch(*kernel, grid, args);
+      if (!t.ok()) return Fail(t.status());
+      const double memcpyT =
+          TimeOnce([&] { ParallelCopy(team, dst.data(), src.data(), bytes, Memcpy); });
+      const double streamT =
+          TimeOnce([&] { ParallelCopy(team, dst.data(), src.data(), bytes, StreamingCopy); });
+      const double copy1T = TimeOnce([&] { std::memcpy(dst.data(), src.data(), bytes); });
+      if (r == 0) continue;
+      addRuns.push_back(*t);
+      memcpyRuns.push_back(memcpyT);
+      streamRuns.push_back(streamT);
+      copy1Runs.push_back(copy1T);
+    }
     auto result = out->Read<float>(n);
     if (!result.ok()) return Fail(result.status());
     for (int32_t i = 0; i < n; ++i)
@@ -173,24 +292,25 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "bench_cpu: vector add is wrong at %d\n", i);
         return 1;
       }
-
-    // The probe copies one array of the same size: one read and one write
-    // stream, against the add's two reads and one write.
-    const size_t bytes = size_t(n) * 4;
-    std::vector<char> src(bytes, 1), dst(bytes, 0);
-    const double copyMs = TimeHost(o.runs, [&] { ParallelCopy(dst.data(), src.data(), bytes, threads); });
-    const double copy1Ms = TimeHost(o.runs, [&] { std::memcpy(dst.data(), src.data(), bytes); });
-    const double addGBs = 3.0 * bytes / (*addMs * 1e6);
-    const double copyGBs = 2.0 * bytes / (copyMs * 1e6);
+    const double addMs = Median(addRuns), memcpyMs = Median(memcpyRuns),
+                 streamMs = Median(streamRuns), copy1Ms = Median(copy1Runs);
+    const double addGBs = 3.0 * bytes / (addMs * 1e6);
+    const double memcpyGBs = 2.0 * bytes / (memcpyMs * 1e6);
+    const double streamGBs = 2.0 * bytes / (streamMs * 1e6);
     const double copy1GBs = 2.0 * bytes / (copy1Ms * 1e6);
+    const double probeGBs = std::max(memcpyGBs, streamGBs);
     std::printf("\nvector add fp32, n = %d (%.0f MiB per array), bytes = 3 x 4n (2 reads, 1 write)\n",
                 n, bytes / 1048576.0);
-    std::printf("  tessel add_kernel (BLOCK %d)   %8.3f ms  %7.2f GB/s\n", block, *addMs, addGBs);
-    std::printf("  memcpy, %u threads              %8.3f ms  %7.2f GB/s  (bytes = 2 x 4n)\n",
-                threads, copyMs, copyGBs);
-    std::printf("  memcpy, 1 thread               %8.3f ms  %7.2f GB/s\n", copy1Ms, copy1GBs);
-    std::printf("  add / copy probe (%u threads)   %.2fx of the probe's GB/s\n", threads,
-                addGBs / copyGBs);
+    auto row = [](const std::string& what, double ms, double gbs, const char* note) {
+      std::printf("  %-36s %8.3f ms  %7.2f GB/s%s\n", what.c_str(), ms, gbs, note);
+    };
+    const std::string teamName = std::to_string(threads) + " threads";
+    row("tessel add_kernel (BLOCK " + std::to_string(block) + ")", addMs, addGBs, "");
+    row("copy, streaming stores, " + teamName, streamMs, streamGBs, "  (bytes = 2 x 4n)");
+    row("memcpy, " + teamName, memcpyMs, memcpyGBs, "  (bytes = 2 x 4n)");
+    row("memcpy, 1 thread", copy1Ms, copy1GBs, "");
+    std::printf("  add / copy probe (%s)   %.2fx of the probe's GB/s (the faster copy: %s)\n",
+                teamName.c_str(), addGBs / probeGBs, streamGBs >= memcpyGBs ? "streaming" : "memcpy");
   }
 
   // --- SGEMM vs OpenBLAS ------------------------------------------------

@@ -1,6 +1,6 @@
 #include "plugins/cpu/thread_pool.h"
 
-#include <limits>
+#include <algorithm>
 
 namespace tessel::cpu_plugin {
 
@@ -18,9 +18,18 @@ ThreadPool::~ThreadPool() {
   for (std::thread& t : workers_) t.join();
 }
 
-void ThreadPool::RunShare() {
-  for (uint64_t i = next_.fetch_add(1); i < count_.load(); i = next_.fetch_add(1))
-    (*body_.load())(i);
+void ThreadPool::Run(Job& job) {
+  // Each claim takes 1/(2·threads) of what is left: the first claims are
+  // long runs of consecutive instances, the last ones single instances.
+  const uint64_t parts = 2 * uint64_t(size());
+  uint64_t begin = job.next.load(std::memory_order_relaxed);
+  while (begin < job.count) {
+    const uint64_t chunk = std::max<uint64_t>(1, (job.count - begin) / parts);
+    if (!job.next.compare_exchange_weak(begin, begin + chunk, std::memory_order_relaxed))
+      continue;  // `begin` now holds the current value
+    for (uint64_t i = begin; i < begin + chunk; ++i) (*job.body)(i);
+    begin = job.next.load(std::memory_order_relaxed);
+  }
 }
 
 void ThreadPool::WorkerLoop() {
@@ -30,9 +39,11 @@ void ThreadPool::WorkerLoop() {
     wake_.wait(lock, [&] { return stopping_ || generation_ != seen; });
     if (stopping_) return;
     seen = generation_;
+    Job* job = job_;
+    if (job == nullptr) continue;  // woke after the caller finished the job
     ++busy_;
     lock.unlock();
-    RunShare();
+    Run(*job);
     lock.lock();
     if (--busy_ == 0) done_.notify_all();
   }
@@ -45,21 +56,20 @@ void ThreadPool::ParallelFor(uint64_t count, const std::function<void(uint64_t)>
     for (uint64_t i = 0; i < count; ++i) body(i);
     return;
   }
+  Job job{&body, count};
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    body_.store(&body);
-    // Publish an empty range first so a late worker cannot run the new body
-    // on an index of the old range before count_ is set.
-    next_.store(std::numeric_limits<uint64_t>::max() / 2);
-    count_.store(count);
-    next_.store(0);
+    job_ = &job;
     ++generation_;
   }
   wake_.notify_all();
-  RunShare();
-  // Wait until every worker that picked up this generation has left RunShare.
+  Run(job);
+  // Every index is claimed now. Workers that have not picked the job up
+  // yet must not touch it after it goes out of scope; those that have may
+  // still be running their last claims.
   std::unique_lock<std::mutex> lock(mutex_);
-  done_.wait(lock, [&] { return busy_ == 0 && next_.load() >= count_.load(); });
+  job_ = nullptr;
+  done_.wait(lock, [&] { return busy_ == 0; });
 }
 
 }  // namespace tessel::cpu_plugin

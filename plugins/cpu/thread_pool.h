@@ -1,6 +1,10 @@
 // A fixed pool of worker threads that runs the program instances of one
-// launch at a time. Instances are handed out through an atomic counter, so
-// uneven instance costs balance themselves.
+// launch at a time. Workers claim ranges of consecutive instances from a
+// shared counter, large ones first and smaller ones as the job drains
+// (guided scheduling): each thread then streams through long contiguous
+// stretches of a kernel's blocks, which keeps the hardware prefetchers and
+// DRAM pages busy with few claims, and uneven instance costs still balance
+// at the end.
 #ifndef TESSEL_PLUGINS_CPU_THREAD_POOL_H_
 #define TESSEL_PLUGINS_CPU_THREAD_POOL_H_
 
@@ -29,8 +33,16 @@ class ThreadPool {
   unsigned size() const { return static_cast<unsigned>(workers_.size()) + 1; }
 
  private:
+  // One ParallelFor call. It lives on the caller's stack; workers reach it
+  // through job_ only while the caller waits for them.
+  struct Job {
+    const std::function<void(uint64_t)>* body;
+    uint64_t count;
+    std::atomic<uint64_t> next{0};
+  };
+
   void WorkerLoop();
-  void RunShare();
+  void Run(Job& job);
 
   std::vector<std::thread> workers_;
   std::mutex mutex_;
@@ -38,12 +50,9 @@ class ThreadPool {
   std::condition_variable done_;
   std::mutex launch_mutex_;  // serializes ParallelFor callers
 
-  // The current job. Atomics because a worker that woke late may still be
-  // draining the counter while the next job is being set up.
-  std::atomic<const std::function<void(uint64_t)>*> body_{nullptr};
-  std::atomic<uint64_t> count_{0};
-  std::atomic<uint64_t> next_{0};
-  unsigned busy_ = 0;
+  // Guarded by mutex_.
+  Job* job_ = nullptr;  // the current job, null once all of it is claimed
+  unsigned busy_ = 0;   // workers inside Run
   uint64_t generation_ = 0;
   bool stopping_ = false;
 };

@@ -63,6 +63,29 @@ TEST_P(ExampleKernels, VectorAddWithRaggedEnd) {
   runVectorAdd(*kernels, 2049); // one lane in the last program
 }
 
+// The loads only feed the store, so they are read run by run inside the
+// store's loop: an in-place add (out is x) must still read each run before
+// it writes it.
+TEST_P(ExampleKernels, VectorAddInPlace) {
+  auto kernels = load("examples/tile-ir/vector_add.mlir");
+  if (!kernels)
+    return;
+  tessel_cpu_kernel_fn add = kernels->lookup("add_kernel");
+  ASSERT_NE(add, nullptr);
+  for (int32_t n : {1000, 2049}) {
+    GuardedBuffer x(n * sizeof(float)), y(n * sizeof(float));
+    for (int32_t i = 0; i < n; ++i) {
+      x.as<float>()[i] = 0.5f * float(i);
+      y.as<float>()[i] = 1000.0f - float(i);
+    }
+    void *xPtr = x.data(), *yPtr = y.data();
+    int32_t count = n;
+    launchGrid(add, {&xPtr, &yPtr, &xPtr, &count}, (n + 1023) / 1024);
+    for (int32_t i = 0; i < n; ++i)
+      ASSERT_EQ(x.as<float>()[i], 0.5f * float(i) + (1000.0f - float(i))) << i;
+  }
+}
+
 void runSoftmax(LoadedKernels &kernels, int32_t rows, int32_t cols) {
   tessel_cpu_kernel_fn softmax = kernels.lookup("softmax_kernel");
   ASSERT_NE(softmax, nullptr);

@@ -134,4 +134,32 @@ std::optional<int64_t> getLastDimStride(Value tile) {
   return result;
 }
 
+bool isRowMonotoneMask(Value mask) {
+  auto type = dyn_cast<RankedTensorType>(mask.getType());
+  if (!type || type.getRank() == 0)
+    return false;
+  if (getLastDimStride(mask) == 0)
+    return true;
+  Operation *op = mask.getDefiningOp();
+  if (auto andOp = dyn_cast_or_null<arith::AndIOp>(op))
+    return isRowMonotoneMask(andOp.getLhs()) &&
+           isRowMonotoneMask(andOp.getRhs());
+  if (auto broadcast = dyn_cast_or_null<tile::BroadcastOp>(op))
+    return isRowMonotoneMask(broadcast.getSrc());
+  if (auto expand = dyn_cast_or_null<tile::ExpandDimsOp>(op))
+    return isRowMonotoneMask(expand.getSrc());
+  if (auto cmp = dyn_cast_or_null<arith::CmpIOp>(op)) {
+    // Unsigned comparisons are not monotone where the signed difference
+    // crosses zero.
+    arith::CmpIPredicate predicate = cmp.getPredicate();
+    bool isSigned = predicate == arith::CmpIPredicate::slt ||
+                    predicate == arith::CmpIPredicate::sle ||
+                    predicate == arith::CmpIPredicate::sgt ||
+                    predicate == arith::CmpIPredicate::sge;
+    return isSigned && getLastDimStride(cmp.getLhs()) &&
+           getLastDimStride(cmp.getRhs());
+  }
+  return false;
+}
+
 } // namespace tessel::cpu

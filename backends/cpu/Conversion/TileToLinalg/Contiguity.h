@@ -26,6 +26,14 @@ namespace tessel::cpu {
 /// the stride assumes that integer offsets do not overflow.
 std::optional<int64_t> getLastDimStride(mlir::Value tile);
 
+/// Whether every row (along the last dimension) of the i1 tile `mask` is
+/// all true as soon as it is true at the row's first and last elements:
+/// signed comparisons of tiles with constant strides along the row (their
+/// difference is monotone along it, given no overflow as above), rows of
+/// one repeated value, and conjunctions, broadcasts and expand_dims of
+/// such masks. `offsets < n` of a block is one.
+bool isRowMonotoneMask(mlir::Value mask);
+
 } // namespace tessel::cpu
 
 #endif // TESSEL_BACKENDS_CPU_CONVERSION_TILETOLINALG_CONTIGUITY_H

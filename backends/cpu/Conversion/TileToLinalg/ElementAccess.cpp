@@ -1,4 +1,4 @@
-//===- ElementAccess.cpp - One-element memory accesses --------------------===//
+//===- ElementAccess.cpp - One-element and one-run memory accesses --------===//
 
 #include "backends/cpu/Conversion/TileToLinalg/ElementAccess.h"
 
@@ -7,6 +7,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
 
@@ -102,6 +103,34 @@ Value createGuarded(OpBuilder &builder, Location loc, Value mask,
       [&](OpBuilder &b, Location l) {
         Value other = otherwise ? otherwise : createZero(b, l, resultType);
         b.create<scf::YieldOp>(l, other);
+      });
+  return ifOp.getResult(0);
+}
+
+Value createRunLoad(OpBuilder &builder, Location loc, Value pointer,
+                    VectorType type, Value mask, Value other) {
+  unsigned alignment = getNaturalAlignment(type.getElementType());
+  if (!mask)
+    return builder.create<LLVM::LoadOp>(loc, type, pointer, alignment);
+  Value full = builder.create<vector::ReductionOp>(
+      loc, vector::CombiningKind::AND, mask);
+  auto ifOp = builder.create<scf::IfOp>(
+      loc, full,
+      [&](OpBuilder &b, Location l) {
+        b.create<scf::YieldOp>(
+            l, b.create<LLVM::LoadOp>(l, type, pointer, alignment)
+                   .getResult());
+      },
+      [&](OpBuilder &b, Location l) {
+        Value passThrough =
+            other ? other
+                  : b.create<arith::ConstantOp>(
+                         l, DenseElementsAttr::get(
+                                type, b.getZeroAttr(type.getElementType())));
+        b.create<scf::YieldOp>(
+            l, b.create<LLVM::MaskedLoadOp>(l, type, pointer, mask,
+                                            ValueRange{passThrough}, alignment)
+                   .getResult());
       });
   return ifOp.getResult(0);
 }

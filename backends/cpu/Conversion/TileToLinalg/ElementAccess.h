@@ -1,7 +1,8 @@
 //===- ElementAccess.h - One-element memory accesses --------------*- C++ -*-===//
 //
 // Helpers shared by the memory and atomic lowerings: every tile memory
-// access ends up as one of these on a single element at an i64 address.
+// access ends up as one of these on a single element at an i64 address, or
+// as one vector access of a run of contiguous lanes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,6 +10,7 @@
 #define TESSEL_BACKENDS_CPU_CONVERSION_TILETOLINALG_ELEMENTACCESS_H
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
@@ -56,6 +58,18 @@ mlir::Value createGuarded(
     mlir::OpBuilder &builder, mlir::Location loc, mlir::Value mask,
     mlir::Type resultType, mlir::Value otherwise,
     llvm::function_ref<mlir::Value(mlir::OpBuilder &, mlir::Location)> access);
+
+/// Loads a run of `type.getNumElements()` contiguous elements from
+/// `pointer` (an `!llvm.ptr`), naturally aligned. Without `mask`, one plain
+/// vector load. With it (a vector of i1), a plain vector load when every
+/// lane of the mask is true at run time, else `llvm.intr.masked.load`
+/// with `other` (zero when null) in the masked-off lanes, which are not
+/// read: a masked load is much slower than a plain one on x86 (AVX2
+/// `vmaskmovps` keeps a streaming loop well below memory bandwidth), and
+/// only the last run of a ragged tile needs it.
+mlir::Value createRunLoad(mlir::OpBuilder &builder, mlir::Location loc,
+                          mlir::Value pointer, mlir::VectorType type,
+                          mlir::Value mask, mlir::Value other);
 
 } // namespace tessel::cpu
 

@@ -142,6 +142,11 @@ Value TileEvaluator::vectorAt(Value tile, ValueRange indices, int64_t lanes) {
     return splatScalar(scalarAt(tile, lanes == 1 ? indices : ValueRange(first)));
   }
   Operation *op = tile.getDefiningOp();
+  if (op && fusibleLoads && fusibleLoads->contains(op) &&
+      rebuilt < kRebuildBudget) {
+    ++rebuilt;
+    return rebuildLoad(op, indices, lanes);
+  }
   if (!shouldRebuild(op))
     return readVector(tile, indices, lanes);
   if (auto splat = dyn_cast<tile::SplatOp>(op))
@@ -183,6 +188,26 @@ Value TileEvaluator::vectorAt(Value tile, ValueRange indices, int64_t lanes) {
                            ? vectorAt(operand, indices, lanes)
                            : remapped(operand));
   return cloneElementwise(op, operands, lanes);
+}
+
+/// The run of `lanes` elements of a contiguous load's result from `indices`
+/// on, loaded from memory where it is needed.
+Value TileEvaluator::rebuildLoad(Operation *op, ValueRange indices,
+                                 int64_t lanes) {
+  auto load = cast<tile::LoadOp>(op);
+  Location loc = load.getLoc();
+  Type element =
+      converter.convertType(getElementTypeOrSelf(load.getType()));
+  auto type = VectorType::get({lanes}, element);
+  Value pointer =
+      createPointer(rewriter, loc, scalarAt(load.getPtr(), indices));
+  Value mask, other;
+  if (load.getMask() && !isKnownTrue(load.getMask())) {
+    mask = vectorAt(load.getMask(), indices, lanes);
+    if (load.getOther())
+      other = vectorAt(load.getOther(), indices, lanes);
+  }
+  return createRunLoad(rewriter, loc, pointer, type, mask, other);
 }
 
 Value TileEvaluator::readScalar(Value tile, ValueRange indices) {

@@ -5,7 +5,10 @@
 // The evaluator rebuilds those from the tile IR that computed the tiles
 // (make_range, splat, broadcast, expand_dims, addptr, elementwise arith and
 // math) at the requested indices, so the whole-tile versions become dead;
-// anything else is read from the converted tile.
+// anything else is read from the converted tile. Loads the caller allows
+// (a store's fusible loads, TileToLinalg.cpp) are rebuilt too: one vector
+// load of the run, so a streaming kernel reads each input once, straight
+// into registers, instead of through a tile buffer.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +16,7 @@
 #define TESSEL_BACKENDS_CPU_CONVERSION_TILETOLINALG_TILEEVALUATOR_H
 
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace tessel::cpu {
 
@@ -23,6 +27,24 @@ public:
   /// that evaluate.
   TileEvaluator(mlir::ConversionPatternRewriter &rewriter,
                 const mlir::TypeConverter &converter);
+
+  /// Lets vectorAt rebuild the tile loads in `loads` (which must outlive
+  /// the evaluator) as one vector load per run, at the point of use.
+  /// Only loads that may be moved there belong in it: contiguous, not
+  /// volatile, and with no write to memory between them and the use.
+  void setFusibleLoads(const llvm::DenseSet<mlir::Operation *> *loads) {
+    fusibleLoads = loads;
+  }
+
+  /// Masks of rebuilt loads known to be all true where the caller evaluates
+  /// now (a row checked at both ends, isRowMonotoneMask): such loads are
+  /// plain vector loads, with no run-time test.
+  void setMasksKnownTrue(llvm::ArrayRef<mlir::Value> masks) {
+    knownTrue.assign(masks.begin(), masks.end());
+  }
+  bool isKnownTrue(mlir::Value mask) const {
+    return llvm::is_contained(knownTrue, mask);
+  }
 
   /// Element `indices` (one index per dimension) of the unconverted tile
   /// `tile`, with the converted element type. A scalar `tile` is returned
@@ -40,6 +62,8 @@ private:
   mlir::Value cloneElementwise(mlir::Operation *op,
                                llvm::ArrayRef<mlir::Value> operands,
                                int64_t lanes);
+  mlir::Value rebuildLoad(mlir::Operation *load, mlir::ValueRange indices,
+                          int64_t lanes);
   mlir::Value readScalar(mlir::Value tile, mlir::ValueRange indices);
   mlir::Value readVector(mlir::Value tile, mlir::ValueRange indices,
                          int64_t lanes);
@@ -48,6 +72,8 @@ private:
   const mlir::TypeConverter &converter;
   mlir::OpBuilder::InsertPoint tileLevel;
   llvm::DenseMap<mlir::Value, mlir::Value> widenedMasks;
+  const llvm::DenseSet<mlir::Operation *> *fusibleLoads = nullptr;
+  llvm::SmallVector<mlir::Value> knownTrue;
   /// Ops rebuilt so far; past the budget, values are read instead, which
   /// bounds the code a deep or much-shared expression can produce.
   int rebuilt = 0;

@@ -23,6 +23,7 @@
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace tessel::cpu {
 #define GEN_PASS_DEF_CONVERTTILETOLINALG
@@ -131,6 +132,118 @@ LogicalResult checkSupported(ModuleOp module) {
   return success(ok);
 }
 
+/// Whether `op` may write memory, or has effects that are not known.
+bool mayWriteMemory(Operation *op) {
+  std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
+      getEffectsRecursively(op);
+  return !effects ||
+         llvm::any_of(*effects, [](const MemoryEffects::EffectInstance &it) {
+           return !isa<MemoryEffects::Read>(it.getEffect());
+         });
+}
+
+bool isRebuiltElementwise(Operation *op) {
+  return isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) &&
+         op->hasTrait<OpTrait::Elementwise>() && op->getNumResults() == 1 &&
+         op->getNumRegions() == 0;
+}
+
+/// Adds to `facts.fusibleLoads` the loads that the vector lowering of
+/// `store` may read run by run inside the store's own loop
+/// (TileEvaluator.h), instead of loading whole tiles into buffers first:
+/// contiguous, non-volatile loads of whole-byte elements, of the store's
+/// shape, in the store's block, whose single use reaches the store's value
+/// or mask through elementwise ops of one use each (so the tile versions
+/// die, and lane i of the store depends on lane i of the load only), with
+/// no op between the load and the store that may write memory. Moving such
+/// a load to the store changes no value it reads but those the store's own
+/// earlier runs wrote: lanes that the store updates in place (x[i] =
+/// f(x[i])) are read before they are written, run by run; a store whose
+/// lanes overlap other lanes of the load races with it in the tile model,
+/// as threads of one program do on a GPU, so either order is an allowed
+/// outcome. Returns the masks of the loads added.
+SmallVector<Value> findFusibleLoads(tile::StoreOp store,
+                                    VectorAccessFacts &facts) {
+  SmallVector<Value> masks;
+  auto type = dyn_cast<RankedTensorType>(store.getValue().getType());
+  if (!type || !facts.contiguous.contains(store))
+    return masks;
+  Operation *lastWriter = nullptr;
+  for (Operation *op = store->getPrevNode(); op && !lastWriter;
+       op = op->getPrevNode())
+    if (mayWriteMemory(op))
+      lastWriter = op;
+  SmallVector<Value> worklist = {store.getValue()};
+  if (store.getMask())
+    worklist.push_back(store.getMask());
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    Operation *def = value.getDefiningOp();
+    if (!def || !value.hasOneUse())
+      continue;
+    if (auto load = dyn_cast<tile::LoadOp>(def)) {
+      auto loadType = dyn_cast<RankedTensorType>(load.getType());
+      if (!loadType || loadType.getShape() != type.getShape())
+        continue;
+      Type element = loadType.getElementType();
+      bool vectorElements = element.isIntOrFloat() &&
+                            element.getIntOrFloatBitWidth() % 8 == 0 &&
+                            LLVM::isCompatibleType(element);
+      if (vectorElements && facts.contiguous.contains(load) &&
+          !load.getIsVolatile() && load->getBlock() == store->getBlock() &&
+          (!lastWriter || lastWriter->isBeforeInBlock(load))) {
+        facts.fusibleLoads.insert(load);
+        if (load.getMask())
+          masks.push_back(load.getMask());
+      }
+      continue;
+    }
+    if (!isRebuiltElementwise(def))
+      continue;
+    for (Value operand : def->getOperands())
+      if (isa<RankedTensorType>(operand.getType()))
+        worklist.push_back(operand);
+  }
+  return masks;
+}
+
+/// The masks among `masks` that can be checked once per row
+/// (isRowMonotoneMask), each once.
+SmallVector<Value> getRowMasks(ArrayRef<Value> masks) {
+  SmallVector<Value> rowMasks;
+  for (Value mask : masks)
+    if (mask && !llvm::is_contained(rowMasks, mask) && isRowMonotoneMask(mask))
+      rowMasks.push_back(mask);
+  return rowMasks;
+}
+
+/// Contiguity, fusible loads and row masks are properties of the
+/// unconverted IR (loops included), so they are decided before the
+/// conversion rewrites any of it.
+VectorAccessFacts analyzeVectorAccesses(ModuleOp module) {
+  VectorAccessFacts facts;
+  module.walk([&](Operation *op) {
+    Value ptr;
+    if (auto load = dyn_cast<tile::LoadOp>(op))
+      ptr = load.getPtr();
+    else if (auto store = dyn_cast<tile::StoreOp>(op))
+      ptr = store.getPtr();
+    if (ptr && getLastDimStride(ptr) == 1)
+      facts.contiguous.insert(op);
+  });
+  module.walk([&](tile::StoreOp store) {
+    SmallVector<Value> masks = findFusibleLoads(store, facts);
+    masks.push_back(store.getMask());
+    if (facts.contiguous.contains(store))
+      facts.rowMasks[store] = getRowMasks(masks);
+  });
+  module.walk([&](tile::LoadOp load) {
+    if (facts.contiguous.contains(load) && !facts.fusibleLoads.contains(load))
+      facts.rowMasks[load] = getRowMasks({load.getMask()});
+  });
+  return facts;
+}
+
 /// arith.select on pointers (Triton's `where` on pointer tiles) keeps its
 /// form with converted types.
 struct SelectTypeConversion : OpConversionPattern<arith::SelectOp> {
@@ -152,18 +265,7 @@ struct ConvertTileToLinalgPass
     if (failed(checkSupported(module)))
       return signalPassFailure();
 
-    // Contiguity is a property of the unconverted IR (loops included), so
-    // it is decided before the conversion rewrites any of it.
-    llvm::DenseSet<Operation *> contiguous;
-    module.walk([&](Operation *op) {
-      Value ptr;
-      if (auto load = dyn_cast<tile::LoadOp>(op))
-        ptr = load.getPtr();
-      else if (auto store = dyn_cast<tile::StoreOp>(op))
-        ptr = store.getPtr();
-      if (ptr && getLastDimStride(ptr) == 1)
-        contiguous.insert(op);
-    });
+    VectorAccessFacts facts = analyzeVectorAccesses(module);
 
     MLIRContext *context = &getContext();
     TilePointerTypeConverter converter;
@@ -183,7 +285,7 @@ struct ConvertTileToLinalgPass
     RewritePatternSet patterns(context);
     populateTileShapeToLinalgPatterns(converter, patterns);
     populateTileMemoryToLinalgPatterns(converter, patterns);
-    populateTileVectorMemoryPatterns(converter, patterns, contiguous);
+    populateTileVectorMemoryPatterns(converter, patterns, facts);
     populateTileComputeToLinalgPatterns(converter, patterns);
     populateTileAtomicToLLVMPatterns(converter, patterns);
     patterns.add<SelectTypeConversion>(converter, context);

@@ -6,11 +6,13 @@
 // `llvm.intr.masked.load` / `llvm.intr.masked.store` under a mask, a plain
 // vector load or store without one. A masked-off lane is not accessed
 // (masked loads and stores do not touch disabled lanes, so the guard-page
-// tests hold). A store whose run of mask lanes is all true at run time uses
-// a plain vector store, which is faster than a masked one on every x86 core.
-// The addresses and masks of the runs are rebuilt from the tile IR that
-// computed them (TileEvaluator.h), so their whole tiles are never built.
-// Other accesses keep the element-by-element lowering (MemoryOps.cpp).
+// tests hold). A load or store whose run of mask lanes is all true at run
+// time uses a plain vector access, which is faster than a masked one on
+// every x86 core. The addresses and masks of the runs are rebuilt from the
+// tile IR that computed them (TileEvaluator.h), so their whole tiles are
+// never built; so are the loads that only feed a store (fusible loads,
+// TileToLinalg.cpp), read run by run inside the store's loop. Other
+// accesses keep the element-by-element lowering (MemoryOps.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,8 +47,8 @@ int64_t chooseLanes(int64_t rowLength, Type element) {
 /// whole bytes (not i1, whose vectors are packed bits, nor the 8-bit floats
 /// LLVM has no type for).
 Type getVectorElementType(Operation *op, Type type,
-                          const llvm::DenseSet<Operation *> &contiguous) {
-  if (!contiguous.contains(op))
+                          const VectorAccessFacts &facts) {
+  if (!facts.contiguous.contains(op))
     return Type();
   auto tensorType = dyn_cast<RankedTensorType>(type);
   if (!tensorType || tensorType.getRank() == 0 ||
@@ -77,12 +79,74 @@ unsigned getAlignment(Type element) {
   return element.getIntOrFloatBitWidth() / 8;
 }
 
+using RunBuilderFn =
+    function_ref<scf::ValueVector(ValueRange ivs, ValueRange iters)>;
+
+/// Builds the loops over the runs of `lanes` elements of a tile of `shape`,
+/// carrying `inits`; `buildRun` builds one run at indices `ivs` and returns
+/// the new values of the carried ones. With `rowMasks` (masks accepted by
+/// isRowMonotoneMask), each row first evaluates them at its two ends: a row
+/// where all are true runs with them known true (`evaluator`'s and the
+/// caller's `isKnownTrue`), as plain vector accesses with no test per run;
+/// the other rows, the last ones of a ragged tile, keep the tests. Returns
+/// the final values of the carried ones.
+SmallVector<Value> buildRunLoops(ConversionPatternRewriter &rewriter,
+                                 Location loc, ArrayRef<int64_t> shape,
+                                 int64_t lanes, ValueRange inits,
+                                 TileEvaluator &evaluator,
+                                 ArrayRef<Value> rowMasks,
+                                 RunBuilderFn buildRun) {
+  SmallVector<Value> lbs, ubs, steps;
+  getRunLoopBounds(rewriter, loc, shape, lanes, lbs, ubs, steps);
+  if (rowMasks.empty())
+    return scf::buildLoopNest(rewriter, loc, lbs, ubs, steps, inits,
+                              [&](OpBuilder &, Location, ValueRange ivs,
+                                  ValueRange iters) {
+                                return buildRun(ivs, iters);
+                              })
+        .results;
+  Value last = rewriter.create<arith::ConstantIndexOp>(loc, shape.back() - 1);
+  auto buildRow = [&](OpBuilder &, Location l, ValueRange rowIvs,
+                      ValueRange iters) -> scf::ValueVector {
+    SmallVector<Value> firstIvs(rowIvs), lastIvs(rowIvs);
+    firstIvs.push_back(lbs.back());
+    lastIvs.push_back(last);
+    Value full;
+    for (Value mask : rowMasks) {
+      Value ends = rewriter.create<arith::AndIOp>(
+          l, evaluator.scalarAt(mask, firstIvs),
+          evaluator.scalarAt(mask, lastIvs));
+      full = full ? rewriter.create<arith::AndIOp>(l, full, ends) : ends;
+    }
+    auto buildRuns = [&](OpBuilder &, Location ll, bool known) {
+      evaluator.setMasksKnownTrue(known ? rowMasks : ArrayRef<Value>());
+      scf::LoopNest runs = scf::buildLoopNest(
+          rewriter, ll, lbs.back(), ubs.back(), steps.back(), iters,
+          [&](OpBuilder &, Location, ValueRange runIvs, ValueRange runIters) {
+            SmallVector<Value> ivs(rowIvs);
+            ivs.push_back(runIvs.front());
+            return buildRun(ivs, runIters);
+          });
+      evaluator.setMasksKnownTrue({});
+      rewriter.create<scf::YieldOp>(ll, runs.results);
+    };
+    auto ifOp = rewriter.create<scf::IfOp>(
+        l, full,
+        [&](OpBuilder &b, Location ll) { buildRuns(b, ll, /*known=*/true); },
+        [&](OpBuilder &b, Location ll) { buildRuns(b, ll, /*known=*/false); });
+    return scf::ValueVector(ifOp.getResults().begin(), ifOp.getResults().end());
+  };
+  return scf::buildLoopNest(rewriter, loc, ArrayRef(lbs).drop_back(),
+                            ArrayRef(ubs).drop_back(),
+                            ArrayRef(steps).drop_back(), inits, buildRow)
+      .results;
+}
+
 struct ContiguousLoadLowering : OpConversionPattern<tile::LoadOp> {
   ContiguousLoadLowering(const TypeConverter &converter, MLIRContext *context,
-                         const llvm::DenseSet<Operation *> &contiguous)
-      : OpConversionPattern(converter, context, /*benefit=*/2),
-        contiguous(contiguous) {}
-  const llvm::DenseSet<Operation *> &contiguous;
+                         const VectorAccessFacts &facts)
+      : OpConversionPattern(converter, context, /*benefit=*/2), facts(facts) {}
+  const VectorAccessFacts &facts;
   LogicalResult
   matchAndRewrite(tile::LoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -92,78 +156,68 @@ struct ContiguousLoadLowering : OpConversionPattern<tile::LoadOp> {
         getTypeConverter()->convertType(op.getType()));
     if (!type)
       return rewriter.notifyMatchFailure(op, "not a tile load");
-    Type element = getVectorElementType(op, type, contiguous);
+    Type element = getVectorElementType(op, type, facts);
     if (!element)
       return rewriter.notifyMatchFailure(op, "not contiguous");
     Location loc = op.getLoc();
     int64_t lanes = chooseLanes(type.getShape().back(), element);
     auto vectorType = VectorType::get({lanes}, element);
     TileEvaluator evaluator(rewriter, *getTypeConverter());
-    SmallVector<Value> lbs, ubs, steps;
-    getRunLoopBounds(rewriter, loc, type.getShape(), lanes, lbs, ubs, steps);
     Value init = rewriter.create<tensor::EmptyOp>(loc, type.getShape(), element);
-    scf::LoopNest nest = scf::buildLoopNest(
-        rewriter, loc, lbs, ubs, steps, ValueRange{init},
-        [&](OpBuilder &, Location l, ValueRange ivs,
-            ValueRange iters) -> scf::ValueVector {
-          Value pointer =
-              createPointer(rewriter, l, evaluator.scalarAt(op.getPtr(), ivs));
-          Value loaded;
-          if (op.getMask()) {
-            Value mask = evaluator.vectorAt(op.getMask(), ivs, lanes);
-            Value other =
-                op.getOther()
-                    ? evaluator.vectorAt(op.getOther(), ivs, lanes)
-                    : rewriter.create<arith::ConstantOp>(
-                          l, DenseElementsAttr::get(
-                                 vectorType, rewriter.getZeroAttr(element)));
-            loaded = rewriter.create<LLVM::MaskedLoadOp>(
-                l, vectorType, pointer, mask, ValueRange{other},
-                getAlignment(element));
-          } else {
-            loaded = rewriter.create<LLVM::LoadOp>(l, vectorType, pointer,
-                                                   getAlignment(element));
+    SmallVector<Value> results = buildRunLoops(
+        rewriter, loc, type.getShape(), lanes, ValueRange{init}, evaluator,
+        facts.rowMasks.lookup(op),
+        [&](ValueRange ivs, ValueRange iters) -> scf::ValueVector {
+          Value pointer = createPointer(rewriter, loc,
+                                        evaluator.scalarAt(op.getPtr(), ivs));
+          Value mask, other;
+          if (op.getMask() && !evaluator.isKnownTrue(op.getMask())) {
+            mask = evaluator.vectorAt(op.getMask(), ivs, lanes);
+            if (op.getOther())
+              other = evaluator.vectorAt(op.getOther(), ivs, lanes);
           }
+          Value loaded =
+              createRunLoad(rewriter, loc, pointer, vectorType, mask, other);
           Value written = rewriter.create<vector::TransferWriteOp>(
-              l, loaded, iters[0], ivs, ArrayRef<bool>{true})
+              loc, loaded, iters[0], ivs, ArrayRef<bool>{true})
                               .getResult();
           return {written};
         });
-    rewriter.replaceOp(op, nest.results.front());
+    rewriter.replaceOp(op, results.front());
     return success();
   }
 };
 
 struct ContiguousStoreLowering : OpConversionPattern<tile::StoreOp> {
   ContiguousStoreLowering(const TypeConverter &converter, MLIRContext *context,
-                          const llvm::DenseSet<Operation *> &contiguous)
-      : OpConversionPattern(converter, context, /*benefit=*/2),
-        contiguous(contiguous) {}
-  const llvm::DenseSet<Operation *> &contiguous;
+                          const VectorAccessFacts &facts)
+      : OpConversionPattern(converter, context, /*benefit=*/2), facts(facts) {}
+  const VectorAccessFacts &facts;
   LogicalResult
   matchAndRewrite(tile::StoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Value value = adaptor.getValue();
-    Type element = getVectorElementType(op, value.getType(), contiguous);
+    Type element = getVectorElementType(op, value.getType(), facts);
     if (!element)
       return rewriter.notifyMatchFailure(op, "not a contiguous tile store");
     auto type = cast<RankedTensorType>(value.getType());
     Location loc = op.getLoc();
     int64_t lanes = chooseLanes(type.getShape().back(), element);
     TileEvaluator evaluator(rewriter, *getTypeConverter());
-    SmallVector<Value> lbs, ubs, steps;
-    getRunLoopBounds(rewriter, loc, type.getShape(), lanes, lbs, ubs, steps);
+    // The loads that only feed this store are read run by run here; their
+    // tile versions then have no use left and are erased as dead code.
+    evaluator.setFusibleLoads(&facts.fusibleLoads);
     unsigned alignment = getAlignment(element);
     bool streaming = op.getEvict() == tile::EvictionPolicy::EvictFirst ||
                      op.getCache() == tile::CacheModifier::CS;
     unsigned vectorBytes =
         static_cast<unsigned>(lanes * element.getIntOrFloatBitWidth() / 8);
-    scf::buildLoopNest(
-        rewriter, loc, lbs, ubs, steps, ValueRange{},
-        [&](OpBuilder &, Location l, ValueRange ivs,
-            ValueRange) -> scf::ValueVector {
-          Value pointer =
-              createPointer(rewriter, l, evaluator.scalarAt(op.getPtr(), ivs));
+    buildRunLoops(
+        rewriter, loc, type.getShape(), lanes, ValueRange{}, evaluator,
+        facts.rowMasks.lookup(op),
+        [&](ValueRange ivs, ValueRange) -> scf::ValueVector {
+          Value pointer = createPointer(
+              rewriter, loc, evaluator.scalarAt(op.getPtr(), ivs));
           Value stored = evaluator.vectorAt(op.getValue(), ivs, lanes);
           // A full run of a streaming store (evict_first or .cs) bypasses
           // the caches with a non-temporal store when its address is
@@ -194,15 +248,15 @@ struct ContiguousStoreLowering : OpConversionPattern<tile::StoreOp> {
                   bb.create<scf::YieldOp>(lll);
                 });
           };
-          if (!op.getMask()) {
-            storeFull(rewriter, l);
+          if (!op.getMask() || evaluator.isKnownTrue(op.getMask())) {
+            storeFull(rewriter, loc);
             return {};
           }
           Value mask = evaluator.vectorAt(op.getMask(), ivs, lanes);
           Value full = rewriter.create<vector::ReductionOp>(
-              l, vector::CombiningKind::AND, mask);
+              loc, vector::CombiningKind::AND, mask);
           rewriter.create<scf::IfOp>(
-              l, full,
+              loc, full,
               [&](OpBuilder &b, Location ll) {
                 storeFull(b, ll);
                 b.create<scf::YieldOp>(ll);
@@ -221,12 +275,12 @@ struct ContiguousStoreLowering : OpConversionPattern<tile::StoreOp> {
 
 } // namespace
 
-void populateTileVectorMemoryPatterns(
-    const TypeConverter &converter, RewritePatternSet &patterns,
-    const llvm::DenseSet<Operation *> &contiguous) {
+void populateTileVectorMemoryPatterns(const TypeConverter &converter,
+                                      RewritePatternSet &patterns,
+                                      const VectorAccessFacts &facts) {
   // Benefit 2: tried before the element-by-element lowering of the same ops.
   patterns.add<ContiguousLoadLowering, ContiguousStoreLowering>(
-      converter, patterns.getContext(), contiguous);
+      converter, patterns.getContext(), facts);
 }
 
 } // namespace tessel::cpu
