@@ -5,17 +5,33 @@
 // that differ between vendors: special registers, warp shuffles, barriers,
 // address spaces and how a kernel is marked. NVIDIA implements these with
 // NVVM ops (backends/nvidia/NvvmTargetHooks.h); an AMD backend would use
-// ROCDL ops, an Intel one SPIR-V built-ins.
+// ROCDL ops, an Intel one SPIR-V built-ins. A few hooks are optional: their
+// default says the target has nothing special, and the lowering falls back
+// to a portable form.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TESSEL_BACKENDS_GPU_COMMON_GPUTARGETHOOKS_H
 #define TESSEL_BACKENDS_GPU_COMMON_GPUTARGETHOOKS_H
 
+#include "dialects/tile/IR/TileDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Value.h"
 
 namespace tessel::gpu {
+
+/// How a kernel asked one global memory access to use the caches: the tile
+/// dialect's `cache`, `evict` and `isVolatile` attributes of a load or store.
+struct MemoryAccessHints {
+  tile::CacheModifier cache = tile::CacheModifier::None;
+  tile::EvictionPolicy evict = tile::EvictionPolicy::Normal;
+  bool isVolatile = false;
+
+  bool isDefault() const {
+    return cache == tile::CacheModifier::None &&
+           evict == tile::EvictionPolicy::Normal && !isVolatile;
+  }
+};
 
 class GpuTargetHooks {
 public:
@@ -46,6 +62,29 @@ public:
   /// threads.
   virtual void markKernel(mlir::Operation *llvmFunc,
                           unsigned threadsPerBlock) const = 0;
+
+  /// Optional: a load from global memory that reads `ptr` (an `!llvm.ptr`)
+  /// only where `mask` (i1; null: always) holds and yields `other` (of
+  /// `type`; given whenever `mask` is) elsewhere, without a branch, honouring
+  /// `hints`. `type` is an integer or float, or a vector of them, of 1, 2, 4,
+  /// 8 or 16 bytes, and `ptr` is aligned to its size. Returns null where the
+  /// target has no such access; the lowering then branches around a plain
+  /// load and drops the hints.
+  virtual mlir::Value createPredicatedLoad(mlir::OpBuilder &b, mlir::Location loc,
+                                           mlir::Type type, mlir::Value ptr,
+                                           mlir::Value mask, mlir::Value other,
+                                           const MemoryAccessHints &hints) const {
+    return nullptr;
+  }
+  /// Optional: the store counterpart, writing `value` only where `mask`
+  /// holds. Returns false, having created nothing, where the target has no
+  /// such access.
+  virtual bool createPredicatedStore(mlir::OpBuilder &b, mlir::Location loc,
+                                     mlir::Value value, mlir::Value ptr,
+                                     mlir::Value mask,
+                                     const MemoryAccessHints &hints) const {
+    return false;
+  }
 };
 
 } // namespace tessel::gpu

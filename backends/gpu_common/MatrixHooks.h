@@ -44,6 +44,21 @@ public:
   multiplyAccumulate(mlir::OpBuilder &b, mlir::Location loc, mlir::Type input,
                      mlir::ValueRange a, mlir::ValueRange bFragment,
                      mlir::ValueRange c) const = 0;
+
+  /// Asynchronous copies from global to shared memory that bypass registers,
+  /// which lets operand tiles of later iterations be in flight without
+  /// holding registers. A target without them returns false from
+  /// hasAsyncCopy and is never asked for the rest.
+  virtual bool hasAsyncCopy() const { return false; }
+  /// Copies `bytes` (4, 8 or 16) from `global` to `shared`; where `enabled`
+  /// (i1, may be null: always) is false, writes zeros and reads nothing.
+  virtual void asyncCopy(mlir::OpBuilder &b, mlir::Location loc, mlir::Value shared,
+                         mlir::Value global, unsigned bytes, mlir::Value enabled) const {}
+  /// Closes the group of copies this thread issued since the last commit.
+  virtual void commitAsyncCopies(mlir::OpBuilder &b, mlir::Location loc) const {}
+  /// Waits until at most `pending` of this thread's groups are incomplete.
+  virtual void waitAsyncCopies(mlir::OpBuilder &b, mlir::Location loc,
+                               unsigned pending) const {}
 };
 
 } // namespace tessel::gpu

@@ -157,6 +157,14 @@ FailureOr<CompiledKernel> compileTileModule(ModuleOp module, const NvidiaTarget 
   FailureOr<KernelLaunchInfo> launch = lowerTileModuleToLLVMDialect(*lowered, options);
   if (failed(launch))
     return failure();
+  // Pipelining buys latency with shared memory (staging buffers per dot);
+  // where that does not fit, the kernel is still compiled without it.
+  if (launch->sharedMemoryBytes > target.getMaxSharedMemoryPerBlock() &&
+      options.numStages > 1) {
+    NvidiaOptions unpipelined = options;
+    unpipelined.numStages = 1;
+    return compileTileModule(module, target, unpipelined);
+  }
   if (launch->sharedMemoryBytes > target.getMaxSharedMemoryPerBlock())
     return emitError(module.getLoc())
            << "the kernel needs " << launch->sharedMemoryBytes

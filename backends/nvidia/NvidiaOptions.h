@@ -14,9 +14,10 @@ struct NvidiaOptions {
   /// loads of a dot's operands one iteration ahead (two stages, in
   /// registers); 1 turns it off.
   unsigned numStages = 3;
-  /// Blocks that must fit on one SM at once (`.minnctapersm`), 0 for no
-  /// request: ptxas then caps registers per thread so that they fit, which
-  /// trades a few spills for the latency hiding of a second block.
+  /// Blocks that must fit on one SM at once (`.minnctapersm`): ptxas then
+  /// caps registers per thread so that they fit, which trades a few spills
+  /// for the latency hiding of a second block. 0 leaves it to the backend,
+  /// which asks for 2 for blocks of 512 threads (NvvmTargetHooks::markKernel).
   unsigned minBlocksPerSM = 0;
   /// LLVM optimization level, 0..3.
   unsigned optLevel = 3;

@@ -72,4 +72,27 @@ SmallVector<Value> NvvmMatrixHooks::multiplyAccumulate(OpBuilder &b, Location lo
   return out;
 }
 
+void NvvmMatrixHooks::asyncCopy(OpBuilder &b, Location loc, Value shared, Value global,
+                                unsigned bytes, Value enabled) const {
+  Value size;
+  if (enabled) {
+    Value full = b.create<LLVM::ConstantOp>(loc, b.getI32Type(), b.getI32IntegerAttr(bytes));
+    Value none = b.create<LLVM::ConstantOp>(loc, b.getI32Type(), b.getI32IntegerAttr(0));
+    size = b.create<LLVM::SelectOp>(loc, enabled, full, none);
+  }
+  // .cg (L2 only) exists for 16-byte copies; smaller ones go through L1.
+  b.create<NVVM::CpAsyncOp>(loc, shared, global, bytes,
+                            bytes == 16 ? NVVM::LoadCacheModifierKind::CG
+                                        : NVVM::LoadCacheModifierKind::CA,
+                            size);
+}
+
+void NvvmMatrixHooks::commitAsyncCopies(OpBuilder &b, Location loc) const {
+  b.create<NVVM::CpAsyncCommitGroupOp>(loc);
+}
+
+void NvvmMatrixHooks::waitAsyncCopies(OpBuilder &b, Location loc, unsigned pending) const {
+  b.create<NVVM::CpAsyncWaitGroupOp>(loc, pending);
+}
+
 } // namespace tessel::nvidia

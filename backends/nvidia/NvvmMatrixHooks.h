@@ -21,6 +21,14 @@ public:
                                                     mlir::Type input, mlir::ValueRange a,
                                                     mlir::ValueRange bFragment,
                                                     mlir::ValueRange c) const override;
+  /// `cp.async.{ca,cg}.shared.global` with a source size (0 where disabled),
+  /// `cp.async.commit_group`, `cp.async.wait_group`.
+  bool hasAsyncCopy() const override { return true; }
+  void asyncCopy(mlir::OpBuilder &b, mlir::Location loc, mlir::Value shared,
+                 mlir::Value global, unsigned bytes, mlir::Value enabled) const override;
+  void commitAsyncCopies(mlir::OpBuilder &b, mlir::Location loc) const override;
+  void waitAsyncCopies(mlir::OpBuilder &b, mlir::Location loc,
+                       unsigned pending) const override;
 };
 
 } // namespace tessel::nvidia

@@ -8,7 +8,9 @@
 namespace tessel::nvidia {
 
 /// Special registers, shuffles and barriers as NVVM ops; kernels carry
-/// `nvvm.kernel` and `nvvm.maxntid`.
+/// `nvvm.kernel` and `nvvm.maxntid`. Masked global loads and stores are
+/// predicated PTX instructions (`@%p ld.global.v4.b32`) in inline assembly,
+/// with the requested cache operator or L1 eviction priority.
 class NvvmTargetHooks : public gpu::GpuTargetHooks {
 public:
   llvm::StringRef getBackendName() const override { return "nvidia"; }
@@ -24,6 +26,13 @@ public:
   unsigned getSharedAddressSpace() const override { return 3; }
   unsigned getGlobalAddressSpace() const override { return 1; }
   void markKernel(mlir::Operation *func, unsigned threadsPerBlock) const override;
+  mlir::Value createPredicatedLoad(mlir::OpBuilder &b, mlir::Location loc,
+                                   mlir::Type type, mlir::Value ptr, mlir::Value mask,
+                                   mlir::Value other,
+                                   const gpu::MemoryAccessHints &hints) const override;
+  bool createPredicatedStore(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value,
+                             mlir::Value ptr, mlir::Value mask,
+                             const gpu::MemoryAccessHints &hints) const override;
 };
 
 } // namespace tessel::nvidia

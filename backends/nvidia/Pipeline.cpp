@@ -37,6 +37,9 @@ void buildNvidiaLoweringPipeline(OpPassManager &pm, const NvidiaOptions &options
   // deeper pipelines need asynchronous copies into shared memory).
   gpu::TileGpuPipelineLoadsOptions pipelining;
   pipelining.numStages = std::min(options.numStages, 2u);
+  // Operands of tensor-core dots go to shared memory with cp.async (sm_80+).
+  pipelining.asyncCopy = true;
+  pipelining.numWarps = options.numWarps;
   pm.addPass(gpu::createTileGpuPipelineLoads(pipelining));
   pm.addPass(gpu::createTileGpuBroadcastEarly());
   pm.addPass(createLoopInvariantCodeMotionPass());

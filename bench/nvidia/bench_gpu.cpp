@@ -47,6 +47,20 @@ uint16_t ToHalf(float f) {
   return static_cast<uint16_t>(h);
 }
 
+uint16_t ToBf16(float f) {
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  x += 0x7fff + ((x >> 16) & 1);  // round to nearest even (finite values)
+  return static_cast<uint16_t>(x >> 16);
+}
+
+float FromBf16(uint16_t h) {
+  uint32_t x = uint32_t(h) << 16;
+  float f;
+  std::memcpy(&f, &x, 4);
+  return f;
+}
+
 float FromHalf(uint16_t h) {
   uint32_t sign = (h & 0x8000u) << 16, exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
   uint32_t x = exp == 0 ? sign : sign | ((exp - 15 + 127) << 23) | (mant << 13);
@@ -108,6 +122,8 @@ int main(int argc, char** argv) {
     rt::CompileRequest request;
     request.ir = ReadFile(dir + "/" + w.name + ".mlirbc");
     request.entry_name = w.kernel;
+    // The options are part of the cache key: the same as prepare_kernels'.
+    request.options = tb::CompileOptionsFor(w);
     auto artifact = runtime->Compile(selection->target, request);
     if (!artifact.ok()) {
       std::printf("%-20s compile: %s\n", w.name.c_str(), artifact.status().ToString().c_str());
@@ -171,8 +187,11 @@ int main(int argc, char** argv) {
     } else {
       int64_t M = w.m, N = w.n, K = w.k;
       std::vector<uint16_t> a(M * K), b(K * N), c(M * N);
-      for (auto& v : a) v = ToHalf(dist(rng));
-      for (auto& v : b) v = ToHalf(dist(rng));
+      const bool bf16 = w.signature.rfind("*bf16", 0) == 0;
+      auto to16 = bf16 ? ToBf16 : ToHalf;
+      auto from16 = bf16 ? FromBf16 : FromHalf;
+      for (auto& v : a) v = to16(dist(rng));
+      for (auto& v : b) v = to16(dist(rng));
       auto ba = device->Allocate(a.size() * 2), bb = device->Allocate(b.size() * 2),
            bc = device->Allocate(c.size() * 2);
       if (!ba.ok() || !bb.ok() || !bc.ok()) return 1;
@@ -190,8 +209,8 @@ int main(int argc, char** argv) {
       for (int s = 0; s < 64; ++s) {
         int64_t i = (s * 977) % M, j = (s * 613) % N;
         double ref = 0;
-        for (int64_t k = 0; k < K; ++k) ref += double(FromHalf(a[i * K + k])) * FromHalf(b[k * N + j]);
-        worst = std::max(worst, std::fabs(ref - FromHalf(c[i * N + j])) / (1 + std::fabs(ref)));
+        for (int64_t k = 0; k < K; ++k) ref += double(from16(a[i * K + k])) * from16(b[k * N + j]);
+        worst = std::max(worst, std::fabs(ref - from16(c[i * N + j])) / (1 + std::fabs(ref)));
       }
       if (check == "ok" && worst > 2e-2) check = "WRONG (rel error " + std::to_string(worst) + ")";
       auto t = TimeMedian(*kernel, grid, args, 5, 0);

@@ -32,7 +32,9 @@ int main(int argc, char** argv) {
   int status = 0;
   for (const tessel::bench::Workload& w : tessel::bench::Workloads()) {
     tessel::compiler::KernelSpecialization spec{w.kernel, w.signature, w.constexprs};
-    auto compiled = tessel::compiler::compileKernelFile(*runtime, *target, argv[2], spec);
+    tessel::plugins::CompileOptions compileOptions = tessel::bench::CompileOptionsFor(w);
+    auto compiled =
+        tessel::compiler::compileKernelFile(*runtime, *target, argv[2], spec, compileOptions);
     if (!compiled.ok()) {
       std::fprintf(stderr, "%s: %s\n", w.name.c_str(), compiled.status().ToString().c_str());
       status = 1;
@@ -41,6 +43,11 @@ int main(int argc, char** argv) {
     std::ofstream(out + "/" + w.name + ".mlirbc", std::ios::binary)
         .write(reinterpret_cast<const char*>(compiled->tile.bytecode.data()),
                compiled->tile.bytecode.size());
+    // The cubin too, for cuobjdump on the GPU machine (which instructions
+    // the dot became).
+    const auto& cubin = compiled->artifact.kernel.bytes;
+    std::ofstream(out + "/" + w.name + ".cubin", std::ios::binary)
+        .write(reinterpret_cast<const char*>(cubin.data()), cubin.size());
     const auto& md = compiled->artifact.kernel.metadata;
     std::printf("%-20s %s, %u warps, %u B shared, %zu B cubin\n", w.name.c_str(),
                 compiled->artifact.record.Summary().c_str(), md.num_warps,

@@ -16,6 +16,16 @@ timeout 150 compute-sanitizer --tool memcheck --error-exitcode 9 \
   "$dir/tessel-conform-run" "$dir/nvidia_sm90a.tslb" --plugin "$dir/libtessel_nvidia.so" \
   --skip-file "$skips" --filter 'memory/*' 2>&1 | tail -6
 echo "memcheck exit status: ${PIPESTATUS[0]}"
+echo "== compute-sanitizer memcheck on dot/* (tensor-core path)"
+timeout 200 compute-sanitizer --tool memcheck --error-exitcode 9 \
+  "$dir/tessel-conform-run" "$dir/nvidia_sm90a.tslb" --plugin "$dir/libtessel_nvidia.so" \
+  --skip-file "$skips" --filter 'dot/*' 2>&1 | tail -4
+echo "memcheck exit status: ${PIPESTATUS[0]}"
+echo "== SASS of the GEMM kernels: tensor-core instructions"
+for f in "$dir"/gemm_*.cubin; do
+  echo "$(basename "$f"): $(cuobjdump --dump-sass "$f" | grep -c HMMA) HMMA, $(cuobjdump --dump-sass "$f" | grep -c LDSM) LDSM"
+  cuobjdump --dump-sass "$f" | grep -m 2 HMMA
+done
 echo "== benchmark"
 "$dir/bench_gpu" "$dir/libtessel_nvidia.so" "$dir" | tee "$out/bench.txt"
 python3 "$here/triton_bench.py" | tee -a "$out/bench.txt"

@@ -1,6 +1,16 @@
 // The workloads of the GPU benchmark, shared by the program that compiles
 // them (on a machine with the compiler) and the one that runs them (on the
-// GPU machine, without LLVM): names, kernels, specializations and sizes.
+// GPU machine, without LLVM): names, kernels, specializations, warps and
+// sizes.
+//
+// Signatures give the same facts Triton's launcher derives on its own:
+// Triton specializes every pointer argument that is 16-byte aligned and
+// every integer argument that is a multiple of 16 (`tt.divisibility = 16`);
+// here that is the `:16` suffix (`*fp32:16`, `i32:16`), which the vector add
+// and softmax sizes below satisfy. Without it on `n` / `n_cols`, a mask
+// `offsets < n` is not known to be uniform over four consecutive elements,
+// and every access is a scalar one. num_warps is what triton_bench.py
+// launches with.
 #ifndef TESSEL_BENCH_NVIDIA_WORKLOADS_H_
 #define TESSEL_BENCH_NVIDIA_WORKLOADS_H_
 
@@ -8,6 +18,8 @@
 #include <map>
 #include <string>
 #include <vector>
+
+#include "core/runtime/runtime.h"
 
 namespace tessel::bench {
 
@@ -20,21 +32,45 @@ struct Workload {
   std::string signature;
   std::map<std::string, std::string> constexprs;
   int64_t m = 0, n = 0, k = 0;  // sizes (vector add: n elements; softmax: m rows x n cols)
+  int32_t num_warps = 0;        // warps per block; 0: the plugin's default
+  int32_t min_blocks_per_sm = 0;  // nvidia.min_blocks_per_sm; 0: the backend's choice
+  int32_t num_stages = 0;         // 0: the plugin's default
 };
 
 inline std::vector<Workload> Workloads() {
-  const std::string gemmSig = "*fp16,*fp16,*fp16,i32,i32,i32,i32,i32,i32,i32,i32,i32";
-  return {
-      {"vadd_2p28", Kind::kVectorAdd, "add_kernel", "*fp32:16,*fp32:16,*fp32:16,i32",
-       {{"BLOCK", "2048"}}, 0, int64_t(1) << 28, 0},
-      {"softmax_32768x4096", Kind::kSoftmax, "softmax_kernel", "*fp32:16,*fp32:16,i32:16,i32:16,i32",
-       {{"BLOCK", "4096"}}, 32768, 4096, 0},
-      {"softmax_8192x16384", Kind::kSoftmax, "softmax_kernel", "*fp32:16,*fp32:16,i32:16,i32:16,i32",
-       {{"BLOCK", "16384"}}, 8192, 16384, 0},
-      {"gemm_fp16_4096", Kind::kMatmul, "matmul_kernel", gemmSig,
-       {{"BLOCK_M", "128"}, {"BLOCK_N", "128"}, {"BLOCK_K", "32"}, {"GROUP_M", "8"}},
-       4096, 4096, 4096},
+  // GEMM: M, N, K and the row strides are multiples of 16 and the unit
+  // strides are 1, the two facts Triton's launcher specializes on.
+  auto gemmSig = [](const std::string& t) {
+    return "*" + t + ":16,*" + t + ":16,*" + t + ":16,i32:16,i32:16,i32:16,i32:16,i32:1,"
+           "i32:16,i32:1,i32:16,i32:1";
   };
+  const std::map<std::string, std::string> gemmTile = {
+      {"BLOCK_M", "128"}, {"BLOCK_N", "128"}, {"BLOCK_K", "32"}, {"GROUP_M", "8"}};
+  const std::string softmaxSig = "*fp32:16,*fp32:16,i32:16,i32:16,i32:16";
+  return {
+      {"vadd_2p28", Kind::kVectorAdd, "add_kernel", "*fp32:16,*fp32:16,*fp32:16,i32:16",
+       {{"BLOCK", "2048"}}, 0, int64_t(1) << 28, 0, 4},
+      {"softmax_32768x4096", Kind::kSoftmax, "softmax_kernel", softmaxSig,
+       {{"BLOCK", "4096"}}, 32768, 4096, 0, 8},
+      {"softmax_8192x16384", Kind::kSoftmax, "softmax_kernel", softmaxSig,
+       {{"BLOCK", "16384"}}, 8192, 16384, 0, 16},
+      // 4 warps of 64x64 each: 255 registers a thread, two blocks an SM.
+      {"gemm_fp16_4096", Kind::kMatmul, "matmul_kernel", gemmSig("fp16"), gemmTile,
+       4096, 4096, 4096, 4},
+      {"gemm_bf16_4096", Kind::kMatmul, "matmul_kernel", gemmSig("bf16"), gemmTile,
+       4096, 4096, 4096, 4},
+  };
+}
+
+// The compile options of a workload: prepare_kernels compiles with them and
+// bench_gpu asks the cache with them (they are part of the key).
+inline plugins::CompileOptions CompileOptionsFor(const Workload& w) {
+  plugins::CompileOptions options;
+  options.num_warps = w.num_warps;
+  options.num_stages = w.num_stages;
+  if (w.min_blocks_per_sm > 0)
+    options.extra.push_back(plugins::KeyValue::Int("nvidia.min_blocks_per_sm", w.min_blocks_per_sm));
+  return options;
 }
 
 }  // namespace tessel::bench

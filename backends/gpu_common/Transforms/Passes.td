@@ -73,11 +73,22 @@ def TileGpuPipelineLoads : Pass<"tilegpu-pipeline-loads", "::mlir::ModuleOp"> {
     the top of iteration k and carried into it; the first iteration's load
     moves before the loop. Loads for an iteration past the end are masked
     off. `num-stages` 1 disables it; more than 2 stages are rejected.
+
+    With `async-copy`, a pipelined load used only as operand A or B of a dot
+    that 16x8x16 matrix instructions will compute (with `num-warps` warps),
+    with a zero or no `other`, is marked `tilegpu.async_copy`
+    (DotStaging.h), and the dot `tilegpu.async_operands`: the lowering then
+    copies the tile from global to shared memory without registers, into one
+    of three staging buffers, and the dot reads it there.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
   let options = [
     Option<"numStages", "num-stages", "unsigned", "2",
            "Pipeline depth: 1 (off) or 2.">,
+    Option<"asyncCopy", "async-copy", "bool", "false",
+           "Mark loads of tensor-core dot operands for asynchronous copies.">,
+    Option<"numWarps", "num-warps", "unsigned", "4",
+           "Warps per block (decides which dots use matrix instructions).">,
   ];
 }
 

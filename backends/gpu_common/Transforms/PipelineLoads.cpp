@@ -17,11 +17,15 @@
 
 #include "backends/gpu_common/Transforms/Passes.h"
 
+#include "backends/gpu_common/DotStaging.h"
+#include "backends/gpu_common/Transforms/TensorCoreLayouts.h"
+
 #include "dialects/tile/IR/TileDialect.h"
 #include "dialects/tile/IR/TileOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -94,13 +98,38 @@ Value cloneLoad(OpBuilder &b, tile::LoadOp load, ArrayRef<Operation *> slice,
   return clone.getResult();
 }
 
-/// Pipelines the qualifying loads of `loop` over two stages.
-void pipelineLoop(scf::ForOp loop) {
+/// Whether `load` (used only as operand A or B of a tensor-core dot, with a
+/// zero or no `other`) can copy straight into the dot's staging buffer;
+/// returns the operand number or -1.
+int getAsyncOperand(tile::LoadOp load, unsigned numWarps) {
+  if (!load->hasOneUse())
+    return -1;
+  OpOperand &use = *load->getUses().begin();
+  auto dot = dyn_cast<tile::DotOp>(use.getOwner());
+  if (!dot || use.getOperandNumber() > 1 || !isTensorCoreDot(dot, numWarps))
+    return -1;
+  if (Value other = load.getOther()) {
+    DenseElementsAttr splat;
+    if (!matchPattern(other, m_Constant(&splat)) || !splat.isSplat())
+      return -1;
+    auto value = dyn_cast<FloatAttr>(splat.getSplatValue<Attribute>());
+    if (!value || !value.getValue().isZero())
+      return -1;
+  }
+  return int(use.getOperandNumber());
+}
+
+/// Pipelines the qualifying loads of `loop` over two stages; with
+/// `asyncCopy`, marks those that feed a tensor-core dot to be copied
+/// straight into its staging buffers (DotStaging.h), `nextDotId` numbering
+/// the dots.
+void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numWarps, int32_t &nextDotId) {
   Block *body = loop.getBody();
   auto yield = cast<scf::YieldOp>(body->getTerminator());
   struct Candidate {
     tile::LoadOp load;
     SmallVector<Operation *> slice;
+    int asyncOperand = -1;
   };
   SmallVector<Candidate> candidates;
   llvm::SmallSetVector<unsigned, 4> advanced;
@@ -123,7 +152,8 @@ void pipelineLoop(scf::ForOp loop) {
       advanced.insert(i);
     }
     if (ok)
-      candidates.push_back({load, *slice});
+      candidates.push_back(
+          {load, *slice, asyncCopy ? getAsyncOperand(load, numWarps) : -1});
   }
   if (candidates.empty())
     return;
@@ -178,8 +208,35 @@ void pipelineLoop(scf::ForOp loop) {
         return loads;
       }));
 
-  // The loop's own loads become the values carried from the previous one.
+  // Loads feeding a tensor-core dot copy into its staging buffers; the dot
+  // reads them there (the values they carry through the loop are unused).
+  llvm::DenseMap<Operation *, std::pair<int32_t, int32_t>> asyncDots;
+  auto newYield = cast<scf::YieldOp>(newLoop.getBody()->getTerminator());
   unsigned base = newLoop.getNumRegionIterArgs() - candidates.size();
+  for (auto [i, c] : llvm::enumerate(candidates)) {
+    if (c.asyncOperand < 0)
+      continue;
+    Operation *dot = *c.load->getUsers().begin();
+    auto &[id, mask] = asyncDots[dot];
+    if (mask == 0)
+      id = nextDotId++;
+    mask |= 1 << c.asyncOperand;
+    // [dot id, operand, next iteration?, M, N, K] (DotStaging.h).
+    auto dotOp = cast<tile::DotOp>(dot);
+    auto aType = cast<RankedTensorType>(dotOp.getA().getType());
+    auto bType = cast<RankedTensorType>(dotOp.getB().getType());
+    int32_t m = int32_t(aType.getDimSize(0)), k = int32_t(aType.getDimSize(1)),
+            n = int32_t(bType.getDimSize(1));
+    first[i].getDefiningOp()->setAttr(
+        kAsyncCopyAttrName, rewriter.getDenseI32ArrayAttr({id, c.asyncOperand, 0, m, n, k}));
+    newYield.getOperand(base + i).getDefiningOp()->setAttr(
+        kAsyncCopyAttrName, rewriter.getDenseI32ArrayAttr({id, c.asyncOperand, 1, m, n, k}));
+  }
+  for (auto &[dot, idMask] : asyncDots)
+    dot->setAttr(kAsyncOperandsAttrName,
+                 rewriter.getDenseI32ArrayAttr({idMask.first, idMask.second}));
+
+  // The loop's own loads become the values carried from the previous one.
   for (auto [i, c] : llvm::enumerate(candidates)) {
     c.load.replaceAllUsesWith(newLoop.getRegionIterArg(base + i));
     c.load.erase();
@@ -201,8 +258,9 @@ struct PipelineLoadsPass : impl::TileGpuPipelineLoadsBase<PipelineLoadsPass> {
       if (llvm::any_of(loop.getBody()->getOps<tile::DotOp>(), [](auto) { return true; }))
         loops.push_back(loop);
     });
+    int32_t nextDotId = 0;
     for (scf::ForOp loop : loops)
-      pipelineLoop(loop);
+      pipelineLoop(loop, asyncCopy, numWarps, nextDotId);
   }
 };
 

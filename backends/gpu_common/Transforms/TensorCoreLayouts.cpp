@@ -53,18 +53,25 @@ Attribute getEncoding(Type type) {
   return cast<RankedTensorType>(type).getEncoding();
 }
 
-/// Makes the dot produce, and take its accumulator in, the matrix layout.
-void assignDot(tile::DotOp dot, unsigned numWarps) {
+/// The warp arrangement of a dot the matrix instruction can compute.
+std::optional<std::pair<unsigned, unsigned>> getTensorCoreWarps(tile::DotOp dot,
+                                                                unsigned numWarps) {
   auto aType = cast<RankedTensorType>(dot.getA().getType());
   auto cType = cast<RankedTensorType>(dot.getType());
   if (cType.getRank() != 2 || cType.getEncoding() ||
       !isMatrixInput(aType.getElementType()) || !cType.getElementType().isF32() ||
       dot.getInputPrecision() != tile::InputPrecision::IEEE)
-    return;
+    return std::nullopt;
   int64_t m = cType.getDimSize(0), n = cType.getDimSize(1), k = aType.getDimSize(1);
   if (m % 16 != 0 || n % 8 != 0 || k % 16 != 0)
-    return;
-  auto warps = arrangeWarps(m, n, numWarps);
+    return std::nullopt;
+  return arrangeWarps(m, n, numWarps);
+}
+
+/// Makes the dot produce, and take its accumulator in, the matrix layout.
+void assignDot(tile::DotOp dot, unsigned numWarps) {
+  auto cType = cast<RankedTensorType>(dot.getType());
+  auto warps = getTensorCoreWarps(dot, numWarps);
   if (!warps)
     return;
   Attribute encoding =
@@ -191,6 +198,11 @@ bool carryInLayout(scf::ForOp loop) {
 }
 
 } // namespace
+
+bool isTensorCoreDot(Operation *op, unsigned numWarps) {
+  auto dot = dyn_cast<tile::DotOp>(op);
+  return dot && getTensorCoreWarps(dot, numWarps).has_value();
+}
 
 void assignTensorCoreLayouts(func::FuncOp func, unsigned numWarps, unsigned warpSize) {
   // The accumulator layout is defined for 32-lane warps.

@@ -19,6 +19,10 @@ namespace tessel::gpu {
 void assignTensorCoreLayouts(mlir::func::FuncOp func, unsigned numWarps,
                              unsigned warpSize);
 
+/// Whether assignTensorCoreLayouts gives `dot` (an Operation* that is a
+/// tile.dot) the matrix layout with `numWarps` warps of 32 lanes.
+bool isTensorCoreDot(mlir::Operation *dot, unsigned numWarps);
+
 } // namespace tessel::gpu
 
 #endif // TESSEL_BACKENDS_GPU_COMMON_TRANSFORMS_TENSORCORELAYOUTS_H

@@ -19,21 +19,22 @@ func.func @grid(%out: !tile.ptr<i32>) {
 // -----
 
 // A tile of 1024 over 128 threads: 8 registers each; masked 16-byte loads
-// under scf.if; the scalar result of a 1-D reduce comes from butterfly
-// shuffles over the 32 lanes, then the 4 warps' partials in shared memory.
+// as predicated PTX (predicated-access.mlir has the details); the scalar
+// result of a 1-D reduce comes from butterfly shuffles over the 32 lanes,
+// then the 4 warps' partials in shared memory; thread 0 stores it.
 // CHECK: module attributes {{.*}}tilegpu.shared_mem_bytes = 16 : i32
 // CHECK: llvm.mlir.global external @tessel_shared() {addr_space = 3 : i32, alignment = 16 : i64}
 // CHECK-LABEL: func.func @row_sum
 // CHECK-SAME: (%{{.*}}: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>, %{{.*}}: i32)
-// CHECK: scf.if
-// CHECK: llvm.load {{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+// CHECK-NOT: scf.if
+// CHECK: llvm.inline_asm has_side_effects {{.*}}@$4 ld.global.v4.b32 {$0, $1, $2, $3}, [$5];", "=r,=r,=r,=r,b,l"
 // CHECK-COUNT-5: nvvm.shfl.sync bfly
 // CHECK: nvvm.barrier0
 // CHECK: llvm.store {{.*}} : f32, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
 // CHECK: llvm.load {{.*}} : !llvm.ptr<3> -> f32
-// CHECK: arith.cmpi eq
-// CHECK: llvm.store {{.*}} : f32, !llvm.ptr<1>
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq
+// CHECK: llvm.inline_asm has_side_effects "@$0 st.global.b32 [$1], $2;", "b,l,r" %[[FIRST]]
 func.func @row_sum(%in: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %out: !tile.ptr<f32>, %n: i32 {tile.divisibility = 16 : i32}) {
   %r = tile.make_range 0 to 1024 : tensor<1024xi32>
   %nt = tile.splat %n : i32 -> tensor<1024xi32>

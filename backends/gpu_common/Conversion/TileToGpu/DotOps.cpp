@@ -17,12 +17,14 @@
 #include "backends/gpu_common/Conversion/TileToGpu/Lowering.h"
 
 #include "backends/gpu_common/Conversion/TileToGpu.h"
+#include "backends/gpu_common/DotStaging.h"
 
 #include "dialects/tile/IR/TileDialect.h"
 #include "dialects/tile/IR/TileOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/bit.h"
 
 using namespace mlir;
 
@@ -100,24 +102,39 @@ Value lowerWithMatrixUnits(tile::DotOp op, Value aTile, Value bTile, Value accTi
   BlockedLayout c = lowering.getLayout(cType);
   unsigned wm = c.warpsPerCTA[0], wn = c.warpsPerCTA[1];
 
-  // Rows padded by 8 elements (16 bytes): with rows a multiple of 32 bytes
-  // long, the stride in 16-byte units is odd, so 8 consecutive rows hit 8
-  // distinct bank groups.
-  int64_t aStride = k + 8, bStride = n + 8;
-  int64_t bOffset = (m * aStride * 2 + 15) / 16 * 16;
-  int64_t stageBytes = (bOffset + k * bStride * 2 + 15) / 16 * 16;
+  // Rows padded by 16 bytes (DotStaging.h): with rows a multiple of 32
+  // bytes long, the stride in 16-byte units is odd, so 8 consecutive rows
+  // hit 8 distinct bank groups.
+  DotStaging staging = DotStaging::get(m, n, k, 2);
+  int64_t aStride = staging.aStride, bStride = staging.bStride;
+  int64_t bOffset = staging.bOffset, stageBytes = staging.stageBytes;
 
   ThreadIndex index = getThreadIndex(b, loc, lowering);
-  auto sharedPtr = LLVM::LLVMPointerType::get(b.getContext(),
-                                              lowering.hooks.getSharedAddressSpace());
-  Value shared = b.create<LLVM::AddressOfOp>(loc, sharedPtr, kSharedMemorySymbol);
-  auto byteOffset = [&](Value offset) {
-    return b.create<LLVM::GEPOp>(loc, sharedPtr, b.getI8Type(), shared, ValueRange{offset})
-        .getResult();
-  };
+  auto byteOffset = [&](Value offset) { return lowering.getSharedAddress(b, loc, offset); };
   Value aBase, bBase;
-  auto loop = dyn_cast<scf::ForOp>(op->getParentOp());
-  if (loop && loop.getInductionVar().getType().isInteger(32)) {
+  unsigned asyncMask = 0;
+  auto async = op->getAttrOfType<DenseI32ArrayAttr>(kAsyncOperandsAttrName);
+  Value iteration = GpuLowering::getIterationNumber(b, op);
+  if (async && async.size() == 2 && iteration && lowering.matrix->hasAsyncCopy()) {
+    // The loads copied the operands into buffer i % 3 (of the iteration's
+    // number i) an iteration ago, and the next ones into (i + 1) % 3 just
+    // now: wait for all but those, and the barrier makes every thread's
+    // copies visible.
+    asyncMask = unsigned(async[1]);
+    Value region = lowering.getStagingRegion(b, op, async[0],
+                                             kAsyncStagingBuffers * stageBytes);
+    Value stage = b.create<arith::RemSIOp>(loc, iteration,
+                                           i32Const(b, loc, kAsyncStagingBuffers));
+    Value start = b.create<arith::AddIOp>(loc, region, mulConst(b, loc, stage, stageBytes));
+    aBase = byteOffset(start);
+    bBase = byteOffset(addConst(b, loc, start, bOffset));
+    {
+      // No copy may still be writing a buffer after the loop.
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointAfter(op->getParentOp());
+      lowering.matrix->waitAsyncCopies(b, loc, 0);
+    }
+  } else if (iteration) {
     // Once per iteration of the loop around the dot: two buffers used in
     // turn, in a region of shared memory nothing else uses, need a single
     // barrier, between the writes and the reads. A warp writing buffer s in
@@ -126,13 +143,10 @@ Value lowerWithMatrixUnits(tile::DotOp op, Value aTile, Value bTile, Value accTi
     // before the loop orders a new run of it after the reads of the last.
     {
       OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPoint(loop);
+      b.setInsertionPoint(op->getParentOp());
       lowering.hooks.createBarrier(b, loc);
     }
     Value region = lowering.allocateDedicatedShared(b, loc, 2 * stageBytes);
-    Value iteration = b.create<arith::DivSIOp>(
-        loc, b.create<arith::SubIOp>(loc, loop.getInductionVar(), loop.getLowerBound()),
-        loop.getStep());
     Value stage = b.create<arith::AndIOp>(loc, iteration, i32Const(b, loc, 1));
     Value start = b.create<arith::AddIOp>(loc, region, mulConst(b, loc, stage, stageBytes));
     aBase = byteOffset(start);
@@ -143,8 +157,12 @@ Value lowerWithMatrixUnits(tile::DotOp op, Value aTile, Value bTile, Value accTi
     aBase = byteOffset(i32Const(b, loc, 0));
     bBase = byteOffset(i32Const(b, loc, bOffset));
   }
-  storeToShared(b, loc, lowering.getLayout(aType), index, aTile, input, aStride, aBase);
-  storeToShared(b, loc, lowering.getLayout(bType), index, bTile, input, bStride, bBase);
+  if (!(asyncMask & 1))
+    storeToShared(b, loc, lowering.getLayout(aType), index, aTile, input, aStride, aBase);
+  if (!(asyncMask & 2))
+    storeToShared(b, loc, lowering.getLayout(bType), index, bTile, input, bStride, bBase);
+  if (asyncMask)
+    lowering.matrix->waitAsyncCopies(b, loc, llvm::popcount(asyncMask));
   lowering.hooks.createBarrier(b, loc);
 
   // Warp position (as in the accumulator's blocked layout, order [1, 0]).
@@ -221,6 +239,9 @@ struct DotLowering : GpuPattern<tile::DotOp> {
                                                   adaptor.getAcc(), rewriter, lowering));
       return success();
     }
+    if (op->hasAttr(kAsyncOperandsAttrName))
+      return op.emitError() << "operands were staged for matrix instructions this dot "
+                               "cannot use (num-warps differs from the pipelining pass's?)";
     Location loc = op.getLoc();
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());

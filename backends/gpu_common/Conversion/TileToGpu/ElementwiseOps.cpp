@@ -109,6 +109,26 @@ struct ElementwiseLowering : ConversionPattern {
   }
 };
 
+/// Float min/max on tiles become LLVM's intrinsics, for which targets have
+/// instructions (PTX `max.f32`, `max.NaN.f32`); arith's ops would be expanded
+/// into compares and selects (arith-expand) before LLVM sees them. bf16 stays
+/// with arith, whose ops on it are emulated in f32.
+template <typename ArithOp, typename IntrinsicOp>
+struct MinMaxLowering : OpConversionPattern<ArithOp> {
+  // Ahead of ElementwiseLowering, which would keep the arith op.
+  MinMaxLowering(GpuTypeConverter &converter, GpuLowering &lowering)
+      : OpConversionPattern<ArithOp>(converter, lowering.context, /*benefit=*/2) {}
+  LogicalResult matchAndRewrite(ArithOp op, typename ArithOp::Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Type element = getElementTypeOrSelf(op.getType());
+    if (!isa<RankedTensorType>(op.getType()) ||
+        !(element.isF16() || element.isF32() || element.isF64()))
+      return failure();
+    rewriter.replaceOpWithNewOp<IntrinsicOp>(op, adaptor.getLhs(), adaptor.getRhs());
+    return success();
+  }
+};
+
 struct FpToFpLowering : GpuPattern<tile::FpToFpOp> {
   using GpuPattern::GpuPattern;
   LogicalResult matchAndRewrite(tile::FpToFpOp op, OpAdaptor adaptor,
@@ -141,8 +161,12 @@ struct FpToFpLowering : GpuPattern<tile::FpToFpOp> {
 
 void populateElementwisePatterns(GpuTypeConverter &converter, GpuLowering &lowering,
                                  RewritePatternSet &patterns) {
-  patterns.add<ProgramIdLowering, NumProgramsLowering, MakeRangeLowering,
-               SplatLowering, ConstantLowering, FpToFpLowering>(converter, lowering);
+  patterns.add<ProgramIdLowering, NumProgramsLowering, MakeRangeLowering, SplatLowering,
+               ConstantLowering, FpToFpLowering,
+               MinMaxLowering<arith::MaxNumFOp, LLVM::MaxNumOp>,
+               MinMaxLowering<arith::MinNumFOp, LLVM::MinNumOp>,
+               MinMaxLowering<arith::MaximumFOp, LLVM::MaximumOp>,
+               MinMaxLowering<arith::MinimumFOp, LLVM::MinimumOp>>(converter, lowering);
   patterns.add<ElementwiseLowering>(converter, lowering.context);
 }
 

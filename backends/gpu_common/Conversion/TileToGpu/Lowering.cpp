@@ -6,6 +6,8 @@
 #include "dialects/tile/IR/TileDialect.h"
 #include "dialects/tile/IR/TileOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 
@@ -39,6 +41,34 @@ int64_t GpuLowering::placeDedicatedShared(Operation *root) {
     constant->removeAttr(kDedicatedOffsetAttrName);
   });
   return sharedBytes + dedicatedBytes;
+}
+
+Value GpuLowering::getStagingRegion(OpBuilder &b, Operation *user, int64_t id, int64_t bytes) {
+  auto it = stagingRegions.find(id);
+  if (it != stagingRegions.end())
+    return it->second;
+  OpBuilder::InsertionGuard guard(b);
+  auto func = user->getParentOfType<func::FuncOp>();
+  b.setInsertionPointToStart(&func.getBody().front());
+  Value region = allocateDedicatedShared(b, user->getLoc(), bytes);
+  stagingRegions[id] = region;
+  return region;
+}
+
+Value GpuLowering::getSharedAddress(OpBuilder &b, Location loc, Value offset) const {
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), hooks.getSharedAddressSpace());
+  Value base = b.create<LLVM::AddressOfOp>(loc, ptrType, kSharedMemorySymbol);
+  return b.create<LLVM::GEPOp>(loc, ptrType, b.getI8Type(), base, ValueRange{offset});
+}
+
+Value GpuLowering::getIterationNumber(OpBuilder &b, Operation *op) {
+  auto loop = dyn_cast<scf::ForOp>(op->getParentOp());
+  if (!loop || !loop.getInductionVar().getType().isInteger(32))
+    return nullptr;
+  Location loc = op->getLoc();
+  return b.create<arith::DivSIOp>(
+      loc, b.create<arith::SubIOp>(loc, loop.getInductionVar(), loop.getLowerBound()),
+      loop.getStep());
 }
 
 Type GpuLowering::getElementStorageType(Type element) {

@@ -44,6 +44,17 @@ public:
   mlir::Value allocateDedicatedShared(mlir::OpBuilder &b, mlir::Location loc, int64_t bytes);
   /// Patches the offsets of the dedicated regions; returns the total bytes.
   int64_t placeDedicatedShared(mlir::Operation *root);
+  /// The dedicated region (byte offset, i32) of the staging buffers of the
+  /// dot numbered `id` (DotStaging.h), `bytes` long; made on first request,
+  /// at the start of the function holding `user`, so that it dominates the
+  /// loads before the loop and the dot inside it.
+  mlir::Value getStagingRegion(mlir::OpBuilder &b, mlir::Operation *user, int64_t id,
+                               int64_t bytes);
+  /// A byte offset into shared memory as a shared-memory pointer.
+  mlir::Value getSharedAddress(mlir::OpBuilder &b, mlir::Location loc, mlir::Value offset) const;
+  /// The loop iteration number (iv - lb) / step of the scf.for directly
+  /// around `op`, as i32, or null when there is none (or its iv is not i32).
+  static mlir::Value getIterationNumber(mlir::OpBuilder &b, mlir::Operation *op);
 
   /// The per-thread type of a scalar element: pointers are i64 addresses.
   static mlir::Type getElementStorageType(mlir::Type element);
@@ -51,6 +62,7 @@ public:
 private:
   int64_t sharedBytes = 0;
   int64_t dedicatedBytes = 0;
+  llvm::DenseMap<int64_t, mlir::Value> stagingRegions;
 };
 
 /// The type converter: tensor<S x T> -> vector<K x T'> (K elements per

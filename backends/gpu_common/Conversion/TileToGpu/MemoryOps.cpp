@@ -2,18 +2,25 @@
 //
 // Tiles of pointers are i64 addresses per thread. A load or store moves
 // `tilegpu.vector_width` consecutive elements with one access (the assign
-// pass proved them contiguous, aligned and uniformly masked); a masked-off
-// access is skipped by a branch, so it never touches memory.
+// pass proved them contiguous, aligned and uniformly masked). A masked
+// access, or one with cache hints, is the target's predicated access
+// (GpuTargetHooks::createPredicatedLoad/Store) where it has one: straight-line
+// code, which lets the hardware keep all of a thread's loads in flight.
+// Otherwise a masked-off access is skipped by a branch, so it never touches
+// memory, and the hints are dropped.
 //
 //===----------------------------------------------------------------------===//
 
 #include "backends/gpu_common/Conversion/TileToGpu/Lowering.h"
+
+#include "backends/gpu_common/DotStaging.h"
 
 #include "dialects/tile/IR/TileDialect.h"
 #include "dialects/tile/IR/TileOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 
@@ -50,15 +57,25 @@ struct AddPtrLowering : GpuPattern<tile::AddPtrOp> {
                                                ValueRange{adaptor.getOffset()});
       return success();
     }
+    // Each element is a getelementptr on its base rather than i64
+    // arithmetic: once LLVM has folded the int-to-pointer round trips, the
+    // loads and stores address `base[offset]`, and NVPTX splits constant
+    // parts off the offsets (`offset + 512`), so a thread's accesses share
+    // one 64-bit address and differ in the instruction's immediate
+    // (`ld.global.v4.b32 [%rd1+2048]`).
     auto vectorType = cast<VectorType>(adaptor.getPtr().getType());
-    Value offset = adaptor.getOffset();
-    if (cast<VectorType>(offset.getType()).getElementTypeBitWidth() < 64)
-      offset = rewriter.create<arith::ExtSIOp>(loc, vectorType, offset);
-    Value scale = rewriter.create<arith::ConstantOp>(
-        loc, DenseElementsAttr::get(
-                 vectorType, rewriter.getI64IntegerAttr(getPointeeBytes(ptrType))));
-    offset = rewriter.create<arith::MulIOp>(loc, offset, scale);
-    rewriter.replaceOpWithNewOp<arith::AddIOp>(op, adaptor.getPtr(), offset);
+    auto llvmPtr =
+        LLVM::LLVMPointerType::get(rewriter.getContext(), ptrType.getAddressSpace());
+    Type element = rewriter.getIntegerType(8 * getPointeeBytes(ptrType));
+    SmallVector<Value> bases = unpackVector(rewriter, loc, adaptor.getPtr());
+    SmallVector<Value> offsets = unpackVector(rewriter, loc, adaptor.getOffset());
+    SmallVector<Value> out;
+    for (auto [base, offset] : llvm::zip(bases, offsets)) {
+      Value p = rewriter.create<LLVM::IntToPtrOp>(loc, llvmPtr, base);
+      p = rewriter.create<LLVM::GEPOp>(loc, llvmPtr, element, p, ValueRange{offset});
+      out.push_back(rewriter.create<LLVM::PtrToIntOp>(loc, rewriter.getI64Type(), p));
+    }
+    rewriter.replaceOp(op, packVector(rewriter, loc, vectorType, out));
     return success();
   }
 };
@@ -125,6 +142,121 @@ Value andOf(OpBuilder &b, Location loc, Value a, Value c) {
   return b.create<arith::AndIOp>(loc, a, c);
 }
 
+/// The `other` of one access of `type` (the memory type, or a vector of
+/// it), from the tile's elements `others`, or from `splat` when `other` is a
+/// uniform constant (so that the target can use immediates), or zeros.
+Value getOtherValue(OpBuilder &b, Location loc, Type type, Type memory, TypedAttr splat,
+                    ArrayRef<Value> others) {
+  auto vectorType = dyn_cast<VectorType>(type);
+  if (!splat && others.empty())
+    splat = cast<TypedAttr>(b.getZeroAttr(memory));
+  if (splat) {
+    if (splat.getType() != memory) {
+      // i1 is a byte in memory.
+      auto bit = cast<IntegerAttr>(splat);
+      splat = b.getIntegerAttr(memory, bit.getValue().getZExtValue());
+    }
+    if (vectorType)
+      return b.create<arith::ConstantOp>(loc,
+                                         DenseElementsAttr::get(vectorType, splat));
+    return b.create<arith::ConstantOp>(loc, splat);
+  }
+  SmallVector<Value> fill;
+  for (Value v : others)
+    fill.push_back(toMemory(b, loc, v, memory));
+  if (!vectorType)
+    return fill[0];
+  return packVector(b, loc, type, fill);
+}
+
+/// The splat value of a tile `other` that is a uniform constant.
+TypedAttr getSplatConstant(Value other) {
+  DenseElementsAttr dense;
+  if (!other || !matchPattern(other, m_Constant(&dense)) || !dense.isSplat())
+    return nullptr;
+  return dyn_cast<TypedAttr>(dense.getSplatValue<Attribute>());
+}
+
+template <typename Op> MemoryAccessHints getHints(Op op) {
+  MemoryAccessHints hints;
+  hints.cache = op.getCache();
+  hints.evict = op.getEvict();
+  return hints;
+}
+
+/// A tile.load marked by tilegpu-pipeline-loads (DotStaging.h): its tile
+/// goes from global memory straight into a tensor-core dot's staging buffer
+/// with asynchronous copies (zeros where masked off), then the copies are
+/// committed as one group; the registers it yields are unused zeros. Runs
+/// too narrow for a copy instruction are loaded and stored instead.
+void lowerAsyncCopy(tile::LoadOp op, ArrayRef<int32_t> marker, Value ptrTile, Value maskTile,
+                    Type resultType, unsigned width, ConversionPatternRewriter &rewriter,
+                    GpuLowering &lowering) {
+  Location loc = op.getLoc();
+  int32_t id = marker[0], operand = marker[1], next = marker[2];
+  DotStaging staging = DotStaging::get(marker[3], marker[4], marker[5], 2);
+  tile::PointerType ptrType = getPointerType(op.getPtr().getType());
+  Type element = ptrType.getPointeeType();
+  Value region =
+      lowering.getStagingRegion(rewriter, op, id, kAsyncStagingBuffers * staging.stageBytes);
+  // The first iteration's copy (before the loop) goes to buffer 0, after a
+  // barrier that orders it behind the reads of an earlier run of the loop;
+  // iteration i's copy for i + 1 to buffer (i + 1) % 3.
+  Value stage = i32Const(rewriter, loc, 0);
+  if (next) {
+    Value iteration = GpuLowering::getIterationNumber(rewriter, op);
+    stage = rewriter.create<arith::RemSIOp>(
+        loc, rewriter.create<arith::AddIOp>(loc, iteration, i32Const(rewriter, loc, 1)),
+        i32Const(rewriter, loc, kAsyncStagingBuffers));
+  } else {
+    lowering.hooks.createBarrier(rewriter, loc);
+  }
+  Value start = rewriter.create<arith::AddIOp>(
+      loc, region,
+      rewriter.create<arith::MulIOp>(loc, stage, i32Const(rewriter, loc, staging.stageBytes)));
+  if (operand == 1)
+    start = rewriter.create<arith::AddIOp>(loc, start, i32Const(rewriter, loc, staging.bOffset));
+  Value base = lowering.getSharedAddress(rewriter, loc, start);
+  int64_t rowStride = operand == 0 ? staging.aStride : staging.bStride;
+
+  BlockedLayout layout = lowering.getLayout(op.getType());
+  ThreadIndex index = getThreadIndex(rewriter, loc, lowering);
+  auto coords = getRegisterCoordinates(rewriter, loc, layout, index);
+  SmallVector<Value> ptrs = unpackVector(rewriter, loc, ptrTile);
+  SmallVector<Value> masks;
+  if (maskTile)
+    masks = unpackVector(rewriter, loc, maskTile);
+  unsigned bytes = width * 2;
+  for (size_t reg = 0; reg < ptrs.size(); reg += width) {
+    Value offset = rewriter.create<arith::AddIOp>(
+        loc,
+        rewriter.create<arith::MulIOp>(loc, coords[reg][0], i32Const(rewriter, loc, rowStride)),
+        coords[reg][1]);
+    Value dst = rewriter.create<LLVM::GEPOp>(loc, base.getType(), element, base,
+                                             ValueRange{offset});
+    Value src = toPointer(rewriter, loc, ptrs[reg], ptrType);
+    Value cond = masks.empty() ? Value() : masks[reg];
+    if (bytes == 4 || bytes == 8 || bytes == 16) {
+      lowering.matrix->asyncCopy(rewriter, loc, dst, src, bytes, cond);
+      continue;
+    }
+    // One element at a time: a predicated load (zero where masked off).
+    Value zero = rewriter.create<LLVM::ConstantOp>(loc, element, rewriter.getZeroAttr(element));
+    Value value = guarded(
+        rewriter, loc, cond, element,
+        [&](OpBuilder &b) -> SmallVector<Value> {
+          return {b.create<LLVM::LoadOp>(loc, element, src, 2)};
+        },
+        [&](OpBuilder &) -> SmallVector<Value> { return {zero}; })[0];
+    rewriter.create<LLVM::StoreOp>(loc, value, dst, 2);
+  }
+  lowering.matrix->commitAsyncCopies(rewriter, loc);
+  Value zeros = rewriter.create<arith::ConstantOp>(
+      loc, DenseElementsAttr::get(cast<ShapedType>(resultType),
+                                  rewriter.getZeroAttr(getElementTypeOrSelf(resultType))));
+  rewriter.replaceOp(op, zeros);
+}
+
 struct LoadLowering : GpuPattern<tile::LoadOp> {
   using GpuPattern::GpuPattern;
   LogicalResult matchAndRewrite(tile::LoadOp op, OpAdaptor adaptor,
@@ -136,57 +268,71 @@ struct LoadLowering : GpuPattern<tile::LoadOp> {
     Type memory = getMemoryType(rewriter, ptrType.getPointeeType());
     int64_t bytes = getPointeeBytes(ptrType);
     bool isVolatile = op.getIsVolatile();
+    MemoryAccessHints hints = getHints(op);
+    hints.isVolatile = isVolatile;
+    TypedAttr otherSplat = getSplatConstant(op.getOther());
 
-    if (!isa<RankedTensorType>(op.getType())) {
-      Value ptr = adaptor.getPtr();
-      auto values = guarded(
-          rewriter, loc, adaptor.getMask(), element,
+    // One access of `accessType` through `ptr`: predicated by the target
+    // when it can, else a plain load, under a branch where masked.
+    auto load = [&](Type accessType, Value ptr, Value cond, int64_t alignment,
+                    ArrayRef<Value> others) -> Value {
+      if (cond || !hints.isDefault()) {
+        Value other =
+            cond ? getOtherValue(rewriter, loc, accessType, memory, otherSplat, others)
+                 : Value();
+        if (Value v = lowering.hooks.createPredicatedLoad(rewriter, loc, accessType,
+                                                          ptr, cond, other, hints))
+          return v;
+      }
+      return guarded(
+          rewriter, loc, cond, accessType,
           [&](OpBuilder &b) -> SmallVector<Value> {
-            Value v = b.create<LLVM::LoadOp>(loc, memory, ptr, bytes, isVolatile);
-            return {fromMemory(b, loc, v, element)};
+            return {
+                b.create<LLVM::LoadOp>(loc, accessType, ptr, alignment, isVolatile)};
           },
           [&](OpBuilder &b) -> SmallVector<Value> {
-            if (adaptor.getOther())
-              return {adaptor.getOther()};
-            return {b.create<arith::ConstantOp>(loc, b.getZeroAttr(element))};
-          });
-      rewriter.replaceOp(op, values);
+            return {getOtherValue(b, loc, accessType, memory, otherSplat, others)};
+          })[0];
+    };
+
+    if (!isa<RankedTensorType>(op.getType())) {
+      SmallVector<Value> others;
+      if (adaptor.getOther())
+        others.push_back(adaptor.getOther());
+      Value v = load(memory, adaptor.getPtr(), adaptor.getMask(), bytes, others);
+      rewriter.replaceOp(op, fromMemory(rewriter, loc, v, element));
       return success();
     }
 
     unsigned width = element.isInteger(1) ? 1 : getVectorWidth(op);
+    auto marker = op->getAttrOfType<DenseI32ArrayAttr>(kAsyncCopyAttrName);
+    if (marker && marker.size() == 6 && lowering.matrix && lowering.matrix->hasAsyncCopy() &&
+        (marker[2] == 0 || GpuLowering::getIterationNumber(rewriter, op))) {
+      lowerAsyncCopy(op, marker.asArrayRef(), adaptor.getPtr(), adaptor.getMask(), resultType,
+                     width, rewriter, lowering);
+      return success();
+    }
+    if (marker)
+      return op.emitError() << "marked for asynchronous copies the target cannot make";
     SmallVector<Value> ptrs = unpackVector(rewriter, loc, adaptor.getPtr());
     SmallVector<Value> masks, others;
     if (adaptor.getMask())
       masks = unpackVector(rewriter, loc, adaptor.getMask());
-    if (adaptor.getOther())
+    if (adaptor.getOther() && !otherSplat)
       others = unpackVector(rewriter, loc, adaptor.getOther());
     Type accessType = width == 1 ? memory : VectorType::get({width}, memory);
     SmallVector<Value> out;
     for (size_t reg = 0; reg < ptrs.size(); reg += width) {
       Value ptr = toPointer(rewriter, loc, ptrs[reg], ptrType);
       Value cond = masks.empty() ? Value() : masks[reg];
-      auto loaded = guarded(
-          rewriter, loc, cond, accessType,
-          [&](OpBuilder &b) -> SmallVector<Value> {
-            return {b.create<LLVM::LoadOp>(loc, accessType, ptr, width * bytes,
-                                           isVolatile)};
-          },
-          [&](OpBuilder &b) -> SmallVector<Value> {
-            SmallVector<Value> fill;
-            for (unsigned i = 0; i < width; ++i)
-              fill.push_back(others.empty()
-                                 ? b.create<arith::ConstantOp>(loc, b.getZeroAttr(memory))
-                                       .getResult()
-                                 : toMemory(b, loc, others[reg + i], memory));
-            if (width == 1)
-              return {fill[0]};
-            return {packVector(b, loc, accessType, fill)};
-          });
+      ArrayRef<Value> runOthers = others.empty()
+                                      ? ArrayRef<Value>()
+                                      : ArrayRef<Value>(others).slice(reg, width);
+      Value loaded = load(accessType, ptr, cond, width * bytes, runOthers);
       if (width == 1)
-        out.push_back(fromMemory(rewriter, loc, loaded[0], element));
+        out.push_back(fromMemory(rewriter, loc, loaded, element));
       else
-        for (Value v : unpackVector(rewriter, loc, loaded[0]))
+        for (Value v : unpackVector(rewriter, loc, loaded))
           out.push_back(v);
     }
     rewriter.replaceOp(op, packVector(rewriter, loc, resultType, out));
@@ -202,6 +348,18 @@ struct StoreLowering : GpuPattern<tile::StoreOp> {
     tile::PointerType ptrType = getPointerType(op.getPtr().getType());
     Type memory = getMemoryType(rewriter, ptrType.getPointeeType());
     int64_t bytes = getPointeeBytes(ptrType);
+    MemoryAccessHints hints = getHints(op);
+
+    // One access: predicated by the target when it can, else a plain store,
+    // under a branch where masked.
+    auto store = [&](Value value, Value ptr, Value cond, int64_t alignment) {
+      if ((cond || !hints.isDefault()) &&
+          lowering.hooks.createPredicatedStore(rewriter, loc, value, ptr, cond, hints))
+        return;
+      guardedEffect(rewriter, loc, cond, [&](OpBuilder &b) {
+        b.create<LLVM::StoreOp>(loc, value, ptr, alignment);
+      });
+    };
 
     if (!isa<RankedTensorType>(op.getPtr().getType())) {
       // Every thread holds the scalar; one of them writes it.
@@ -209,10 +367,8 @@ struct StoreLowering : GpuPattern<tile::StoreOp> {
           loc, arith::CmpIPredicate::eq, lowering.hooks.getThreadId(rewriter, loc),
           i32Const(rewriter, loc, 0));
       Value cond = andOf(rewriter, loc, first, adaptor.getMask());
-      guardedEffect(rewriter, loc, cond, [&](OpBuilder &b) {
-        b.create<LLVM::StoreOp>(loc, toMemory(b, loc, adaptor.getValue(), memory),
-                                adaptor.getPtr(), bytes);
-      });
+      store(toMemory(rewriter, loc, adaptor.getValue(), memory), adaptor.getPtr(), cond,
+            bytes);
       rewriter.eraseOp(op);
       return success();
     }
@@ -231,14 +387,13 @@ struct StoreLowering : GpuPattern<tile::StoreOp> {
     for (size_t reg = 0; reg < ptrs.size(); reg += width) {
       Value ptr = toPointer(rewriter, loc, ptrs[reg], ptrType);
       Value cond = andOf(rewriter, loc, owner, masks.empty() ? Value() : masks[reg]);
-      guardedEffect(rewriter, loc, cond, [&](OpBuilder &b) {
-        SmallVector<Value> chunk;
-        for (unsigned i = 0; i < width; ++i)
-          chunk.push_back(toMemory(b, loc, values[reg + i], memory));
-        Value v = width == 1 ? chunk[0]
-                             : packVector(b, loc, VectorType::get({width}, memory), chunk);
-        b.create<LLVM::StoreOp>(loc, v, ptr, width * bytes);
-      });
+      SmallVector<Value> chunk;
+      for (unsigned i = 0; i < width; ++i)
+        chunk.push_back(toMemory(rewriter, loc, values[reg + i], memory));
+      Value v = width == 1 ? chunk[0]
+                           : packVector(rewriter, loc, VectorType::get({width}, memory),
+                                        chunk);
+      store(v, ptr, cond, width * bytes);
     }
     rewriter.eraseOp(op);
     return success();

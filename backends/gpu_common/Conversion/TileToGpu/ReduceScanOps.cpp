@@ -20,11 +20,59 @@
 #include "dialects/tile/IR/TileOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 
 namespace tessel::gpu {
 namespace {
+
+/// Float min/max as LLVM's intrinsics, for which targets have instructions
+/// (PTX `max.f32`, `max.NaN.f32`): arith's ops would be expanded into
+/// compares and selects (arith-expand) before LLVM sees them, which makes
+/// the combine step of a max reduction four instructions instead of one.
+/// Null for other ops, and for bf16 (arith's ops on it are emulated in f32).
+Value createMinMaxIntrinsic(OpBuilder &b, Operation *op, ValueRange operands) {
+  if (operands.size() != 2 || op->getNumResults() != 1)
+    return nullptr;
+  Type type = operands[0].getType();
+  if (!type.isF16() && !type.isF32() && !type.isF64())
+    return nullptr;
+  Location loc = op->getLoc();
+  Value lhs = operands[0], rhs = operands[1];
+  return llvm::TypeSwitch<Operation *, Value>(op)
+      .Case([&](arith::MaxNumFOp) { return b.create<LLVM::MaxNumOp>(loc, lhs, rhs); })
+      .Case([&](arith::MinNumFOp) { return b.create<LLVM::MinNumOp>(loc, lhs, rhs); })
+      .Case([&](arith::MaximumFOp) { return b.create<LLVM::MaximumOp>(loc, lhs, rhs); })
+      .Case([&](arith::MinimumFOp) { return b.create<LLVM::MinimumOp>(loc, lhs, rhs); })
+      .Default([](Operation *) { return Value(); });
+}
+
+/// inlineCombiner, with float min/max as createMinMaxIntrinsic makes them.
+SmallVector<Value> combine(OpBuilder &b, Region &region, ValueRange accumulated,
+                           ValueRange incoming) {
+  Block &block = region.front();
+  IRMapping mapping;
+  unsigned n = accumulated.size();
+  for (unsigned i = 0; i < n; ++i) {
+    mapping.map(block.getArgument(i), accumulated[i]);
+    mapping.map(block.getArgument(n + i), incoming[i]);
+  }
+  for (Operation &op : block.without_terminator()) {
+    SmallVector<Value> operands;
+    for (Value operand : op.getOperands())
+      operands.push_back(mapping.lookupOrDefault(operand));
+    if (Value v = createMinMaxIntrinsic(b, &op, operands))
+      mapping.map(op.getResult(0), v);
+    else
+      b.clone(op, mapping);
+  }
+  SmallVector<Value> results;
+  for (Value v : block.getTerminator()->getOperands())
+    results.push_back(mapping.lookupOrDefault(v));
+  return results;
+}
 
 /// Shuffles any scalar of up to 64 bits as one or two i32 values.
 Value shuffleXor(OpBuilder &b, Location loc, const GpuTargetHooks &hooks, Value value,
@@ -81,7 +129,7 @@ struct ReduceLowering : GpuPattern<tile::ReduceOp> {
         partial[key] = incoming;
         representative[key] = reg;
       } else {
-        it->second = inlineCombiner(rewriter, op.getCombineOp(), it->second, incoming);
+        it->second = combine(rewriter, op.getCombineOp(), it->second, incoming);
       }
     }
 
@@ -93,7 +141,7 @@ struct ReduceLowering : GpuPattern<tile::ReduceOp> {
         SmallVector<Value> other;
         for (Value v : values)
           other.push_back(shuffleXor(rewriter, loc, lowering.hooks, v, mask));
-        values = inlineCombiner(rewriter, op.getCombineOp(), values, other);
+        values = combine(rewriter, op.getCombineOp(), values, other);
       }
 
     // Positions of the result each key stands for (row-major in the result).
@@ -148,8 +196,7 @@ struct ReduceLowering : GpuPattern<tile::ReduceOp> {
           SmallVector<Value> incoming;
           for (unsigned i = 0; i < numOperands; ++i)
             incoming.push_back(scratch.load(elements[i], slot, offsets[i]));
-          acc = w == 0 ? incoming
-                       : inlineCombiner(rewriter, op.getCombineOp(), acc, incoming);
+          acc = w == 0 ? incoming : combine(rewriter, op.getCombineOp(), acc, incoming);
         }
         values = acc;
       }
@@ -247,7 +294,7 @@ struct ScanLowering : GpuPattern<tile::ScanOp> {
           [&](OpBuilder &b, Location l, Value t, ValueRange acc) {
             Value j = reverse ? b.create<arith::SubIOp>(l, first, t).getResult() : t;
             SmallVector<Value> incoming = loadAt(b, c, j);
-            b.create<scf::YieldOp>(l, inlineCombiner(b, op.getCombineOp(), acc, incoming));
+            b.create<scf::YieldOp>(l, combine(b, op.getCombineOp(), acc, incoming));
           });
       for (unsigned i = 0; i < numOperands; ++i)
         out[i].push_back(loop.getResult(i));
