@@ -1,5 +1,6 @@
 // RUN: tessel-opt %s --split-input-file --tilegpu-pipeline-loads | FileCheck %s
 // RUN: tessel-opt %s --split-input-file --tilegpu-pipeline-loads=num-stages=1 | FileCheck %s --check-prefix=OFF
+// RUN: tessel-opt %s --split-input-file --tilegpu-pipeline-loads=async-copy=1 | FileCheck %s --check-prefix=ASYNC
 
 // The loads feeding the dot move one iteration ahead: the first before the
 // loop (masked by "the loop runs"), the next at the top of the body (masked
@@ -18,6 +19,16 @@
 // CHECK: %[[NB:.*]] = tile.load
 // CHECK: %[[D:.*]] = tile.dot %[[A]], %[[B]], %[[ACC]]
 // CHECK: scf.yield %{{.*}}, %{{.*}}, %[[D]], %[[NA]], %[[NB]]
+// With asynchronous copies, the loads of a tensor-core dot's operands are
+// marked [dot, operand, next iteration?, M, N, K], and the dot with the
+// operands (bit mask) it finds in its staging buffers.
+// ASYNC-LABEL: func.func @gemm
+// ASYNC: tile.load {{.*}}tilegpu.async_copy = array<i32: 0, 0, 0, 64, 64, 32>
+// ASYNC: tile.load {{.*}}tilegpu.async_copy = array<i32: 0, 1, 0, 64, 64, 32>
+// ASYNC: scf.for
+// ASYNC: tile.load {{.*}}tilegpu.async_copy = array<i32: 0, 0, 1, 64, 64, 32>
+// ASYNC: tile.load {{.*}}tilegpu.async_copy = array<i32: 0, 1, 1, 64, 64, 32>
+// ASYNC: tile.dot {{.*}}tilegpu.async_operands = array<i32: 0, 3>
 // OFF-LABEL: func.func @gemm
 // OFF: scf.for
 // OFF: tile.load
@@ -42,7 +53,10 @@ func.func @gemm(%pa0: tensor<64x32x!tile.ptr<f16>>, %pb0: tensor<32x64x!tile.ptr
 // -----
 
 // A volatile load stays where it is (each access must happen when the
-// program says).
+// program says); a 16x16 dot is too small for 4 warps of matrix tiles, so
+// nothing is marked for asynchronous copies.
+// ASYNC-LABEL: func.func @not_pipelined
+// ASYNC-NOT: tilegpu.async
 // CHECK-LABEL: func.func @not_pipelined
 // CHECK: scf.for
 // CHECK: tile.load {{.*}}isVolatile
