@@ -214,6 +214,10 @@ void AxisInfoAnalysis::visitOp(Operation *op) {
     // `x % n` with n uniform: runs of x that start at a multiple of g =
     // gcd(div(x), div(n)) and are at most g long never wrap, so they stay
     // contiguous (`(pid * BLOCK + arange(0, BLOCK)) % N` with N % 16 == 0).
+    // A signed remainder of a negative x wraps at 0 instead (-4..-1 % 4 is
+    // 0, -3, -2, -1): like Triton's analysis, this assumes offsets that are
+    // reduced modulo a size are not negative (a negative one would address
+    // memory before the tile's base anyway).
     AxisInfo lhs = lookup(op->getOperand(0)), rhs = lookup(op->getOperand(1));
     AxisInfo info = AxisInfo::unknown(rank);
     ArrayRef<int64_t> shape = shapeOf(type);

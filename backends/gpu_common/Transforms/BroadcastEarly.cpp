@@ -14,6 +14,7 @@
 
 #include "dialects/tile/IR/TileDialect.h"
 #include "dialects/tile/IR/TileOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -39,7 +40,14 @@ struct BroadcastOperands : OpRewritePattern<tile::BroadcastOp> {
   LogicalResult matchAndRewrite(tile::BroadcastOp op,
                                 PatternRewriter &rewriter) const override {
     Operation *source = op.getSrc().getDefiningOp();
-    if (!source || !source->hasTrait<OpTrait::Elementwise>() ||
+    // Only ops cheap enough to repeat for every copy the broadcast makes
+    // (an exp would run M times instead of once).
+    if (!isa_and_nonnull<arith::CmpIOp, arith::CmpFOp, arith::AndIOp, arith::OrIOp,
+                         arith::XOrIOp, arith::AddIOp, arith::SubIOp, arith::MulIOp,
+                         arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::SelectOp>(
+            source))
+      return rewriter.notifyMatchFailure(op, "not a cheap elementwise op");
+    if (!source->hasTrait<OpTrait::Elementwise>() ||
         source->getNumResults() != 1 || source->getNumRegions() != 0 ||
         !source->getResult(0).hasOneUse())
       return rewriter.notifyMatchFailure(op, "not a single-use elementwise op");

@@ -106,14 +106,18 @@ int getAsyncOperand(tile::LoadOp load, unsigned numWarps) {
     return -1;
   OpOperand &use = *load->getUses().begin();
   auto dot = dyn_cast<tile::DotOp>(use.getOwner());
-  if (!dot || use.getOperandNumber() > 1 || !isTensorCoreDot(dot, numWarps))
+  // The dot must run once per iteration of this loop: it picks its buffer
+  // from the loop's iteration number.
+  if (!dot || dot->getParentOp() != load->getParentOp() || use.getOperandNumber() > 1 ||
+      !isTensorCoreDot(dot, numWarps))
     return -1;
   if (Value other = load.getOther()) {
     DenseElementsAttr splat;
     if (!matchPattern(other, m_Constant(&splat)) || !splat.isSplat())
       return -1;
+    // Masked-off elements are filled with +0.
     auto value = dyn_cast<FloatAttr>(splat.getSplatValue<Attribute>());
-    if (!value || !value.getValue().isZero())
+    if (!value || !value.getValue().isPosZero())
       return -1;
   }
   return int(use.getOperandNumber());
@@ -131,6 +135,18 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numWarps, int32_t &n
     SmallVector<Operation *> slice;
     int asyncOperand = -1;
   };
+  // A load moved above a write of the same iteration could read memory
+  // before that write: loops that write memory are left alone.
+  bool writes = false;
+  body->walk([&](Operation *op) {
+    if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>() || isPure(op))
+      return;
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!effects || effects.hasEffect<MemoryEffects::Write>())
+      writes = true;
+  });
+  if (writes)
+    return;
   SmallVector<Candidate> candidates;
   llvm::SmallSetVector<unsigned, 4> advanced;
   for (auto load : body->getOps<tile::LoadOp>()) {
@@ -153,7 +169,12 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numWarps, int32_t &n
     }
     if (ok)
       candidates.push_back(
-          {load, *slice, asyncCopy ? getAsyncOperand(load, numWarps) : -1});
+          {load, *slice,
+           // The staging buffer of an iteration is picked from its i32
+           // induction variable.
+           asyncCopy && loop.getInductionVar().getType().isInteger(32)
+               ? getAsyncOperand(load, numWarps)
+               : -1});
   }
   if (candidates.empty())
     return;
@@ -164,9 +185,6 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numWarps, int32_t &n
   rewriter.setInsertionPoint(loop);
   Value runs = rewriter.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt,
                                               loop.getLowerBound(), loop.getUpperBound());
-  if (loop.getLowerBound().getType().isIndex())
-    runs = rewriter.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ult,
-                                          loop.getLowerBound(), loop.getUpperBound());
   SmallVector<Value> first;
   for (Candidate &c : candidates) {
     IRMapping mapping;
@@ -186,18 +204,24 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numWarps, int32_t &n
         b.setInsertionPointToStart(body);
         Value iv = loop.getInductionVar();
         Value nextIv = b.create<arith::AddIOp>(l, iv, loop.getStep());
-        Value more = b.create<arith::CmpIOp>(
-            l, iv.getType().isIndex() ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt,
-            nextIv, loop.getUpperBound());
+        // scf.for compares its bounds as signed integers.
+        Value more = b.create<arith::CmpIOp>(l, arith::CmpIPredicate::slt, nextIv,
+                                             loop.getUpperBound());
         // The carried values of the next iteration, computed here from the
-        // current ones.
-        IRMapping advance;
+        // current ones (each slice sees the current values only; the
+        // carried arguments map to the next ones afterwards).
+        IRMapping current;
+        SmallVector<std::pair<unsigned, Value>> nextValues;
         for (unsigned i : advanced) {
           Value next = yield.getOperand(i);
           for (Operation *op : *getPureSlice(loop, next))
-            b.clone(*op, advance);
-          advance.map(loop.getRegionIterArg(i), advance.lookupOrDefault(next));
+            if (!current.contains(op->getResult(0)))
+              b.clone(*op, current);
+          nextValues.push_back({i, current.lookupOrDefault(next)});
         }
+        IRMapping advance;
+        for (auto [i, next] : nextValues)
+          advance.map(loop.getRegionIterArg(i), next);
         SmallVector<Value> loads;
         for (Candidate &c : candidates) {
           IRMapping mapping = advance;

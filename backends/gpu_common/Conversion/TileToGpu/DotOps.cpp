@@ -234,14 +234,21 @@ struct DotLowering : GpuPattern<tile::DotOp> {
   using GpuPattern::GpuPattern;
   LogicalResult matchAndRewrite(tile::DotOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
+    if (op->hasAttr(kAsyncOperandsAttrName)) {
+      // The loads left only zeros in registers: the operands must be read
+      // from the staging buffers, once per iteration of the loop around.
+      auto loop = dyn_cast<scf::ForOp>(op->getParentOp());
+      if (!loop || !loop.getInductionVar().getType().isInteger(32) ||
+          !lowering.matrix || !lowering.matrix->hasAsyncCopy() ||
+          !canUseMatrixUnits(op, lowering))
+        return op.emitError() << "operands were staged for matrix instructions this dot "
+                                 "cannot use here";
+    }
     if (canUseMatrixUnits(op, lowering)) {
       rewriter.replaceOp(op, lowerWithMatrixUnits(op, adaptor.getA(), adaptor.getB(),
                                                   adaptor.getAcc(), rewriter, lowering));
       return success();
     }
-    if (op->hasAttr(kAsyncOperandsAttrName))
-      return op.emitError() << "operands were staged for matrix instructions this dot "
-                               "cannot use (num-warps differs from the pipelining pass's?)";
     Location loc = op.getLoc();
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());

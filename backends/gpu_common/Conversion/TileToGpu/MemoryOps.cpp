@@ -227,28 +227,34 @@ void lowerAsyncCopy(tile::LoadOp op, ArrayRef<int32_t> marker, Value ptrTile, Va
   if (maskTile)
     masks = unpackVector(rewriter, loc, maskTile);
   unsigned bytes = width * 2;
-  for (size_t reg = 0; reg < ptrs.size(); reg += width) {
+  auto destination = [&](size_t reg) {
     Value offset = rewriter.create<arith::AddIOp>(
         loc,
         rewriter.create<arith::MulIOp>(loc, coords[reg][0], i32Const(rewriter, loc, rowStride)),
         coords[reg][1]);
-    Value dst = rewriter.create<LLVM::GEPOp>(loc, base.getType(), element, base,
-                                             ValueRange{offset});
-    Value src = toPointer(rewriter, loc, ptrs[reg], ptrType);
+    return rewriter.create<LLVM::GEPOp>(loc, base.getType(), element, base,
+                                        ValueRange{offset});
+  };
+  for (size_t reg = 0; reg < ptrs.size(); reg += width) {
     Value cond = masks.empty() ? Value() : masks[reg];
     if (bytes == 4 || bytes == 8 || bytes == 16) {
-      lowering.matrix->asyncCopy(rewriter, loc, dst, src, bytes, cond);
+      lowering.matrix->asyncCopy(rewriter, loc, destination(reg),
+                                 toPointer(rewriter, loc, ptrs[reg], ptrType), bytes, cond);
       continue;
     }
-    // One element at a time: a predicated load (zero where masked off).
+    // Element by element: a guarded load (zero where masked off), stored.
     Value zero = rewriter.create<LLVM::ConstantOp>(loc, element, rewriter.getZeroAttr(element));
-    Value value = guarded(
-        rewriter, loc, cond, element,
-        [&](OpBuilder &b) -> SmallVector<Value> {
-          return {b.create<LLVM::LoadOp>(loc, element, src, 2)};
-        },
-        [&](OpBuilder &) -> SmallVector<Value> { return {zero}; })[0];
-    rewriter.create<LLVM::StoreOp>(loc, value, dst, 2);
+    for (unsigned i = 0; i < width; ++i) {
+      Value src = toPointer(rewriter, loc, ptrs[reg + i], ptrType);
+      Value elementCond = masks.empty() ? Value() : masks[reg + i];
+      Value value = guarded(
+          rewriter, loc, elementCond, element,
+          [&](OpBuilder &b) -> SmallVector<Value> {
+            return {b.create<LLVM::LoadOp>(loc, element, src, 2)};
+          },
+          [&](OpBuilder &) -> SmallVector<Value> { return {zero}; })[0];
+      rewriter.create<LLVM::StoreOp>(loc, value, destination(reg + i), 2);
+    }
   }
   lowering.matrix->commitAsyncCopies(rewriter, loc);
   Value zeros = rewriter.create<arith::ConstantOp>(
