@@ -44,8 +44,8 @@ struct BroadcastOperands : OpRewritePattern<tile::BroadcastOp> {
     // (an exp would run M times instead of once).
     if (!isa_and_nonnull<arith::CmpIOp, arith::CmpFOp, arith::AndIOp, arith::OrIOp,
                          arith::XOrIOp, arith::AddIOp, arith::SubIOp, arith::MulIOp,
-                         arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::SelectOp>(
-            source))
+                         arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::SelectOp,
+                         tile::AddPtrOp>(source))
       return rewriter.notifyMatchFailure(op, "not a cheap elementwise op");
     if (!source->hasTrait<OpTrait::Elementwise>() ||
         source->getNumResults() != 1 || source->getNumRegions() != 0 ||
