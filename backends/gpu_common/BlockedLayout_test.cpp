@@ -3,6 +3,7 @@
 #include "backends/gpu_common/BlockedLayout.h"
 
 #include <map>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -83,6 +84,48 @@ TEST(BlockedLayout, EveryElementHasOneOwner) {
     expectExactlyOneOwner({32, 64}, warps);
     expectExactlyOneOwner({2, 4, 8}, warps);
   }
+}
+
+// The coordinate of register `reg` of (warp, lane) along `dim`, as the
+// lowering computes it (Lowering.cpp: getRegisterCoordinates).
+int64_t coordinate(const BlockedLayout &l, unsigned warp, unsigned lane, int64_t reg,
+                   unsigned dim) {
+  unsigned laneD = (lane / l.getLaneStride(dim)) % l.threadsPerWarp[dim];
+  unsigned warpD = (warp / l.getWarpStride(dim)) % l.warpsPerCTA[dim];
+  return l.getStaticCoordinate(reg, dim) +
+         int64_t(warpD) * l.sizePerThread[dim] * l.threadsPerWarp[dim] +
+         int64_t(laneD) * l.sizePerThread[dim];
+}
+
+// mma.m16n8k16's accumulator fragment (PTX ISA): lane l holds c0, c1 at
+// row l/4, columns 2*(l%4) and +1, and c2, c3 eight rows below. The matrix
+// layout must put registers exactly there, with the two 8-row halves of an
+// instruction tile being consecutive row repetitions (DotOps.cpp).
+TEST(BlockedLayout, MmaAccumulatorMatchesTheFragment) {
+  BlockedLayout l = BlockedLayout::getMmaAccumulator({16, 8}, 1, 1);
+  EXPECT_TRUE(l.isMmaAccumulator());
+  EXPECT_FALSE(BlockedLayout::getDefault({16, 8}, 1, 32).isMmaAccumulator());
+  ASSERT_EQ(l.getElementsPerThread(), 4);
+  for (unsigned lane = 0; lane < 32; ++lane) {
+    int64_t rows[4] = {lane / 4, lane / 4, lane / 4 + 8, lane / 4 + 8};
+    int64_t cols[4] = {2 * (lane % 4), 2 * (lane % 4) + 1, 2 * (lane % 4),
+                       2 * (lane % 4) + 1};
+    for (int64_t reg = 0; reg < 4; ++reg) {
+      EXPECT_EQ(coordinate(l, 0, lane, reg, 0), rows[reg]) << lane << " " << reg;
+      EXPECT_EQ(coordinate(l, 0, lane, reg, 1), cols[reg]) << lane << " " << reg;
+    }
+  }
+  // 2x2 warps over 128x128: every element has exactly one owner.
+  BlockedLayout big = BlockedLayout::getMmaAccumulator({128, 128}, 2, 2);
+  EXPECT_FALSE(big.isReplicated());
+  std::vector<int> seen(128 * 128, 0);
+  for (unsigned warp = 0; warp < 4; ++warp)
+    for (unsigned lane = 0; lane < 32; ++lane)
+      for (int64_t reg = 0; reg < big.getElementsPerThread(); ++reg)
+        ++seen[coordinate(big, warp, lane, reg, 0) * 128 +
+               coordinate(big, warp, lane, reg, 1)];
+  for (int count : seen)
+    ASSERT_EQ(count, 1);
 }
 
 TEST(BlockedLayout, AttributeRoundTrip) {
