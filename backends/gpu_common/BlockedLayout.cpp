@@ -9,8 +9,8 @@ using namespace mlir;
 
 namespace tessel::gpu {
 
-BlockedLayout BlockedLayout::getDefault(ArrayRef<int64_t> shape,
-                                        unsigned numWarps, unsigned warpSize) {
+BlockedLayout BlockedLayout::getDefault(ArrayRef<int64_t> shape, unsigned numWarps,
+                                        unsigned warpSize) {
   BlockedLayout layout;
   unsigned rank = shape.size();
   layout.shape.assign(shape.begin(), shape.end());
@@ -30,8 +30,8 @@ BlockedLayout BlockedLayout::getDefault(ArrayRef<int64_t> shape,
   // elements for every thread to get that many: small tiles stay spread
   // over all threads rather than idling most of them.
   int64_t perThread = std::max<int64_t>(1, total / threads);
-  perThread = std::min<int64_t>(
-      {perThread, int64_t(kMaxElementsPerThread), shape[rank - 1]});
+  perThread =
+      std::min<int64_t>({perThread, int64_t(kMaxElementsPerThread), shape[rank - 1]});
   layout.sizePerThread[rank - 1] = unsigned(perThread);
 
   // Lanes, then warps, from the fastest dimension; the remainder goes to
@@ -45,7 +45,8 @@ BlockedLayout BlockedLayout::getDefault(ArrayRef<int64_t> shape,
   }
   layout.threadsPerWarp[0] *= lanesLeft;
   for (unsigned d : layout.order) {
-    int64_t room = shape[d] / (int64_t(layout.sizePerThread[d]) * layout.threadsPerWarp[d]);
+    int64_t room =
+        shape[d] / (int64_t(layout.sizePerThread[d]) * layout.threadsPerWarp[d]);
     unsigned warps = unsigned(std::min<int64_t>(warpsLeft, std::max<int64_t>(1, room)));
     layout.warpsPerCTA[d] = warps;
     warpsLeft /= warps;
@@ -62,8 +63,8 @@ BlockedLayout BlockedLayout::get(RankedTensorType type, unsigned numWarps,
   return getDefault(type.getShape(), numWarps, warpSize);
 }
 
-BlockedLayout BlockedLayout::getMmaAccumulator(ArrayRef<int64_t> shape,
-                                               unsigned warpsM, unsigned warpsN) {
+BlockedLayout BlockedLayout::getMmaAccumulator(ArrayRef<int64_t> shape, unsigned warpsM,
+                                               unsigned warpsN) {
   BlockedLayout layout;
   layout.shape.assign(shape.begin(), shape.end());
   layout.sizePerThread = {1, 2};
@@ -186,8 +187,8 @@ std::optional<BlockedLayout> BlockedLayout::fromAttr(Attribute attr,
 
 bool BlockedLayout::operator==(const BlockedLayout &other) const {
   return shape == other.shape && sizePerThread == other.sizePerThread &&
-         threadsPerWarp == other.threadsPerWarp &&
-         warpsPerCTA == other.warpsPerCTA && order == other.order;
+         threadsPerWarp == other.threadsPerWarp && warpsPerCTA == other.warpsPerCTA &&
+         order == other.order;
 }
 
 } // namespace tessel::gpu

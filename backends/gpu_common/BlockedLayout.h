@@ -55,8 +55,8 @@ struct BlockedLayout {
   /// per thread along the last dimension, lanes then warps spread from the
   /// fastest dimension; what is left over replicates along dimension 0.
   /// Every extent must be a power of two (checked by the lowering).
-  static BlockedLayout getDefault(llvm::ArrayRef<int64_t> shape,
-                                  unsigned numWarps, unsigned warpSize);
+  static BlockedLayout getDefault(llvm::ArrayRef<int64_t> shape, unsigned numWarps,
+                                  unsigned warpSize);
   /// The layout of `type`: the one its encoding names (see
   /// `tilegpu-assign-layouts`), or the default one.
   static BlockedLayout get(mlir::RankedTensorType type, unsigned numWarps,
@@ -69,8 +69,8 @@ struct BlockedLayout {
   /// consecutive row repetitions of a warp form the 16 rows of one
   /// instruction; they need not be adjacent rows of the tile, because the
   /// A fragments are gathered row by row to match.
-  static BlockedLayout getMmaAccumulator(llvm::ArrayRef<int64_t> shape,
-                                         unsigned warpsM, unsigned warpsN);
+  static BlockedLayout getMmaAccumulator(llvm::ArrayRef<int64_t> shape, unsigned warpsM,
+                                         unsigned warpsN);
   /// Whether this is a getMmaAccumulator layout (any warp arrangement).
   bool isMmaAccumulator() const;
 
@@ -82,9 +82,7 @@ struct BlockedLayout {
   /// How many times the block pattern repeats along `dim` (at least 1).
   int64_t getRepetitions(unsigned dim) const;
   /// Whether threads hold copies of elements along `dim`.
-  bool isReplicated(unsigned dim) const {
-    return getCoveredExtent(dim) > shape[dim];
-  }
+  bool isReplicated(unsigned dim) const { return getCoveredExtent(dim) > shape[dim]; }
   bool isReplicated() const;
   /// Elements (registers) each thread holds.
   int64_t getElementsPerThread() const;

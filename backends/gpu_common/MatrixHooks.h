@@ -53,7 +53,8 @@ public:
   /// Copies `bytes` (4, 8 or 16) from `global` to `shared`; where `enabled`
   /// (i1, may be null: always) is false, writes zeros and reads nothing.
   virtual void asyncCopy(mlir::OpBuilder &b, mlir::Location loc, mlir::Value shared,
-                         mlir::Value global, unsigned bytes, mlir::Value enabled) const {}
+                         mlir::Value global, unsigned bytes,
+                         mlir::Value enabled) const {}
   /// Closes the group of copies this thread issued since the last commit.
   virtual void commitAsyncCopies(mlir::OpBuilder &b, mlir::Location loc) const {}
   /// Waits until at most `pending` of this thread's groups are incomplete.

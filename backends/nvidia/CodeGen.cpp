@@ -88,7 +88,8 @@ FailureOr<KernelLaunchInfo> lowerTileModuleToLLVMDialect(ModuleOp module,
     module.walk([&](LLVM::LLVMFuncOp func) {
       if (func->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName()))
         func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
-                      Builder(module.getContext()).getI32IntegerAttr(int32_t(options.minBlocksPerSM)));
+                      Builder(module.getContext())
+                          .getI32IntegerAttr(int32_t(options.minBlocksPerSM)));
     });
   KernelLaunchInfo info;
   info.numWarps = options.numWarps;
@@ -98,7 +99,8 @@ FailureOr<KernelLaunchInfo> lowerTileModuleToLLVMDialect(ModuleOp module,
   return info;
 }
 
-FailureOr<std::string> compileLLVMDialectToPtx(ModuleOp module, const NvidiaTarget &target,
+FailureOr<std::string> compileLLVMDialectToPtx(ModuleOp module,
+                                               const NvidiaTarget &target,
                                                const NvidiaOptions &options) {
   Location loc = module.getLoc();
   DialectRegistry registry;
@@ -116,12 +118,13 @@ FailureOr<std::string> compileLLVMDialectToPtx(ModuleOp module, const NvidiaTarg
       llvm::TargetRegistry::lookupTarget(std::string(NvidiaTarget::getTriple()), error);
   if (!llvmTarget)
     return emitError(loc) << "the NVPTX LLVM target is unavailable: " << error;
-  llvm::CodeGenOptLevel level = options.optLevel == 0 ? llvm::CodeGenOptLevel::None
-                                                      : llvm::CodeGenOptLevel::Aggressive;
+  llvm::CodeGenOptLevel level = options.optLevel == 0
+                                    ? llvm::CodeGenOptLevel::None
+                                    : llvm::CodeGenOptLevel::Aggressive;
   std::unique_ptr<llvm::TargetMachine> machine(llvmTarget->createTargetMachine(
       std::string(NvidiaTarget::getTriple()), std::string(target.getName()),
-      std::string(NvidiaTarget::getPtxFeature()),
-      llvm::TargetOptions(), std::nullopt, std::nullopt, level));
+      std::string(NvidiaTarget::getPtxFeature()), llvm::TargetOptions(), std::nullopt,
+      std::nullopt, level));
   if (!machine)
     return emitError(loc) << "cannot create an NVPTX target machine for "
                           << std::string(target.getName());
@@ -169,8 +172,8 @@ FailureOr<CompiledKernel> compileTileModule(ModuleOp module, const NvidiaTarget 
     return emitError(module.getLoc())
            << "the kernel needs " << launch->sharedMemoryBytes
            << " bytes of shared memory per block, more than "
-           << std::string(target.getName())
-           << " allows (" << target.getMaxSharedMemoryPerBlock() << ")";
+           << std::string(target.getName()) << " allows ("
+           << target.getMaxSharedMemoryPerBlock() << ")";
   FailureOr<std::string> ptx = compileLLVMDialectToPtx(*lowered, target, options);
   if (failed(ptx))
     return failure();

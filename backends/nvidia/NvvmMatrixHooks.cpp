@@ -21,9 +21,9 @@ SmallVector<Value> NvvmMatrixHooks::loadMatrices(OpBuilder &b, Location loc,
   Type result = count == 1 ? i32
                            : LLVM::LLVMStructType::getLiteral(
                                  b.getContext(), SmallVector<Type>(count, i32));
-  Value loaded = b.create<NVVM::LdMatrixOp>(
-      loc, result, sharedAddress, count,
-      transpose ? NVVM::MMALayout::col : NVVM::MMALayout::row);
+  Value loaded = b.create<NVVM::LdMatrixOp>(loc, result, sharedAddress, count,
+                                            transpose ? NVVM::MMALayout::col
+                                                      : NVVM::MMALayout::row);
   if (count == 1)
     return {loaded};
   SmallVector<Value> regs;
@@ -59,11 +59,11 @@ SmallVector<Value> NvvmMatrixHooks::multiplyAccumulate(OpBuilder &b, Location lo
     llvm::append_range(operands, bFragment);
     llvm::append_range(operands, c);
     d = b.create<LLVM::InlineAsmOp>(
-        loc, result, operands,
-        "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {$0, $1, $2, $3}, "
-        "{$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};",
-        "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f", /*has_side_effects=*/false,
-        /*is_align_stack=*/false, LLVM::AsmDialectAttr(), ArrayAttr())
+             loc, result, operands,
+             "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {$0, $1, $2, $3}, "
+             "{$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};",
+             "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f", /*has_side_effects=*/false,
+             /*is_align_stack=*/false, LLVM::AsmDialectAttr(), ArrayAttr())
             .getResult(0);
   }
   SmallVector<Value> out;
@@ -76,8 +76,10 @@ void NvvmMatrixHooks::asyncCopy(OpBuilder &b, Location loc, Value shared, Value 
                                 unsigned bytes, Value enabled) const {
   Value size;
   if (enabled) {
-    Value full = b.create<LLVM::ConstantOp>(loc, b.getI32Type(), b.getI32IntegerAttr(bytes));
-    Value none = b.create<LLVM::ConstantOp>(loc, b.getI32Type(), b.getI32IntegerAttr(0));
+    Value full =
+        b.create<LLVM::ConstantOp>(loc, b.getI32Type(), b.getI32IntegerAttr(bytes));
+    Value none =
+        b.create<LLVM::ConstantOp>(loc, b.getI32Type(), b.getI32IntegerAttr(0));
     size = b.create<LLVM::SelectOp>(loc, enabled, full, none);
   }
   // .cg (L2 only) exists for 16-byte copies; smaller ones go through L1.
@@ -91,7 +93,8 @@ void NvvmMatrixHooks::commitAsyncCopies(OpBuilder &b, Location loc) const {
   b.create<NVVM::CpAsyncCommitGroupOp>(loc);
 }
 
-void NvvmMatrixHooks::waitAsyncCopies(OpBuilder &b, Location loc, unsigned pending) const {
+void NvvmMatrixHooks::waitAsyncCopies(OpBuilder &b, Location loc,
+                                      unsigned pending) const {
   b.create<NVVM::CpAsyncWaitGroupOp>(loc, pending);
 }
 

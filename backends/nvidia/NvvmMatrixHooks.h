@@ -1,4 +1,5 @@
-//===- NvvmMatrixHooks.h - mma.sync and ldmatrix for the shared lowering -*- C++ -*-===//
+//===- NvvmMatrixHooks.h - mma.sync and ldmatrix for the shared lowering -*- C++
+//-*-===//
 
 #ifndef TESSEL_BACKENDS_NVIDIA_NVVMMATRIXHOOKS_H
 #define TESSEL_BACKENDS_NVIDIA_NVVMMATRIXHOOKS_H
@@ -17,15 +18,16 @@ public:
   llvm::SmallVector<mlir::Value> loadMatrices(mlir::OpBuilder &b, mlir::Location loc,
                                               mlir::Value sharedAddress, unsigned count,
                                               bool transpose) const override;
-  llvm::SmallVector<mlir::Value> multiplyAccumulate(mlir::OpBuilder &b, mlir::Location loc,
-                                                    mlir::Type input, mlir::ValueRange a,
-                                                    mlir::ValueRange bFragment,
-                                                    mlir::ValueRange c) const override;
+  llvm::SmallVector<mlir::Value>
+  multiplyAccumulate(mlir::OpBuilder &b, mlir::Location loc, mlir::Type input,
+                     mlir::ValueRange a, mlir::ValueRange bFragment,
+                     mlir::ValueRange c) const override;
   /// `cp.async.{ca,cg}.shared.global` with a source size (0 where disabled),
   /// `cp.async.commit_group`, `cp.async.wait_group`.
   bool hasAsyncCopy() const override { return true; }
   void asyncCopy(mlir::OpBuilder &b, mlir::Location loc, mlir::Value shared,
-                 mlir::Value global, unsigned bytes, mlir::Value enabled) const override;
+                 mlir::Value global, unsigned bytes,
+                 mlir::Value enabled) const override;
   void commitAsyncCopies(mlir::OpBuilder &b, mlir::Location loc) const override;
   void waitAsyncCopies(mlir::OpBuilder &b, mlir::Location loc,
                        unsigned pending) const override;

@@ -85,8 +85,8 @@ void registerNvidiaBackendPasses() {
   gpu::registerTileGpuTransformsPasses();
   registerNvidiaConversionPasses();
   struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
-    Option<unsigned> numWarps{*this, "num-warps",
-                              llvm::cl::desc("Warps per block"), llvm::cl::init(4)};
+    Option<unsigned> numWarps{*this, "num-warps", llvm::cl::desc("Warps per block"),
+                              llvm::cl::init(4)};
   };
   PassPipelineRegistration<PipelineOptions>(
       "tile-nvidia-lower-to-llvm",

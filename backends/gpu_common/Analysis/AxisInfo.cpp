@@ -137,9 +137,8 @@ void AxisInfoAnalysis::visitOp(Operation *op) {
     if (ifOp.getNumResults() == 0 || ifOp.getElseRegion().empty())
       return;
     for (unsigned i = 0; i < ifOp.getNumResults(); ++i)
-      set(ifOp.getResult(i),
-          AxisInfo::meet(lookup(ifOp.thenYield().getOperand(i)),
-                         lookup(ifOp.elseYield().getOperand(i))));
+      set(ifOp.getResult(i), AxisInfo::meet(lookup(ifOp.thenYield().getOperand(i)),
+                                            lookup(ifOp.elseYield().getOperand(i))));
     return;
   }
   // Other region ops (reduce, scan, while): their bodies hold no addresses.
@@ -162,17 +161,19 @@ void AxisInfoAnalysis::visitOp(Operation *op) {
   if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
     APInt value;
     if (matchPattern(constant.getResult(), m_ConstantInt(&value)))
-      return set(result(), AxisInfo::uniform(shape, largestPowerOfTwoDivisor(
-                                                        value.getSExtValue())));
+      return set(result(), AxisInfo::uniform(
+                               shape, largestPowerOfTwoDivisor(value.getSExtValue())));
     if (auto dense = dyn_cast<DenseIntElementsAttr>(constant.getValue()))
       if (dense.isSplat())
-        return set(result(), AxisInfo::uniform(
-                                 shape, largestPowerOfTwoDivisor(
-                                            dense.getSplatValue<APInt>().getSExtValue())));
+        return set(
+            result(),
+            AxisInfo::uniform(shape, largestPowerOfTwoDivisor(
+                                         dense.getSplatValue<APInt>().getSExtValue())));
     return set(result(), AxisInfo::unknown(rank));
   }
   if (auto splat = dyn_cast<tile::SplatOp>(op))
-    return set(result(), AxisInfo::uniform(shape, lookup(splat.getSrc()).divisibility[0]));
+    return set(result(),
+               AxisInfo::uniform(shape, lookup(splat.getSrc()).divisibility[0]));
   if (auto expand = dyn_cast<tile::ExpandDimsOp>(op)) {
     AxisInfo src = lookup(expand.getSrc()), info;
     unsigned axis = expand.getAxis();
@@ -204,9 +205,8 @@ void AxisInfoAnalysis::visitOp(Operation *op) {
       info.contiguity[d] = std::max(std::min(ptr.constancy[d], off.contiguity[d]),
                                     std::min(ptr.contiguity[d], off.constancy[d]));
       info.constancy[d] = std::gcd(ptr.constancy[d], off.constancy[d]);
-      info.divisibility[d] =
-          std::gcd(ptr.divisibility[d],
-                   std::min(kMaxDivisibility, off.divisibility[d] * bytes));
+      info.divisibility[d] = std::gcd(
+          ptr.divisibility[d], std::min(kMaxDivisibility, off.divisibility[d] * bytes));
     }
     return set(result(), info);
   }
@@ -231,9 +231,9 @@ void AxisInfoAnalysis::visitOp(Operation *op) {
     }
     return set(result(), info);
   }
-  if (isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::AndIOp,
-          arith::OrIOp, arith::CmpIOp, arith::ExtSIOp, arith::ExtUIOp,
-          arith::TruncIOp, arith::SelectOp>(op)) {
+  if (isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::AndIOp, arith::OrIOp,
+          arith::CmpIOp, arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp,
+          arith::SelectOp>(op)) {
     AxisInfo lhs = lookup(op->getOperand(0));
     AxisInfo rhs = op->getNumOperands() > 1 ? lookup(op->getOperand(1)) : lhs;
     if (isa<arith::SelectOp>(op)) {
@@ -265,10 +265,10 @@ void AxisInfoAnalysis::visitOp(Operation *op) {
         info = lhs;
         if (isa<arith::TruncIOp>(op))
           for (int64_t &div : info.divisibility)
-            div = std::min<int64_t>(div, int64_t(1) << std::min<unsigned>(
-                                             30, type.isIntOrFloat()
-                                                     ? type.getIntOrFloatBitWidth() - 1
-                                                     : 30));
+            div = std::min<int64_t>(
+                div,
+                int64_t(1) << std::min<unsigned>(
+                    30, type.isIntOrFloat() ? type.getIntOrFloatBitWidth() - 1 : 30));
         break;
       } else if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
         // `base + i < bound` with base and bound multiples of g and i

@@ -25,7 +25,8 @@ inline constexpr llvm::StringLiteral kSharedMemorySymbol = "tessel_shared";
 /// lowered func.func; GPU backends turn them into their own kernel markings
 /// on the llvm.func (see GpuTargetHooks::markKernel).
 inline constexpr llvm::StringLiteral kKernelAttrName = "tilegpu.kernel";
-inline constexpr llvm::StringLiteral kThreadsPerBlockAttrName = "tilegpu.threads_per_block";
+inline constexpr llvm::StringLiteral kThreadsPerBlockAttrName =
+    "tilegpu.threads_per_block";
 
 /// Lowers every tile op of `module` (annotated by `tilegpu-assign-layouts`)
 /// to per-thread code. Public functions are marked as kernels (kKernelAttrName).

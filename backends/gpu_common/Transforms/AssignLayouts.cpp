@@ -32,7 +32,8 @@ unsigned computeVectorWidth(const AxisInfoAnalysis &axis, Value ptr, Value mask,
   int64_t bytes = pointee.getIntOrFloatBitWidth() / 8;
   unsigned inner = layout.order[0];
   AxisInfo info = axis.lookup(ptr);
-  int64_t width = std::min<int64_t>(layout.sizePerThread[inner], info.contiguity[inner]);
+  int64_t width =
+      std::min<int64_t>(layout.sizePerThread[inner], info.contiguity[inner]);
   width = std::min<int64_t>(width, info.divisibility[inner] / bytes);
   width = std::min<int64_t>(width, 16 / bytes);
   if (mask)
@@ -44,16 +45,15 @@ unsigned computeVectorWidth(const AxisInfoAnalysis &axis, Value ptr, Value mask,
   return unsigned(pow2);
 }
 
-struct AssignLayoutsPass
-    : public impl::TileGpuAssignLayoutsBase<AssignLayoutsPass> {
+struct AssignLayoutsPass : public impl::TileGpuAssignLayoutsBase<AssignLayoutsPass> {
   using TileGpuAssignLayoutsBase::TileGpuAssignLayoutsBase;
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
     if (numWarps == 0 || (numWarps & (numWarps - 1)) != 0 || warpSize == 0 ||
         (warpSize & (warpSize - 1)) != 0) {
-      module.emitError() << "num-warps (" << numWarps << ") and warp-size ("
-                         << warpSize << ") must be powers of two";
+      module.emitError() << "num-warps (" << numWarps << ") and warp-size (" << warpSize
+                         << ") must be powers of two";
       return signalPassFailure();
     }
     Builder b(module.getContext());
@@ -69,8 +69,8 @@ struct AssignLayoutsPass
         SmallVector<Attribute> layouts;
         for (Type type : op->getResultTypes())
           if (auto tensor = dyn_cast<RankedTensorType>(type))
-            layouts.push_back(
-                BlockedLayout::get(tensor, numWarps, warpSize).toAttr(op->getContext()));
+            layouts.push_back(BlockedLayout::get(tensor, numWarps, warpSize)
+                                  .toAttr(op->getContext()));
         if (!layouts.empty())
           op->setAttr(kLayoutAttrName, b.getArrayAttr(layouts));
 

@@ -44,12 +44,11 @@ struct BroadcastOperands : OpRewritePattern<tile::BroadcastOp> {
     // (an exp would run M times instead of once).
     if (!isa_and_nonnull<arith::CmpIOp, arith::CmpFOp, arith::AndIOp, arith::OrIOp,
                          arith::XOrIOp, arith::AddIOp, arith::SubIOp, arith::MulIOp,
-                         arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::SelectOp,
-                         tile::AddPtrOp>(source))
+                         arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp,
+                         arith::SelectOp, tile::AddPtrOp>(source))
       return rewriter.notifyMatchFailure(op, "not a cheap elementwise op");
-    if (!source->hasTrait<OpTrait::Elementwise>() ||
-        source->getNumResults() != 1 || source->getNumRegions() != 0 ||
-        !source->getResult(0).hasOneUse())
+    if (!source->hasTrait<OpTrait::Elementwise>() || source->getNumResults() != 1 ||
+        source->getNumRegions() != 0 || !source->getResult(0).hasOneUse())
       return rewriter.notifyMatchFailure(op, "not a single-use elementwise op");
     for (Value operand : source->getOperands())
       if (!isa<RankedTensorType>(operand.getType()))
@@ -62,7 +61,8 @@ struct BroadcastOperands : OpRewritePattern<tile::BroadcastOp> {
         operands.push_back(
             rewriter.create<tile::SplatOp>(op.getLoc(), type, splat.getSrc()));
       else
-        operands.push_back(rewriter.create<tile::BroadcastOp>(op.getLoc(), type, operand));
+        operands.push_back(
+            rewriter.create<tile::BroadcastOp>(op.getLoc(), type, operand));
     }
     OperationState state(source->getLoc(), source->getName(), operands,
                          TypeRange{reshaped(source->getResult(0).getType(), shape)},

@@ -40,7 +40,8 @@ namespace {
 
 /// The ops of `loop`'s body that `roots` depend on, in program order, or
 /// nullopt if one of them has side effects or regions.
-std::optional<SmallVector<Operation *>> getPureSlice(scf::ForOp loop, ValueRange roots) {
+std::optional<SmallVector<Operation *>> getPureSlice(scf::ForOp loop,
+                                                     ValueRange roots) {
   llvm::SetVector<Operation *> slice;
   SmallVector<Value> worklist(roots.begin(), roots.end());
   while (!worklist.empty()) {
@@ -127,7 +128,8 @@ int getAsyncOperand(tile::LoadOp load, unsigned numWarps) {
 /// `asyncCopy`, marks those that feed a tensor-core dot to be copied
 /// straight into its staging buffers (DotStaging.h), `nextDotId` numbering
 /// the dots.
-void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numWarps, int32_t &nextDotId) {
+void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numWarps,
+                  int32_t &nextDotId) {
   Block *body = loop.getBody();
   auto yield = cast<scf::YieldOp>(body->getTerminator());
   struct Candidate {
@@ -168,13 +170,12 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numWarps, int32_t &n
       advanced.insert(i);
     }
     if (ok)
-      candidates.push_back(
-          {load, *slice,
-           // The staging buffer of an iteration is picked from its i32
-           // induction variable.
-           asyncCopy && loop.getInductionVar().getType().isInteger(32)
-               ? getAsyncOperand(load, numWarps)
-               : -1});
+      candidates.push_back({load, *slice,
+                            // The staging buffer of an iteration is picked from its i32
+                            // induction variable.
+                            asyncCopy && loop.getInductionVar().getType().isInteger(32)
+                                ? getAsyncOperand(load, numWarps)
+                                : -1});
   }
   if (candidates.empty())
     return;
@@ -183,8 +184,8 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numWarps, int32_t &n
   IRRewriter rewriter(loop.getContext());
   // Prologue: the first iteration's loads, if the loop runs at all.
   rewriter.setInsertionPoint(loop);
-  Value runs = rewriter.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt,
-                                              loop.getLowerBound(), loop.getUpperBound());
+  Value runs = rewriter.create<arith::CmpIOp>(
+      loc, arith::CmpIPredicate::slt, loop.getLowerBound(), loop.getUpperBound());
   SmallVector<Value> first;
   for (Candidate &c : candidates) {
     IRMapping mapping;
@@ -252,9 +253,11 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numWarps, int32_t &n
     int32_t m = int32_t(aType.getDimSize(0)), k = int32_t(aType.getDimSize(1)),
             n = int32_t(bType.getDimSize(1));
     first[i].getDefiningOp()->setAttr(
-        kAsyncCopyAttrName, rewriter.getDenseI32ArrayAttr({id, c.asyncOperand, 0, m, n, k}));
+        kAsyncCopyAttrName,
+        rewriter.getDenseI32ArrayAttr({id, c.asyncOperand, 0, m, n, k}));
     newYield.getOperand(base + i).getDefiningOp()->setAttr(
-        kAsyncCopyAttrName, rewriter.getDenseI32ArrayAttr({id, c.asyncOperand, 1, m, n, k}));
+        kAsyncCopyAttrName,
+        rewriter.getDenseI32ArrayAttr({id, c.asyncOperand, 1, m, n, k}));
   }
   for (auto &[dot, idMask] : asyncDots)
     dot->setAttr(kAsyncOperandsAttrName,
@@ -273,13 +276,15 @@ struct PipelineLoadsPass : impl::TileGpuPipelineLoadsBase<PipelineLoadsPass> {
     if (numStages < 2)
       return;
     if (numStages > 2) {
-      getOperation().emitError() << "num-stages " << numStages
-                                 << " is not supported: loads are pipelined over 2 stages";
+      getOperation().emitError()
+          << "num-stages " << numStages
+          << " is not supported: loads are pipelined over 2 stages";
       return signalPassFailure();
     }
     SmallVector<scf::ForOp> loops;
     getOperation().walk([&](scf::ForOp loop) {
-      if (llvm::any_of(loop.getBody()->getOps<tile::DotOp>(), [](auto) { return true; }))
+      if (llvm::any_of(loop.getBody()->getOps<tile::DotOp>(),
+                       [](auto) { return true; }))
         loops.push_back(loop);
     });
     int32_t nextDotId = 0;

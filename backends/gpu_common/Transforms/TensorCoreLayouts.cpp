@@ -49,9 +49,7 @@ tensor::CastOp getLayoutCast(Value value) {
   return cast;
 }
 
-Attribute getEncoding(Type type) {
-  return cast<RankedTensorType>(type).getEncoding();
-}
+Attribute getEncoding(Type type) { return cast<RankedTensorType>(type).getEncoding(); }
 
 /// The warp arrangement of a dot the matrix instruction can compute.
 std::optional<std::pair<unsigned, unsigned>> getTensorCoreWarps(tile::DotOp dot,
@@ -104,7 +102,8 @@ bool foldCast(tensor::CastOp op) {
     OpBuilder b(op);
     auto type = cast<ShapedType>(op.getType());
     Value constant = b.create<arith::ConstantOp>(
-        op.getLoc(), type, DenseElementsAttr::get(type, splat.getSplatValue<Attribute>()));
+        op.getLoc(), type,
+        DenseElementsAttr::get(type, splat.getSplatValue<Attribute>()));
     op.replaceAllUsesWith(constant);
     return true;
   }
@@ -142,9 +141,8 @@ bool sinkIntoElementwise(Operation *op, Attribute encoding) {
       operand.set(c.getSource());
       continue;
     }
-    operand.set(b.create<tensor::CastOp>(op->getLoc(),
-                                         withEncoding(operand.get().getType(), encoding),
-                                         operand.get()));
+    operand.set(b.create<tensor::CastOp>(
+        op->getLoc(), withEncoding(operand.get().getType(), encoding), operand.get()));
   }
   Value result = op->getResult(0);
   Type plain = result.getType();

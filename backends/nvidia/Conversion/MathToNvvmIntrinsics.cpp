@@ -20,8 +20,7 @@ namespace {
 
 /// `op` on f32 (scalar or vector, element by element) as
 /// `post(intrinsic(pre(x)))`, where pre/post multiply by a constant (1: none).
-template <typename Op>
-struct ApproxIntrinsic : OpRewritePattern<Op> {
+template <typename Op> struct ApproxIntrinsic : OpRewritePattern<Op> {
   ApproxIntrinsic(MLIRContext *context, StringRef intrinsic, double preScale,
                   double postScale)
       : OpRewritePattern<Op>(context, /*benefit=*/10), intrinsic(intrinsic.str()),
@@ -36,7 +35,8 @@ struct ApproxIntrinsic : OpRewritePattern<Op> {
     auto scale = [&](Value v, double factor) -> Value {
       if (factor == 1.0)
         return v;
-      Value c = rewriter.create<arith::ConstantOp>(loc, rewriter.getF32FloatAttr(factor));
+      Value c =
+          rewriter.create<arith::ConstantOp>(loc, rewriter.getF32FloatAttr(factor));
       return rewriter.create<arith::MulFOp>(loc, v, c);
     };
     auto compute = [&](Value x) -> Value {
@@ -84,16 +84,17 @@ struct WidenHalfMath : RewritePattern {
     return f32;
   }
 
-  LogicalResult matchAndRewrite(Operation *op, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
     if (!isa<math::MathDialect>(op->getDialect()) || op->getNumRegions() != 0)
       return failure();
     if (llvm::none_of(op->getResultTypes(), isHalf))
       return rewriter.notifyMatchFailure(op, "no f16/bf16 result");
     SmallVector<Value> operands;
     for (Value v : op->getOperands())
-      operands.push_back(isHalf(v.getType())
-                             ? rewriter.create<arith::ExtFOp>(op->getLoc(), widen(v.getType()), v)
-                             : v);
+      operands.push_back(isHalf(v.getType()) ? rewriter.create<arith::ExtFOp>(
+                                                   op->getLoc(), widen(v.getType()), v)
+                                             : v);
     SmallVector<Type> types;
     for (Type t : op->getResultTypes())
       types.push_back(isHalf(t) ? widen(t) : t);
@@ -101,9 +102,9 @@ struct WidenHalfMath : RewritePattern {
     Operation *wide = rewriter.create(state);
     SmallVector<Value> results;
     for (auto [result, type] : llvm::zip(wide->getResults(), op->getResultTypes()))
-      results.push_back(isHalf(type)
-                            ? Value(rewriter.create<arith::TruncFOp>(op->getLoc(), type, result))
-                            : Value(result));
+      results.push_back(isHalf(type) ? Value(rewriter.create<arith::TruncFOp>(
+                                           op->getLoc(), type, result))
+                                     : Value(result));
     rewriter.replaceOp(op, results);
     return success();
   }
@@ -125,8 +126,10 @@ struct ConvertMathToNvvmIntrinsicsPass
     // (on an H200: 4 to 8500 ulp from the scaling by log2(e) and from
     // sin/cos.approx's absolute error), so exp, log and log2 use MLIR's
     // polynomial approximations, which meet 2 ulp.
-    patterns.add<ApproxIntrinsic<math::Exp2Op>>(context, "llvm.nvvm.ex2.approx.f", 1.0, 1.0);
-    patterns.add<ApproxIntrinsic<math::RsqrtOp>>(context, "llvm.nvvm.rsqrt.approx.f", 1.0, 1.0);
+    patterns.add<ApproxIntrinsic<math::Exp2Op>>(context, "llvm.nvvm.ex2.approx.f", 1.0,
+                                                1.0);
+    patterns.add<ApproxIntrinsic<math::RsqrtOp>>(context, "llvm.nvvm.rsqrt.approx.f",
+                                                 1.0, 1.0);
     patterns.add<WidenHalfMath>(context);
     // MLIR's sin and cos lose thousands of ulps near their zeros (a short
     // reduction by pi/2) and its tanh 5 ulp: these expansions are within

@@ -29,7 +29,8 @@ struct ConvertTileGpuKernelsToNvvmPass
     getOperation().walk([&](mlir::LLVM::LLVMFuncOp func) {
       if (!func->hasAttr(gpu::kKernelAttrName))
         return;
-      auto threads = func->getAttrOfType<mlir::IntegerAttr>(gpu::kThreadsPerBlockAttrName);
+      auto threads =
+          func->getAttrOfType<mlir::IntegerAttr>(gpu::kThreadsPerBlockAttrName);
       func->removeAttr(gpu::kKernelAttrName);
       func->removeAttr(gpu::kThreadsPerBlockAttrName);
       hooks.markKernel(func, threads ? unsigned(threads.getInt()) : 128u);

@@ -27,11 +27,11 @@ int main(int argc, char **argv) {
   cl::opt<std::string> output("o", cl::desc("output file"), cl::init("-"));
   cl::opt<std::string> arch("arch", cl::desc("sm_80 or sm_90a"), cl::init("sm_90a"));
   cl::opt<unsigned> numWarps("num-warps", cl::desc("warps per block"), cl::init(4));
-  cl::opt<unsigned> numStages("num-stages", cl::desc("pipelining depth of loops with a dot"),
-                              cl::init(3));
-  cl::opt<unsigned> minBlocks("min-blocks-per-sm",
-                              cl::desc("blocks that must fit on one SM (0: no request)"),
-                              cl::init(0));
+  cl::opt<unsigned> numStages(
+      "num-stages", cl::desc("pipelining depth of loops with a dot"), cl::init(3));
+  cl::opt<unsigned> minBlocks(
+      "min-blocks-per-sm", cl::desc("blocks that must fit on one SM (0: no request)"),
+      cl::init(0));
   cl::opt<std::string> emit("emit", cl::desc("ptx, cubin or info"), cl::init("ptx"));
   cl::opt<std::string> ptxas("ptxas", cl::desc("path of ptxas"),
                              cl::init("/usr/local/cuda/bin/ptxas"));
@@ -75,9 +75,9 @@ int main(int argc, char **argv) {
     if (failed(launch))
       return 1;
     if (emit == "info") {
-      result = "num_warps " + std::to_string(launch->numWarps) + "\nthreads_per_block " +
-               std::to_string(launch->threadsPerBlock) + "\nshared_mem_bytes " +
-               std::to_string(launch->sharedMemoryBytes) + "\n";
+      result = "num_warps " + std::to_string(launch->numWarps) +
+               "\nthreads_per_block " + std::to_string(launch->threadsPerBlock) +
+               "\nshared_mem_bytes " + std::to_string(launch->sharedMemoryBytes) + "\n";
     } else {
       auto ptx = tessel::nvidia::compileLLVMDialectToPtx(*module, *target, options);
       if (failed(ptx))

@@ -57,7 +57,8 @@ bool canUseMatrixUnits(tile::DotOp op, const GpuLowering &lowering) {
 }
 
 /// Element `index` of type `element` from the shared-memory pointer `base`.
-Value elementAddress(OpBuilder &b, Location loc, Value base, Type element, Value index) {
+Value elementAddress(OpBuilder &b, Location loc, Value base, Type element,
+                     Value index) {
   return b.create<LLVM::GEPOp>(loc, base.getType(), element, base, ValueRange{index});
 }
 
@@ -65,8 +66,8 @@ Value elementAddress(OpBuilder &b, Location loc, Value base, Type element, Value
 /// at `base`, rows `rowStride` elements apart; each thread's run of
 /// consecutive elements goes as one vector store.
 void storeToShared(OpBuilder &b, Location loc, const BlockedLayout &layout,
-                   const ThreadIndex &index, Value tile, Type element, int64_t rowStride,
-                   Value base) {
+                   const ThreadIndex &index, Value tile, Type element,
+                   int64_t rowStride, Value base) {
   auto coords = getRegisterCoordinates(b, loc, layout, index);
   SmallVector<Value> values = unpackVector(b, loc, tile);
   unsigned run = layout.sizePerThread[1];
@@ -110,7 +111,9 @@ Value lowerWithMatrixUnits(tile::DotOp op, Value aTile, Value bTile, Value accTi
   int64_t bOffset = staging.bOffset, stageBytes = staging.stageBytes;
 
   ThreadIndex index = getThreadIndex(b, loc, lowering);
-  auto byteOffset = [&](Value offset) { return lowering.getSharedAddress(b, loc, offset); };
+  auto byteOffset = [&](Value offset) {
+    return lowering.getSharedAddress(b, loc, offset);
+  };
   Value aBase, bBase;
   unsigned asyncMask = 0;
   auto async = op->getAttrOfType<DenseI32ArrayAttr>(kAsyncOperandsAttrName);
@@ -121,11 +124,12 @@ Value lowerWithMatrixUnits(tile::DotOp op, Value aTile, Value bTile, Value accTi
     // now: wait for all but those, and the barrier makes every thread's
     // copies visible.
     asyncMask = unsigned(async[1]);
-    Value region = lowering.getStagingRegion(b, op, async[0],
-                                             kAsyncStagingBuffers * stageBytes);
+    Value region =
+        lowering.getStagingRegion(b, op, async[0], kAsyncStagingBuffers * stageBytes);
     Value stage = b.create<arith::RemSIOp>(loc, iteration,
                                            i32Const(b, loc, kAsyncStagingBuffers));
-    Value start = b.create<arith::AddIOp>(loc, region, mulConst(b, loc, stage, stageBytes));
+    Value start =
+        b.create<arith::AddIOp>(loc, region, mulConst(b, loc, stage, stageBytes));
     aBase = byteOffset(start);
     bBase = byteOffset(addConst(b, loc, start, bOffset));
     {
@@ -148,7 +152,8 @@ Value lowerWithMatrixUnits(tile::DotOp op, Value aTile, Value bTile, Value accTi
     }
     Value region = lowering.allocateDedicatedShared(b, loc, 2 * stageBytes);
     Value stage = b.create<arith::AndIOp>(loc, iteration, i32Const(b, loc, 1));
-    Value start = b.create<arith::AddIOp>(loc, region, mulConst(b, loc, stage, stageBytes));
+    Value start =
+        b.create<arith::AddIOp>(loc, region, mulConst(b, loc, stage, stageBytes));
     aBase = byteOffset(start);
     bBase = byteOffset(addConst(b, loc, start, bOffset));
   } else {
@@ -158,9 +163,11 @@ Value lowerWithMatrixUnits(tile::DotOp op, Value aTile, Value bTile, Value accTi
     bBase = byteOffset(i32Const(b, loc, bOffset));
   }
   if (!(asyncMask & 1))
-    storeToShared(b, loc, lowering.getLayout(aType), index, aTile, input, aStride, aBase);
+    storeToShared(b, loc, lowering.getLayout(aType), index, aTile, input, aStride,
+                  aBase);
   if (!(asyncMask & 2))
-    storeToShared(b, loc, lowering.getLayout(bType), index, bTile, input, bStride, bBase);
+    storeToShared(b, loc, lowering.getLayout(bType), index, bTile, input, bStride,
+                  bBase);
   if (asyncMask)
     lowering.matrix->waitAsyncCopies(b, loc, llvm::popcount(asyncMask));
   lowering.hooks.createBarrier(b, loc);
@@ -203,13 +210,15 @@ Value lowerWithMatrixUnits(tile::DotOp op, Value aTile, Value bTile, Value accTi
     for (int64_t p = 0; p < tilesM; ++p) {
       Value offset = addConst(b, loc, aLane, p * 16 * wm * aStride + kk);
       aFragments.push_back(lowering.matrix->loadMatrices(
-          b, loc, elementAddress(b, loc, aBase, input, offset), 4, /*transpose=*/false));
+          b, loc, elementAddress(b, loc, aBase, input, offset), 4,
+          /*transpose=*/false));
     }
     for (int64_t q = 0; q < tilesN; q += 2) {
       Value offset = addConst(b, loc, bLane, kk * bStride + q * 8 * wn);
       unsigned count = q + 1 < tilesN ? 4 : 2;
       SmallVector<Value> regs = lowering.matrix->loadMatrices(
-          b, loc, elementAddress(b, loc, bBase, input, offset), count, /*transpose=*/true);
+          b, loc, elementAddress(b, loc, bBase, input, offset), count,
+          /*transpose=*/true);
       bFragments.push_back({regs[0], regs[1]});
       if (count == 4)
         bFragments.push_back({regs[2], regs[3]});
@@ -241,12 +250,14 @@ struct DotLowering : GpuPattern<tile::DotOp> {
       if (!loop || !loop.getInductionVar().getType().isInteger(32) ||
           !lowering.matrix || !lowering.matrix->hasAsyncCopy() ||
           !canUseMatrixUnits(op, lowering))
-        return op.emitError() << "operands were staged for matrix instructions this dot "
-                                 "cannot use here";
+        return op.emitError()
+               << "operands were staged for matrix instructions this dot "
+                  "cannot use here";
     }
     if (canUseMatrixUnits(op, lowering)) {
-      rewriter.replaceOp(op, lowerWithMatrixUnits(op, adaptor.getA(), adaptor.getB(),
-                                                  adaptor.getAcc(), rewriter, lowering));
+      rewriter.replaceOp(op,
+                         lowerWithMatrixUnits(op, adaptor.getA(), adaptor.getB(),
+                                              adaptor.getAcc(), rewriter, lowering));
       return success();
     }
     Location loc = op.getLoc();
@@ -258,9 +269,10 @@ struct DotLowering : GpuPattern<tile::DotOp> {
     Type aElement = aType.getElementType(), bElement = bType.getElementType();
     Type accElement = cType.getElementType();
     int64_t bOffset =
-        (aType.getNumElements() * SharedScratch::getStorageBytes(aElement) + 15) / 16 * 16;
-    lowering.requireSharedBytes(bOffset +
-                                bType.getNumElements() * SharedScratch::getStorageBytes(bElement));
+        (aType.getNumElements() * SharedScratch::getStorageBytes(aElement) + 15) / 16 *
+        16;
+    lowering.requireSharedBytes(bOffset + bType.getNumElements() *
+                                              SharedScratch::getStorageBytes(bElement));
 
     ThreadIndex index = getThreadIndex(rewriter, loc, lowering);
     SharedScratch scratch(rewriter, loc, lowering);
@@ -275,7 +287,8 @@ struct DotLowering : GpuPattern<tile::DotOp> {
     store(lowering.getLayout(bType), adaptor.getB(), bType.getShape(), bOffset);
     scratch.barrier();
 
-    auto accCoords = getRegisterCoordinates(rewriter, loc, lowering.getLayout(cType), index);
+    auto accCoords =
+        getRegisterCoordinates(rewriter, loc, lowering.getLayout(cType), index);
     Value zero = i32Const(rewriter, loc, 0);
     auto loop = rewriter.create<scf::ForOp>(
         loc, zero, i32Const(rewriter, loc, k), i32Const(rewriter, loc, 1),
@@ -288,7 +301,8 @@ struct DotLowering : GpuPattern<tile::DotOp> {
             ac[rank - 1] = kk;
             bc[rank - 2] = kk;
             Value av = scratch.load(aElement, linearize(b, l, ac, aType.getShape()));
-            Value bv = scratch.load(bElement, linearize(b, l, bc, bType.getShape()), bOffset);
+            Value bv =
+                scratch.load(bElement, linearize(b, l, bc, bType.getShape()), bOffset);
             av = extendTo(b, l, av, accElement);
             bv = extendTo(b, l, bv, accElement);
             if (isa<FloatType>(accElement))

@@ -22,8 +22,8 @@ struct ProgramIdLowering : GpuPattern<tile::ProgramIdOp> {
   using GpuPattern::GpuPattern;
   LogicalResult matchAndRewrite(tile::ProgramIdOp op, OpAdaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op, lowering.hooks.getBlockId(rewriter, op.getLoc(),
-                                                     unsigned(op.getAxis())));
+    rewriter.replaceOp(
+        op, lowering.hooks.getBlockId(rewriter, op.getLoc(), unsigned(op.getAxis())));
     return success();
   }
 };
@@ -32,8 +32,8 @@ struct NumProgramsLowering : GpuPattern<tile::NumProgramsOp> {
   using GpuPattern::GpuPattern;
   LogicalResult matchAndRewrite(tile::NumProgramsOp op, OpAdaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op, lowering.hooks.getGridSize(rewriter, op.getLoc(),
-                                                      unsigned(op.getAxis())));
+    rewriter.replaceOp(
+        op, lowering.hooks.getGridSize(rewriter, op.getLoc(), unsigned(op.getAxis())));
     return success();
   }
 };
@@ -143,7 +143,7 @@ struct FpToFpLowering : GpuPattern<tile::FpToFpOp> {
       rewriter.replaceOpWithNewOp<arith::ExtFOp>(op, type, src);
     else if (from.getIntOrFloatBitWidth() > to.getIntOrFloatBitWidth())
       rewriter.replaceOpWithNewOp<arith::TruncFOp>(op, type, src);
-    else  // f16 <-> bf16: through f32, where both conversions are exact or rtne.
+    else // f16 <-> bf16: through f32, where both conversions are exact or rtne.
       rewriter.replaceOpWithNewOp<arith::TruncFOp>(
           op, type,
           rewriter.create<arith::ExtFOp>(

@@ -33,18 +33,20 @@ struct LayoutCastLowering : GpuPattern<tensor::CastOp> {
     Location loc = op.getLoc();
     ArrayRef<int64_t> shape = resultType.getShape();
     SmallVector<Value> values = redistribute(
-        rewriter, loc, lowering, unpackVector(rewriter, loc, adaptor.getSource()), source,
-        result, GpuLowering::getElementStorageType(resultType.getElementType()),
+        rewriter, loc, lowering, unpackVector(rewriter, loc, adaptor.getSource()),
+        source, result, GpuLowering::getElementStorageType(resultType.getElementType()),
         [&](ValueRange coords) { return linearize(rewriter, loc, coords, shape); });
-    rewriter.replaceOp(op, packVector(rewriter, loc,
-                                      getTypeConverter()->convertType(resultType), values));
+    rewriter.replaceOp(
+        op,
+        packVector(rewriter, loc, getTypeConverter()->convertType(resultType), values));
     return success();
   }
 };
 
 } // namespace
 
-void populateLayoutConversionPatterns(GpuTypeConverter &converter, GpuLowering &lowering,
+void populateLayoutConversionPatterns(GpuTypeConverter &converter,
+                                      GpuLowering &lowering,
                                       RewritePatternSet &patterns) {
   patterns.add<LayoutCastLowering>(converter, lowering);
 }

@@ -21,12 +21,14 @@ BlockedLayout GpuLowering::getLayout(Type tensorType) const {
 
 /// Marks the placeholder constants of dedicated shared regions with their
 /// offset inside the dedicated area.
-static constexpr llvm::StringLiteral kDedicatedOffsetAttrName = "tilegpu.dedicated_offset";
+static constexpr llvm::StringLiteral kDedicatedOffsetAttrName =
+    "tilegpu.dedicated_offset";
 
 Value GpuLowering::allocateDedicatedShared(OpBuilder &b, Location loc, int64_t bytes) {
   int64_t offset = dedicatedBytes;
   dedicatedBytes += (bytes + 15) / 16 * 16;
-  auto constant = b.create<LLVM::ConstantOp>(loc, b.getI32Type(), b.getI32IntegerAttr(0));
+  auto constant =
+      b.create<LLVM::ConstantOp>(loc, b.getI32Type(), b.getI32IntegerAttr(0));
   constant->setAttr(kDedicatedOffsetAttrName, b.getI64IntegerAttr(offset));
   return constant;
 }
@@ -43,7 +45,8 @@ int64_t GpuLowering::placeDedicatedShared(Operation *root) {
   return sharedBytes + dedicatedBytes;
 }
 
-Value GpuLowering::getStagingRegion(OpBuilder &b, Operation *user, int64_t id, int64_t bytes) {
+Value GpuLowering::getStagingRegion(OpBuilder &b, Operation *user, int64_t id,
+                                    int64_t bytes) {
   auto it = stagingRegions.find(id);
   if (it != stagingRegions.end())
     return it->second;
@@ -56,7 +59,8 @@ Value GpuLowering::getStagingRegion(OpBuilder &b, Operation *user, int64_t id, i
 }
 
 Value GpuLowering::getSharedAddress(OpBuilder &b, Location loc, Value offset) const {
-  auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), hooks.getSharedAddressSpace());
+  auto ptrType =
+      LLVM::LLVMPointerType::get(b.getContext(), hooks.getSharedAddressSpace());
   Value base = b.create<LLVM::AddressOfOp>(loc, ptrType, kSharedMemorySymbol);
   return b.create<LLVM::GEPOp>(loc, ptrType, b.getI8Type(), base, ValueRange{offset});
 }
@@ -118,7 +122,8 @@ static SmallVector<Value> getThreadBase(OpBuilder &b, Location loc,
   for (unsigned d = 0; d < layout.getRank(); ++d) {
     Value lane = b.create<arith::DivUIOp>(loc, index.lane,
                                           i32Const(b, loc, layout.getLaneStride(d)));
-    lane = b.create<arith::RemUIOp>(loc, lane, i32Const(b, loc, layout.threadsPerWarp[d]));
+    lane =
+        b.create<arith::RemUIOp>(loc, lane, i32Const(b, loc, layout.threadsPerWarp[d]));
     Value warp = b.create<arith::DivUIOp>(loc, index.warp,
                                           i32Const(b, loc, layout.getWarpStride(d)));
     warp = b.create<arith::RemUIOp>(loc, warp, i32Const(b, loc, layout.warpsPerCTA[d]));
@@ -169,13 +174,15 @@ Value getOwnership(OpBuilder &b, Location loc, const BlockedLayout &layout,
   return owner;
 }
 
-Value linearize(OpBuilder &b, Location loc, ValueRange coords, ArrayRef<int64_t> shape) {
+Value linearize(OpBuilder &b, Location loc, ValueRange coords,
+                ArrayRef<int64_t> shape) {
   Value index = i32Const(b, loc, 0);
   int64_t stride = 1;
   for (int d = int(shape.size()) - 1; d >= 0; --d) {
     if (shape[d] != 1)
       index = b.create<arith::AddIOp>(
-          loc, index, b.create<arith::MulIOp>(loc, coords[d], i32Const(b, loc, stride)));
+          loc, index,
+          b.create<arith::MulIOp>(loc, coords[d], i32Const(b, loc, stride)));
     stride *= shape[d];
   }
   return index;
@@ -238,8 +245,8 @@ Value SharedScratch::load(Type type, Value index, int64_t byteOffset) {
 
 SmallVector<Value> redistribute(OpBuilder &b, Location loc, GpuLowering &lowering,
                                 ArrayRef<Value> sourceRegisters,
-                                const BlockedLayout &source, const BlockedLayout &result,
-                                Type elementType,
+                                const BlockedLayout &source,
+                                const BlockedLayout &result, Type elementType,
                                 const std::function<Value(ValueRange)> &sourceIndex) {
   int64_t elements = 1;
   for (int64_t extent : source.shape)

@@ -41,7 +41,8 @@ public:
   /// after the scratch buffer once its size is known; returns an i32 value
   /// holding the region's byte offset (a placeholder constant patched by
   /// `placeDedicatedShared`).
-  mlir::Value allocateDedicatedShared(mlir::OpBuilder &b, mlir::Location loc, int64_t bytes);
+  mlir::Value allocateDedicatedShared(mlir::OpBuilder &b, mlir::Location loc,
+                                      int64_t bytes);
   /// Patches the offsets of the dedicated regions; returns the total bytes.
   int64_t placeDedicatedShared(mlir::Operation *root);
   /// The dedicated region (byte offset, i32) of the staging buffers of the
@@ -51,7 +52,8 @@ public:
   mlir::Value getStagingRegion(mlir::OpBuilder &b, mlir::Operation *user, int64_t id,
                                int64_t bytes);
   /// A byte offset into shared memory as a shared-memory pointer.
-  mlir::Value getSharedAddress(mlir::OpBuilder &b, mlir::Location loc, mlir::Value offset) const;
+  mlir::Value getSharedAddress(mlir::OpBuilder &b, mlir::Location loc,
+                               mlir::Value offset) const;
   /// The loop iteration number (iv - lb) / step of the scf.for directly
   /// around `op`, as i32, or null when there is none (or its iv is not i32).
   static mlir::Value getIterationNumber(mlir::OpBuilder &b, mlir::Operation *op);
@@ -92,8 +94,8 @@ getRegisterCoordinates(mlir::OpBuilder &b, mlir::Location loc,
 mlir::Value getOwnership(mlir::OpBuilder &b, mlir::Location loc,
                          const BlockedLayout &layout, const ThreadIndex &index);
 /// Row-major linear index of `coords` in `shape`.
-mlir::Value linearize(mlir::OpBuilder &b, mlir::Location loc,
-                      mlir::ValueRange coords, llvm::ArrayRef<int64_t> shape);
+mlir::Value linearize(mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange coords,
+                      llvm::ArrayRef<int64_t> shape);
 
 /// The elements of a per-thread vector, and back.
 llvm::SmallVector<mlir::Value> unpackVector(mlir::OpBuilder &b, mlir::Location loc,
@@ -125,11 +127,11 @@ private:
 /// Moves a tile between layouts (and shapes) through shared memory: the
 /// result element at coordinates c comes from the source element at
 /// row-major index `sourceIndex(c)`. Returns the result's registers.
-llvm::SmallVector<mlir::Value> redistribute(
-    mlir::OpBuilder &b, mlir::Location loc, GpuLowering &lowering,
-    llvm::ArrayRef<mlir::Value> sourceRegisters, const BlockedLayout &source,
-    const BlockedLayout &result, mlir::Type elementType,
-    const std::function<mlir::Value(mlir::ValueRange)> &sourceIndex);
+llvm::SmallVector<mlir::Value>
+redistribute(mlir::OpBuilder &b, mlir::Location loc, GpuLowering &lowering,
+             llvm::ArrayRef<mlir::Value> sourceRegisters, const BlockedLayout &source,
+             const BlockedLayout &result, mlir::Type elementType,
+             const std::function<mlir::Value(mlir::ValueRange)> &sourceIndex);
 
 /// Inlines the single-block combiner `region` on (acc..., incoming...) and
 /// returns the yielded values.
@@ -151,18 +153,18 @@ void populateReducePatterns(GpuTypeConverter &converter, GpuLowering &lowering,
                             mlir::RewritePatternSet &patterns);
 void populateDotPatterns(GpuTypeConverter &converter, GpuLowering &lowering,
                          mlir::RewritePatternSet &patterns);
-void populateLayoutConversionPatterns(GpuTypeConverter &converter, GpuLowering &lowering,
+void populateLayoutConversionPatterns(GpuTypeConverter &converter,
+                                      GpuLowering &lowering,
                                       mlir::RewritePatternSet &patterns);
 void populateAtomicPatterns(GpuTypeConverter &converter, GpuLowering &lowering,
                             mlir::RewritePatternSet &patterns);
 
 /// A conversion pattern with access to the shared state.
-template <typename Op>
-class GpuPattern : public mlir::OpConversionPattern<Op> {
+template <typename Op> class GpuPattern : public mlir::OpConversionPattern<Op> {
 public:
   GpuPattern(GpuTypeConverter &converter, GpuLowering &lowering)
-      : mlir::OpConversionPattern<Op>(converter, lowering.context),
-        lowering(lowering) {}
+      : mlir::OpConversionPattern<Op>(converter, lowering.context), lowering(lowering) {
+  }
 
 protected:
   GpuLowering &lowering;

@@ -189,16 +189,16 @@ template <typename Op> MemoryAccessHints getHints(Op op) {
 /// with asynchronous copies (zeros where masked off), then the copies are
 /// committed as one group; the registers it yields are unused zeros. Runs
 /// too narrow for a copy instruction are loaded and stored instead.
-void lowerAsyncCopy(tile::LoadOp op, ArrayRef<int32_t> marker, Value ptrTile, Value maskTile,
-                    Type resultType, unsigned width, ConversionPatternRewriter &rewriter,
-                    GpuLowering &lowering) {
+void lowerAsyncCopy(tile::LoadOp op, ArrayRef<int32_t> marker, Value ptrTile,
+                    Value maskTile, Type resultType, unsigned width,
+                    ConversionPatternRewriter &rewriter, GpuLowering &lowering) {
   Location loc = op.getLoc();
   int32_t id = marker[0], operand = marker[1], next = marker[2];
   DotStaging staging = DotStaging::get(marker[3], marker[4], marker[5], 2);
   tile::PointerType ptrType = getPointerType(op.getPtr().getType());
   Type element = ptrType.getPointeeType();
-  Value region =
-      lowering.getStagingRegion(rewriter, op, id, kAsyncStagingBuffers * staging.stageBytes);
+  Value region = lowering.getStagingRegion(rewriter, op, id,
+                                           kAsyncStagingBuffers * staging.stageBytes);
   // The first iteration's copy (before the loop) goes to buffer 0, after a
   // barrier that orders it behind the reads of an earlier run of the loop;
   // iteration i's copy for i + 1 to buffer (i + 1) % 3.
@@ -213,9 +213,11 @@ void lowerAsyncCopy(tile::LoadOp op, ArrayRef<int32_t> marker, Value ptrTile, Va
   }
   Value start = rewriter.create<arith::AddIOp>(
       loc, region,
-      rewriter.create<arith::MulIOp>(loc, stage, i32Const(rewriter, loc, staging.stageBytes)));
+      rewriter.create<arith::MulIOp>(loc, stage,
+                                     i32Const(rewriter, loc, staging.stageBytes)));
   if (operand == 1)
-    start = rewriter.create<arith::AddIOp>(loc, start, i32Const(rewriter, loc, staging.bOffset));
+    start = rewriter.create<arith::AddIOp>(loc, start,
+                                           i32Const(rewriter, loc, staging.bOffset));
   Value base = lowering.getSharedAddress(rewriter, loc, start);
   int64_t rowStride = operand == 0 ? staging.aStride : staging.bStride;
 
@@ -230,7 +232,8 @@ void lowerAsyncCopy(tile::LoadOp op, ArrayRef<int32_t> marker, Value ptrTile, Va
   auto destination = [&](size_t reg) {
     Value offset = rewriter.create<arith::AddIOp>(
         loc,
-        rewriter.create<arith::MulIOp>(loc, coords[reg][0], i32Const(rewriter, loc, rowStride)),
+        rewriter.create<arith::MulIOp>(loc, coords[reg][0],
+                                       i32Const(rewriter, loc, rowStride)),
         coords[reg][1]);
     return rewriter.create<LLVM::GEPOp>(loc, base.getType(), element, base,
                                         ValueRange{offset});
@@ -239,11 +242,13 @@ void lowerAsyncCopy(tile::LoadOp op, ArrayRef<int32_t> marker, Value ptrTile, Va
     Value cond = masks.empty() ? Value() : masks[reg];
     if (bytes == 4 || bytes == 8 || bytes == 16) {
       lowering.matrix->asyncCopy(rewriter, loc, destination(reg),
-                                 toPointer(rewriter, loc, ptrs[reg], ptrType), bytes, cond);
+                                 toPointer(rewriter, loc, ptrs[reg], ptrType), bytes,
+                                 cond);
       continue;
     }
     // Element by element: a guarded load (zero where masked off), stored.
-    Value zero = rewriter.create<LLVM::ConstantOp>(loc, element, rewriter.getZeroAttr(element));
+    Value zero =
+        rewriter.create<LLVM::ConstantOp>(loc, element, rewriter.getZeroAttr(element));
     for (unsigned i = 0; i < width; ++i) {
       Value src = toPointer(rewriter, loc, ptrs[reg + i], ptrType);
       Value elementCond = masks.empty() ? Value() : masks[reg + i];
@@ -258,8 +263,9 @@ void lowerAsyncCopy(tile::LoadOp op, ArrayRef<int32_t> marker, Value ptrTile, Va
   }
   lowering.matrix->commitAsyncCopies(rewriter, loc);
   Value zeros = rewriter.create<arith::ConstantOp>(
-      loc, DenseElementsAttr::get(cast<ShapedType>(resultType),
-                                  rewriter.getZeroAttr(getElementTypeOrSelf(resultType))));
+      loc,
+      DenseElementsAttr::get(cast<ShapedType>(resultType),
+                             rewriter.getZeroAttr(getElementTypeOrSelf(resultType))));
   rewriter.replaceOp(op, zeros);
 }
 
@@ -312,10 +318,11 @@ struct LoadLowering : GpuPattern<tile::LoadOp> {
 
     unsigned width = element.isInteger(1) ? 1 : getVectorWidth(op);
     auto marker = op->getAttrOfType<DenseI32ArrayAttr>(kAsyncCopyAttrName);
-    if (marker && marker.size() == 6 && lowering.matrix && lowering.matrix->hasAsyncCopy() &&
+    if (marker && marker.size() == 6 && lowering.matrix &&
+        lowering.matrix->hasAsyncCopy() &&
         (marker[2] == 0 || GpuLowering::getIterationNumber(rewriter, op))) {
-      lowerAsyncCopy(op, marker.asArrayRef(), adaptor.getPtr(), adaptor.getMask(), resultType,
-                     width, rewriter, lowering);
+      lowerAsyncCopy(op, marker.asArrayRef(), adaptor.getPtr(), adaptor.getMask(),
+                     resultType, width, rewriter, lowering);
       return success();
     }
     if (marker)

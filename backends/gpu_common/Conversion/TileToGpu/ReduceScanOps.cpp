@@ -81,15 +81,18 @@ Value shuffleXor(OpBuilder &b, Location loc, const GpuTargetHooks &hooks, Value 
   unsigned bits = type.getIntOrFloatBitWidth();
   Type i32 = b.getI32Type();
   Type asInt = b.getIntegerType(bits);
-  Value v = type.isInteger(bits) ? value : b.create<arith::BitcastOp>(loc, asInt, value);
+  Value v =
+      type.isInteger(bits) ? value : b.create<arith::BitcastOp>(loc, asInt, value);
   if (bits == 64) {
     Value lo = b.create<arith::TruncIOp>(loc, i32, v);
     Value hi = b.create<arith::TruncIOp>(
-        loc, i32, b.create<arith::ShRUIOp>(loc, v, b.create<arith::ConstantIntOp>(loc, 32, 64)));
+        loc, i32,
+        b.create<arith::ShRUIOp>(loc, v, b.create<arith::ConstantIntOp>(loc, 32, 64)));
     lo = b.create<arith::ExtUIOp>(loc, asInt, hooks.createShuffleXor(b, loc, lo, mask));
     hi = b.create<arith::ExtUIOp>(loc, asInt, hooks.createShuffleXor(b, loc, hi, mask));
     v = b.create<arith::OrIOp>(
-        loc, lo, b.create<arith::ShLIOp>(loc, hi, b.create<arith::ConstantIntOp>(loc, 32, 64)));
+        loc, lo,
+        b.create<arith::ShLIOp>(loc, hi, b.create<arith::ConstantIntOp>(loc, 32, 64)));
   } else if (bits < 32) {
     v = b.create<arith::ExtUIOp>(loc, i32, v);
     v = b.create<arith::TruncIOp>(loc, asInt, hooks.createShuffleXor(b, loc, v, mask));
@@ -163,7 +166,8 @@ struct ReduceLowering : GpuPattern<tile::ReduceOp> {
       int64_t offset = 0;
       for (Type t : elements) {
         offsets.push_back(offset);
-        offset += (slots * resultElements * SharedScratch::getStorageBytes(t) + 15) / 16 * 16;
+        offset +=
+            (slots * resultElements * SharedScratch::getStorageBytes(t) + 15) / 16 * 16;
       }
       lowering.requireSharedBytes(offset);
       return offsets;
@@ -224,10 +228,11 @@ struct ReduceLowering : GpuPattern<tile::ReduceOp> {
     for (unsigned i = 0; i < numOperands; ++i) {
       SmallVector<Value> out;
       for (auto &c : resultCoords)
-        out.push_back(scratch.load(elements[i], linearize(rewriter, loc, c, resultShape),
-                                   offsets[i]));
+        out.push_back(scratch.load(
+            elements[i], linearize(rewriter, loc, c, resultShape), offsets[i]));
       results.push_back(packVector(
-          rewriter, loc, getTypeConverter()->convertType(op.getResult()[i].getType()), out));
+          rewriter, loc, getTypeConverter()->convertType(op.getResult()[i].getType()),
+          out));
     }
     rewriter.replaceOp(op, results);
     return success();
@@ -264,7 +269,8 @@ struct ScanLowering : GpuPattern<tile::ScanOp> {
     SharedScratch scratch(rewriter, loc, lowering);
     scratch.barrier();
     for (unsigned i = 0; i < numOperands; ++i)
-      for (auto [reg, value] : llvm::enumerate(unpackVector(rewriter, loc, adaptor.getSrcs()[i])))
+      for (auto [reg, value] :
+           llvm::enumerate(unpackVector(rewriter, loc, adaptor.getSrcs()[i])))
         scratch.store(value, linearize(rewriter, loc, coords[reg], shape), offsets[i]);
     scratch.barrier();
 
@@ -283,8 +289,9 @@ struct ScanLowering : GpuPattern<tile::ScanOp> {
       // Forward: x[0], then x[1..c]; reverse: x[n-1], then x[n-2..c] downwards.
       Value first = i32Const(rewriter, loc, reverse ? extent - 1 : 0);
       SmallVector<Value> init = loadAt(rewriter, c, first);
-      Value steps = reverse ? rewriter.create<arith::SubIOp>(
-                                  loc, i32Const(rewriter, loc, extent - 1), c[axis])
+      Value steps = reverse ? rewriter
+                                  .create<arith::SubIOp>(
+                                      loc, i32Const(rewriter, loc, extent - 1), c[axis])
                                   .getResult()
                             : c[axis];
       auto loop = rewriter.create<scf::ForOp>(

@@ -47,8 +47,8 @@ LogicalResult checkSupported(ModuleOp module, StringRef backend) {
     ok = false;
   };
   module.walk([&](Operation *op) {
-    if (isa<tile::MakeTensorDescOp, tile::DescLoadOp, tile::DescStoreOp,
-            tile::AssertOp, tile::PrintOp>(op))
+    if (isa<tile::MakeTensorDescOp, tile::DescLoadOp, tile::DescStoreOp, tile::AssertOp,
+            tile::PrintOp>(op))
       return unsupported(op, op->getName().getStringRef() + " is");
     SmallVector<Type> types(op->getOperandTypes());
     llvm::append_range(types, op->getResultTypes());
@@ -78,7 +78,8 @@ LogicalResult checkSupported(ModuleOp module, StringRef backend) {
     if (isa<tile::ReduceOp, tile::ScanOp>(op))
       for (Type type : op->getOperandTypes())
         if (isa<tile::PointerType>(getElementTypeOrSelf(type)))
-          return unsupported(op, op->getName().getStringRef() + " over pointer tiles is");
+          return unsupported(op,
+                             op->getName().getStringRef() + " over pointer tiles is");
     if (auto func = dyn_cast<func::FuncOp>(op))
       if (func.isPublic() && !func.isExternal() && func.getNumResults() != 0)
         return unsupported(op, "kernels (public functions) returning values are");
