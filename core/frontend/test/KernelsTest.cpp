@@ -53,7 +53,7 @@ INSTANTIATE_TEST_SUITE_P(Kernels, KernelParses,
                          ::testing::ValuesIn(listFiles(workspacePath(kKernelDir), ".py")), testName);
 
 TEST(Kernels, FolderHoldsEveryKernel) {
-  EXPECT_EQ(listFiles(workspacePath(kKernelDir), ".py").size(), 8u);
+  EXPECT_EQ(listFiles(workspacePath(kKernelDir), ".py").size(), 9u);
 }
 
 TEST(Kernels, SeedVectorAdd) {
