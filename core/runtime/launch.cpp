@@ -1,6 +1,7 @@
 #include "core/runtime/launch.h"
 
 #include <cstring>
+#include <optional>
 
 #include "plugins/host/runtime_client.h"
 
@@ -10,6 +11,22 @@ namespace {
 Status Invalid(const Kernel& kernel, const std::string& what) {
   return Status(TESSEL_ERROR_INVALID_ARGUMENT,
                 "kernel '" + kernel.metadata().entry_name + "': " + what);
+}
+
+// The integer value of a scalar argument of an integer dtype, sign- or
+// zero-extended from its width; nullopt for other dtypes.
+std::optional<int64_t> IntegerValue(int32_t dtype, uint64_t bits) {
+  switch (dtype) {
+    case TESSEL_DTYPE_I8: return int8_t(bits);
+    case TESSEL_DTYPE_I16: return int16_t(bits);
+    case TESSEL_DTYPE_I32: return int32_t(bits);
+    case TESSEL_DTYPE_I64: return int64_t(bits);
+    case TESSEL_DTYPE_U8: return uint8_t(bits);
+    case TESSEL_DTYPE_U16: return uint16_t(bits);
+    case TESSEL_DTYPE_U32: return uint32_t(bits);
+    case TESSEL_DTYPE_U64: return int64_t(bits);
+    default: return std::nullopt;
+  }
 }
 
 std::string Expected(const plugins::KernelArg& arg) {
@@ -55,7 +72,18 @@ StatusOr<std::vector<plugins::LaunchArg>> Bind(const Kernel& kernel,
       return Invalid(kernel, which + " expects " + Expected(p) + ", got " +
                                  a.Describe());
     }
+    // The kernel was compiled for its signature's divisibility facts
+    // (`i32:16`, `*fp16:16`): an argument that breaks one would run code
+    // built on a false premise (vector accesses, dropped mask checks).
+    const uint32_t divisor = p.divisibility;
     if (a.kind() == TESSEL_ARG_SCALAR) {
+      std::optional<int64_t> value = IntegerValue(a.dtype(), a.bits());
+      if (divisor > 1 && value && *value % int64_t(divisor) != 0) {
+        return Invalid(kernel, which + " is " + std::to_string(*value) +
+                                   ", but the kernel was compiled for a multiple of " +
+                                   std::to_string(divisor) + " (its signature says :" +
+                                   std::to_string(divisor) + ")");
+      }
       bound.push_back(plugins::LaunchArg::Scalar(a.dtype(), a.bits()));
       continue;
     }
@@ -72,6 +100,15 @@ StatusOr<std::vector<plugins::LaunchArg>> Bind(const Kernel& kernel,
                          : which + ": offset " + std::to_string(a.offset()) +
                                " is past the end of the " +
                                std::to_string(buffer.size()) + "-byte buffer");
+    }
+    // Buffers start at least 16-byte aligned (runtime.md); the offset
+    // decides the rest.
+    if (divisor > 1 && a.offset() % divisor != 0) {
+      return Invalid(kernel, which + ": offset " + std::to_string(a.offset()) +
+                                 " is not a multiple of " + std::to_string(divisor) +
+                                 " bytes, the alignment the kernel was compiled for "
+                                 "(its signature says :" +
+                                 std::to_string(divisor) + ")");
     }
     bound.push_back(plugins::LaunchArg::Pointer(buffer.handle(), p.dtype, a.offset()));
   }

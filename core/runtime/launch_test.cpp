@@ -114,6 +114,24 @@ TEST_F(LaunchTest, GridAndOffsets) {
             std::string::npos);
 }
 
+// A kernel compiled for `*fp32:16,i32:16` refuses arguments that break
+// those facts, and runs with ones that keep them.
+TEST_F(LaunchTest, DivisibilityFactsAreChecked) {
+  Kernel iota = Load("iota16");
+  auto x = device_->Allocate(64 * sizeof(float));
+  ASSERT_TRUE(x.ok());
+  EXPECT_TRUE(Launch(iota, {1, 1, 1}, {Arg::At(*x, 16), int32_t{32}}).ok());
+  EXPECT_NE(LaunchError(iota, {1, 1, 1}, {*x, int32_t{30}})
+                .find("argument 1 ('n') is 30, but the kernel was compiled for a "
+                      "multiple of 16 (its signature says :16)"),
+            std::string::npos);
+  EXPECT_NE(LaunchError(iota, {1, 1, 1}, {*x, int32_t{-17}}).find("is -17"),
+            std::string::npos);
+  EXPECT_NE(LaunchError(iota, {1, 1, 1}, {Arg::At(*x, 8), int32_t{16}})
+                .find("argument 0 ('x'): offset 8 is not a multiple of 16 bytes"),
+            std::string::npos);
+}
+
 TEST_F(LaunchTest, ArgumentErrors) {
   Kernel saxpy = Load("saxpy");
   Buffer y = Floats({1});

@@ -110,8 +110,11 @@ typedef struct {
   Tessel_Kernel_Arg args[4];
 } Kernel_Def;
 
-#define PTR(n, t) {n, TESSEL_ARG_POINTER, t, 8, 8, 16, 0}
+#define PTR(n, t) {n, TESSEL_ARG_POINTER, t, 8, 8, 4, 0}
 #define SCALAR(n, t, s) {n, TESSEL_ARG_SCALAR, t, s, s, 1, 0}
+/* As compiled from a signature "*fp32:16,i32:16". */
+#define PTR16(n, t) {n, TESSEL_ARG_POINTER, t, 8, 8, 16, 0}
+#define SCALAR16(n, t, s) {n, TESSEL_ARG_SCALAR, t, s, s, 16, 0}
 
 static const Kernel_Def kKernels[] = {
     {"iota", K_IOTA, 2,
@@ -122,6 +125,9 @@ static const Kernel_Def kKernels[] = {
     {"fill_f64", K_FILL_F64, 3,
      {PTR("out", TESSEL_DTYPE_FP64), SCALAR("v", TESSEL_DTYPE_FP64, 8),
       SCALAR("n", TESSEL_DTYPE_I64, 8)}},
+    /* iota again, with divisibility facts on both arguments. */
+    {"iota16", K_IOTA, 2,
+     {PTR16("x", TESSEL_DTYPE_FP32), SCALAR16("n", TESSEL_DTYPE_I32, 4)}},
 };
 
 static const Kernel_Def* find_kernel_by_id(int32_t id) {
