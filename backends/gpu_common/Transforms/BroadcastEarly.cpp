@@ -45,7 +45,7 @@ struct BroadcastOperands : OpRewritePattern<tile::BroadcastOp> {
     if (!isa_and_nonnull<arith::CmpIOp, arith::CmpFOp, arith::AndIOp, arith::OrIOp,
                          arith::XOrIOp, arith::AddIOp, arith::SubIOp, arith::MulIOp,
                          arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp,
-                         arith::SelectOp, tile::AddPtrOp>(source))
+                         arith::SelectOp>(source))
       return rewriter.notifyMatchFailure(op, "not a cheap elementwise op");
     if (!source->hasTrait<OpTrait::Elementwise>() || source->getNumResults() != 1 ||
         source->getNumRegions() != 0 || !source->getResult(0).hasOneUse())
