@@ -65,10 +65,15 @@ Value GpuLowering::getSharedAddress(OpBuilder &b, Location loc, Value offset) co
   return b.create<LLVM::GEPOp>(loc, ptrType, b.getI8Type(), base, ValueRange{offset});
 }
 
-Value GpuLowering::getIterationNumber(OpBuilder &b, Operation *op) {
+bool GpuLowering::hasIterationNumber(Operation *op) {
   auto loop = dyn_cast<scf::ForOp>(op->getParentOp());
-  if (!loop || !loop.getInductionVar().getType().isInteger(32))
+  return loop && loop.getInductionVar().getType().isInteger(32);
+}
+
+Value GpuLowering::getIterationNumber(OpBuilder &b, Operation *op) {
+  if (!hasIterationNumber(op))
     return nullptr;
+  auto loop = cast<scf::ForOp>(op->getParentOp());
   Location loc = op->getLoc();
   return b.create<arith::DivSIOp>(
       loc, b.create<arith::SubIOp>(loc, loop.getInductionVar(), loop.getLowerBound()),

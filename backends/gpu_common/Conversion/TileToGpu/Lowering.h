@@ -57,6 +57,8 @@ public:
   /// The loop iteration number (iv - lb) / step of the scf.for directly
   /// around `op`, as i32, or null when there is none (or its iv is not i32).
   static mlir::Value getIterationNumber(mlir::OpBuilder &b, mlir::Operation *op);
+  /// Whether getIterationNumber would find one (creates nothing).
+  static bool hasIterationNumber(mlir::Operation *op);
 
   /// The per-thread type of a scalar element: pointers are i64 addresses.
   static mlir::Type getElementStorageType(mlir::Type element);

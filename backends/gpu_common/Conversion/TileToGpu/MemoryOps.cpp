@@ -320,7 +320,7 @@ struct LoadLowering : GpuPattern<tile::LoadOp> {
     auto marker = op->getAttrOfType<DenseI32ArrayAttr>(kAsyncCopyAttrName);
     if (marker && marker.size() == 6 && lowering.matrix &&
         lowering.matrix->hasAsyncCopy() &&
-        (marker[2] == 0 || GpuLowering::getIterationNumber(rewriter, op))) {
+        (marker[2] == 0 || GpuLowering::hasIterationNumber(op))) {
       lowerAsyncCopy(op, marker.asArrayRef(), adaptor.getPtr(), adaptor.getMask(),
                      resultType, width, rewriter, lowering);
       return success();
