@@ -7,12 +7,12 @@ set -euo pipefail
 PACKAGES=(
   # Compilers and build
   g++ make python3 bazel-bootstrap bazel-rules-java
-  # LLVM/MLIR 19: headers, libMLIR/libLLVM, mlir-tblgen, FileCheck and lit
-  llvm-19-dev libmlir-19-dev mlir-19-tools llvm-19-tools
-  # ld.lld-19: links the CPU backend's kernel shared objects
-  lld-19
-  # clang-19 and its sanitizer/fuzzer runtimes, for the frontend fuzzer
-  clang-19 libclang-rt-19-dev
+  # LLVM/MLIR 22: headers, libMLIR/libLLVM, mlir-tblgen, FileCheck and lit
+  llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
+  # ld.lld-22: links the CPU backend's kernel shared objects
+  lld-22
+  # clang-22 and its sanitizer/fuzzer runtimes, for the frontend fuzzer
+  clang-22 libclang-rt-22-dev
   # GoogleTest / GoogleMock
   libgtest-dev libgmock-dev
   # OpenBLAS: the SGEMM reference of the CPU benchmark (bench/cpu)

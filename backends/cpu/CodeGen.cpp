@@ -23,6 +23,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Triple.h"
 
 using namespace mlir;
 
@@ -44,7 +45,7 @@ createTargetMachine(const CpuTarget &target, unsigned optLevel, Location loc) {
   initializeX86Target();
   std::string error;
   const llvm::Target *llvmTarget =
-      llvm::TargetRegistry::lookupTarget(CpuTarget::getTriple().str(), error);
+      llvm::TargetRegistry::lookupTarget(llvm::Triple(CpuTarget::getTriple()), error);
   if (!llvmTarget)
     return emitError(loc) << "the x86-64 LLVM target is unavailable: " << error;
   llvm::CodeGenOptLevel level = optLevel == 0   ? llvm::CodeGenOptLevel::None
@@ -52,8 +53,9 @@ createTargetMachine(const CpuTarget &target, unsigned optLevel, Location loc) {
                                 : optLevel == 2 ? llvm::CodeGenOptLevel::Default
                                                 : llvm::CodeGenOptLevel::Aggressive;
   std::unique_ptr<llvm::TargetMachine> machine(llvmTarget->createTargetMachine(
-      CpuTarget::getTriple(), target.getLLVMCpuName(), target.getLLVMFeatures(),
-      llvm::TargetOptions(), llvm::Reloc::PIC_, llvm::CodeModel::Small, level));
+      llvm::Triple(CpuTarget::getTriple()), target.getLLVMCpuName(),
+      target.getLLVMFeatures(), llvm::TargetOptions(), llvm::Reloc::PIC_,
+      llvm::CodeModel::Small, level));
   if (!machine)
     return emitError(loc) << "cannot create an LLVM target machine for CPU '"
                           << target.getLLVMCpuName() << "'";
@@ -141,7 +143,7 @@ FailureOr<CompiledModule> translateAndOptimize(ModuleOp module,
     return failure();
   compiled.machine = std::move(*machine);
   llvm::Module &llvmModule = *compiled.module;
-  llvmModule.setTargetTriple(CpuTarget::getTriple());
+  llvmModule.setTargetTriple(llvm::Triple(CpuTarget::getTriple()));
   llvmModule.setDataLayout(compiled.machine->createDataLayout());
   if (failed(linkRuntime(llvmModule, loc)))
     return failure();

@@ -23,7 +23,7 @@ struct CpuOptions {
   bool interchangeMatmulLoops = true;
 
   /// The ELF linker that makes the shared object.
-  std::string linkerPath = "/usr/bin/ld.lld-19";
+  std::string linkerPath = "/usr/bin/ld.lld-22";
 
   /// Directory holding libc.so.6 and libm.so.6 (the shared object's only
   /// dependencies, linked with -z defs so an unresolved symbol is a compile

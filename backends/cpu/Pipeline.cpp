@@ -110,22 +110,7 @@ void buildCpuLoweringPipeline(OpPassManager &pm, const CpuOptions &options) {
   // Tensors to buffers. Small tiles allocated outside loops live on the
   // stack; the others in heap buffers freed by the ownership-based
   // deallocation.
-  bufferization::OneShotBufferizationOptions bufferization;
-  bufferization.bufferizeFunctionBoundaries = true;
-  // Loop-carried tiles (pointer tiles advanced each iteration) are new
-  // buffers every iteration; the deallocation pipeline frees the old ones.
-  bufferization.allowReturnAllocsFromLoops = true;
-  // Copies between buffers as linalg.copy, which becomes loops below, rather
-  // than memref.copy, whose strided form calls a runtime library function
-  // that kernel shared objects do not link.
-  bufferization.memCpyFn = [](OpBuilder &builder, Location loc, Value from,
-                              Value to) {
-    builder.create<linalg::CopyOp>(loc, from, to);
-    return success();
-  };
-  bufferization.setFunctionBoundaryTypeConversion(
-      bufferization::LayoutMapOption::IdentityLayoutMap);
-  pm.addPass(bufferization::createOneShotBufferizePass(bufferization));
+  pm.addPass(createTileCpuBufferize());
   if (options.interchangeMatmulLoops)
     pm.addNestedPass<func::FuncOp>(createTileCpuInterchangeMatmulLoops());
   pm.addNestedPass<func::FuncOp>(bufferization::createBufferLoopHoistingPass());
@@ -137,16 +122,15 @@ void buildCpuLoweringPipeline(OpPassManager &pm, const CpuOptions &options) {
   // Loops, then the LLVM dialect.
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(createLowerAffinePass());
-  pm.addPass(createConvertSCFToCFPass());
+  pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   // f16/bf16/fp8 arithmetic is computed in f32 and rounded after every op
   // (what LLVM's x86 legalization would do for f16, but explicit and
   // target-independent); bf16 and fp8 conversions become integer code (no
   // libcall exists for them, and LLVM has no fp8 type at all).
-  static const std::string narrowTypes[] = {"f16", "bf16", "f8E4M3FN", "f8E5M2"};
   arith::ArithEmulateUnsupportedFloatsOptions emulate;
-  emulate.sourceTypeStrs = narrowTypes;
+  emulate.sourceTypeStrs = {"f16", "bf16", "f8E4M3FN", "f8E5M2"};
   emulate.targetTypeStr = "f32";
   pm.addPass(arith::createArithEmulateUnsupportedFloats(emulate));
   pm.addPass(createTileCpuExpandFp8Conversions());

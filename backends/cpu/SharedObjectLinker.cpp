@@ -39,7 +39,7 @@ std::string findBuiltinsArchive(const CpuOptions &options) {
   if (!options.builtinsArchive.empty())
     return options.builtinsArchive;
   const char *llvm19 =
-      "/usr/lib/llvm-19/lib/clang/19/lib/linux/libclang_rt.builtins-x86_64.a";
+      "/usr/lib/llvm-22/lib/clang/22/lib/linux/libclang_rt.builtins-x86_64.a";
   return llvm::sys::fs::exists(llvm19) ? llvm19 : "";
 }
 

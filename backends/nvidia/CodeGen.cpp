@@ -19,6 +19,7 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Scalar/ADCE.h"
 #include "llvm/Transforms/Scalar/Scalarizer.h"
 
@@ -114,21 +115,21 @@ FailureOr<std::string> compileLLVMDialectToPtx(ModuleOp module,
   if (!llvmModule)
     return emitError(loc) << "cannot translate the lowered module to LLVM IR";
   std::string error;
-  const llvm::Target *llvmTarget =
-      llvm::TargetRegistry::lookupTarget(std::string(NvidiaTarget::getTriple()), error);
+  const llvm::Target *llvmTarget = llvm::TargetRegistry::lookupTarget(
+      llvm::Triple(std::string(NvidiaTarget::getTriple())), error);
   if (!llvmTarget)
     return emitError(loc) << "the NVPTX LLVM target is unavailable: " << error;
   llvm::CodeGenOptLevel level = options.optLevel == 0
                                     ? llvm::CodeGenOptLevel::None
                                     : llvm::CodeGenOptLevel::Aggressive;
   std::unique_ptr<llvm::TargetMachine> machine(llvmTarget->createTargetMachine(
-      std::string(NvidiaTarget::getTriple()), std::string(target.getName()),
-      std::string(NvidiaTarget::getPtxFeature()), llvm::TargetOptions(), std::nullopt,
-      std::nullopt, level));
+      llvm::Triple(std::string(NvidiaTarget::getTriple())),
+      std::string(target.getName()), target.getPtxFeature(), llvm::TargetOptions(),
+      std::nullopt, std::nullopt, level));
   if (!machine)
     return emitError(loc) << "cannot create an NVPTX target machine for "
                           << std::string(target.getName());
-  llvmModule->setTargetTriple(std::string(NvidiaTarget::getTriple()));
+  llvmModule->setTargetTriple(llvm::Triple(std::string(NvidiaTarget::getTriple())));
   llvmModule->setDataLayout(machine->createDataLayout());
 
   // Anything that is still a call to an external function would need a

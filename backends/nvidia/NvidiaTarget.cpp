@@ -9,6 +9,8 @@ std::optional<NvidiaTarget> NvidiaTarget::parse(std::string_view name) {
     return NvidiaTarget(NvidiaArch::SM80);
   if (name == "sm_90a")
     return NvidiaTarget(NvidiaArch::SM90a);
+  if (name == "sm_100a")
+    return NvidiaTarget(NvidiaArch::SM100a);
   return std::nullopt;
 }
 
@@ -17,7 +19,8 @@ std::optional<NvidiaTarget> NvidiaTarget::forComputeCapability(int major, int mi
   if (major == 9)
     return NvidiaTarget(NvidiaArch::SM90a);
   // sm_80 code runs on every later 8.x part (A10, L4, RTX 30/40); newer
-  // majors need their own target (sm_90a code does not run on 10.x).
+  // majors need their own target (sm_90a code does not run on 10.x). 10.x
+  // maps to nothing until the plugin compiles for sm_100a.
   if (major == 8)
     return NvidiaTarget(NvidiaArch::SM80);
   return std::nullopt;
@@ -29,12 +32,30 @@ std::string_view NvidiaTarget::getName() const {
     return "sm_80";
   case NvidiaArch::SM90a:
     return "sm_90a";
+  case NvidiaArch::SM100a:
+    return "sm_100a";
   }
   return "sm_80";
 }
 
+PtxVersion NvidiaTarget::getPtxVersion() const {
+  switch (arch) {
+  case NvidiaArch::SM80:
+  case NvidiaArch::SM90a:
+    return {8, 5};
+  case NvidiaArch::SM100a:
+    return {8, 6};
+  }
+  return {8, 5};
+}
+
+std::string NvidiaTarget::getPtxFeature() const {
+  PtxVersion version = getPtxVersion();
+  return "+ptx" + std::to_string(version.major) + std::to_string(version.minor);
+}
+
 unsigned NvidiaTarget::getMaxSharedMemoryPerBlock() const {
-  return arch == NvidiaArch::SM90a ? 227 * 1024 : 163 * 1024;
+  return arch == NvidiaArch::SM80 ? 163 * 1024 : 227 * 1024;
 }
 
 } // namespace tessel::nvidia

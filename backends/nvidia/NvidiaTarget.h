@@ -14,8 +14,16 @@ namespace tessel::nvidia {
 
 /// The GPU architectures the backend generates code for.
 enum class NvidiaArch {
-  SM80,  ///< Ampere (A100): mma.sync, cp.async.
-  SM90a, ///< Hopper (H100/H200), with the arch-specific wgmma and TMA.
+  SM80,   ///< Ampere (A100): mma.sync, cp.async.
+  SM90a,  ///< Hopper (H100/H200), with the arch-specific wgmma and TMA.
+  SM100a, ///< Blackwell (B200): tcgen05 and tensor memory. Expressible as a
+          ///< target description; the plugin does not offer it yet.
+};
+
+/// A PTX ISA version, e.g. {8, 5} for `.version 8.5`.
+struct PtxVersion {
+  unsigned major;
+  unsigned minor;
 };
 
 class NvidiaTarget {
@@ -23,7 +31,7 @@ public:
   NvidiaTarget() = default;
   explicit NvidiaTarget(NvidiaArch arch) : arch(arch) {}
 
-  /// "sm_80" or "sm_90a"; nullopt for anything else.
+  /// "sm_80", "sm_90a" or "sm_100a"; nullopt for anything else.
   static std::optional<NvidiaTarget> parse(std::string_view name);
   /// The target for a device of compute capability major.minor: 9.x runs
   /// sm_90a code, 8.x (x >= 0) sm_80 code; nullopt below 8.0.
@@ -32,8 +40,13 @@ public:
   NvidiaArch getArch() const { return arch; }
   /// The name used in target strings, for LLVM's -mcpu and ptxas -arch.
   std::string_view getName() const;
-  /// The PTX ISA version to emit: 8.5, the newest LLVM 19 writes.
-  static std::string_view getPtxFeature() { return "+ptx85"; }
+  /// The PTX ISA version this target's code is emitted at: the oldest one
+  /// that has everything the backend uses on the architecture (8.5 for
+  /// sm_80/sm_90a, so a CUDA 12.5 driver loads it; 8.6, the first that
+  /// knows sm_100a and tcgen05, for Blackwell).
+  PtxVersion getPtxVersion() const;
+  /// getPtxVersion() as an NVPTX subtarget feature, e.g. "+ptx85".
+  std::string getPtxFeature() const;
   static std::string_view getTriple() { return "nvptx64-nvidia-cuda"; }
   /// Shared memory a block may use with opt-in (bytes).
   unsigned getMaxSharedMemoryPerBlock() const;

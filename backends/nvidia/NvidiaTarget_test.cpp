@@ -10,8 +10,19 @@ TEST(NvidiaTarget, ParsesKnownNames) {
   EXPECT_EQ(NvidiaTarget::parse("sm_80")->getArch(), NvidiaArch::SM80);
   EXPECT_EQ(NvidiaTarget::parse("sm_90a")->getName(), "sm_90a");
   EXPECT_FALSE(NvidiaTarget::parse("sm_90").has_value());
-  EXPECT_FALSE(NvidiaTarget::parse("sm_100a").has_value());
+  EXPECT_EQ(NvidiaTarget::parse("sm_100a")->getArch(), NvidiaArch::SM100a);
+  EXPECT_FALSE(NvidiaTarget::parse("sm_100").has_value());
   EXPECT_FALSE(NvidiaTarget::parse("").has_value());
+}
+
+TEST(NvidiaTarget, PtxVersionComesFromTheTarget) {
+  EXPECT_EQ(NvidiaTarget::parse("sm_80")->getPtxFeature(), "+ptx85");
+  EXPECT_EQ(NvidiaTarget::parse("sm_90a")->getPtxFeature(), "+ptx85");
+  // tcgen05 and the sm_100a target need PTX ISA 8.6.
+  PtxVersion blackwell = NvidiaTarget::parse("sm_100a")->getPtxVersion();
+  EXPECT_EQ(blackwell.major, 8u);
+  EXPECT_EQ(blackwell.minor, 6u);
+  EXPECT_EQ(NvidiaTarget::parse("sm_100a")->getPtxFeature(), "+ptx86");
 }
 
 TEST(NvidiaTarget, ComputeCapabilityPicksTheCodeThatRuns) {

@@ -21,14 +21,17 @@ SmallVector<Value> NvvmMatrixHooks::loadMatrices(OpBuilder &b, Location loc,
   Type result = count == 1 ? i32
                            : LLVM::LLVMStructType::getLiteral(
                                  b.getContext(), SmallVector<Type>(count, i32));
-  Value loaded = b.create<NVVM::LdMatrixOp>(loc, result, sharedAddress, count,
-                                            transpose ? NVVM::MMALayout::col
-                                                      : NVVM::MMALayout::row);
+  // ldmatrix.sync.aligned.m8n8.x{count}.b16: 8x8 matrices of 16-bit elements.
+  Value loaded =
+      NVVM::LdMatrixOp::create(b, loc, result, sharedAddress, count,
+                               transpose ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+                               NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
+                               NVVM::LdStMatrixEltType::B16);
   if (count == 1)
     return {loaded};
   SmallVector<Value> regs;
   for (unsigned i = 0; i < count; ++i)
-    regs.push_back(b.create<LLVM::ExtractValueOp>(loc, loaded, i));
+    regs.push_back(LLVM::ExtractValueOp::create(b, loc, loaded, i));
   return regs;
 }
 
@@ -44,11 +47,11 @@ SmallVector<Value> NvvmMatrixHooks::multiplyAccumulate(OpBuilder &b, Location lo
     SmallVector<Value> aHalves, bHalves;
     Type pair = VectorType::get({2}, b.getF16Type());
     for (Value r : a)
-      aHalves.push_back(b.create<LLVM::BitcastOp>(loc, pair, r));
+      aHalves.push_back(LLVM::BitcastOp::create(b, loc, pair, r));
     for (Value r : bFragment)
-      bHalves.push_back(b.create<LLVM::BitcastOp>(loc, pair, r));
-    d = b.create<NVVM::MmaOp>(
-        loc, result, aHalves, bHalves, c, ArrayRef<int64_t>{16, 8, 16}, std::nullopt,
+      bHalves.push_back(LLVM::BitcastOp::create(b, loc, pair, r));
+    d = NVVM::MmaOp::create(
+        b, loc, result, aHalves, bHalves, c, ArrayRef<int64_t>{16, 8, 16}, std::nullopt,
         std::nullopt,
         std::array<NVVM::MMATypes, 2>{NVVM::MMATypes::f16, NVVM::MMATypes::f16},
         std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row, NVVM::MMALayout::col});
@@ -58,17 +61,18 @@ SmallVector<Value> NvvmMatrixHooks::multiplyAccumulate(OpBuilder &b, Location lo
     SmallVector<Value> operands(a.begin(), a.end());
     llvm::append_range(operands, bFragment);
     llvm::append_range(operands, c);
-    d = b.create<LLVM::InlineAsmOp>(
-             loc, result, operands,
-             "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {$0, $1, $2, $3}, "
-             "{$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};",
-             "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f", /*has_side_effects=*/false,
-             /*is_align_stack=*/false, LLVM::AsmDialectAttr(), ArrayAttr())
+    d = LLVM::InlineAsmOp::create(
+            b, loc, result, operands,
+            "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {$0, $1, $2, $3}, "
+            "{$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};",
+            "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f", /*has_side_effects=*/false,
+            /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+            LLVM::AsmDialectAttr(), ArrayAttr())
             .getResult(0);
   }
   SmallVector<Value> out;
   for (int i = 0; i < 4; ++i)
-    out.push_back(b.create<LLVM::ExtractValueOp>(loc, d, i));
+    out.push_back(LLVM::ExtractValueOp::create(b, loc, d, i));
   return out;
 }
 
@@ -77,25 +81,25 @@ void NvvmMatrixHooks::asyncCopy(OpBuilder &b, Location loc, Value shared, Value 
   Value size;
   if (enabled) {
     Value full =
-        b.create<LLVM::ConstantOp>(loc, b.getI32Type(), b.getI32IntegerAttr(bytes));
+        LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(bytes));
     Value none =
-        b.create<LLVM::ConstantOp>(loc, b.getI32Type(), b.getI32IntegerAttr(0));
-    size = b.create<LLVM::SelectOp>(loc, enabled, full, none);
+        LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(0));
+    size = LLVM::SelectOp::create(b, loc, enabled, full, none);
   }
   // .cg (L2 only) exists for 16-byte copies; smaller ones go through L1.
-  b.create<NVVM::CpAsyncOp>(loc, shared, global, bytes,
-                            bytes == 16 ? NVVM::LoadCacheModifierKind::CG
-                                        : NVVM::LoadCacheModifierKind::CA,
-                            size);
+  NVVM::CpAsyncOp::create(b, loc, shared, global, bytes,
+                          bytes == 16 ? NVVM::LoadCacheModifierKind::CG
+                                      : NVVM::LoadCacheModifierKind::CA,
+                          size);
 }
 
 void NvvmMatrixHooks::commitAsyncCopies(OpBuilder &b, Location loc) const {
-  b.create<NVVM::CpAsyncCommitGroupOp>(loc);
+  NVVM::CpAsyncCommitGroupOp::create(b, loc);
 }
 
 void NvvmMatrixHooks::waitAsyncCopies(OpBuilder &b, Location loc,
                                       unsigned pending) const {
-  b.create<NVVM::CpAsyncWaitGroupOp>(loc, pending);
+  NVVM::CpAsyncWaitGroupOp::create(b, loc, pending);
 }
 
 } // namespace tessel::nvidia

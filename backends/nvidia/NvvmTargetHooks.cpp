@@ -47,7 +47,7 @@ std::optional<Words> getWords(Type type) {
 Value bitcast(OpBuilder &b, Location loc, Type type, Value value) {
   if (value.getType() == type)
     return value;
-  return b.create<LLVM::BitcastOp>(loc, type, value);
+  return LLVM::BitcastOp::create(b, loc, type, value);
 }
 
 SmallVector<Value> toWords(OpBuilder &b, Location loc, Value value,
@@ -55,7 +55,7 @@ SmallVector<Value> toWords(OpBuilder &b, Location loc, Value value,
   if (words.bits < 32) {
     Value v = bitcast(b, loc, b.getIntegerType(words.bits), value);
     if (words.bits == 8)
-      v = b.create<LLVM::ZExtOp>(loc, b.getI16Type(), v);
+      v = LLVM::ZExtOp::create(b, loc, b.getI16Type(), v);
     return {v};
   }
   Type i32 = b.getI32Type();
@@ -64,8 +64,8 @@ SmallVector<Value> toWords(OpBuilder &b, Location loc, Value value,
   Value vector = bitcast(b, loc, VectorType::get({words.count}, i32), value);
   SmallVector<Value> out;
   for (unsigned i = 0; i < words.count; ++i)
-    out.push_back(b.create<LLVM::ExtractElementOp>(
-        loc, vector, b.create<LLVM::ConstantOp>(loc, i32, int64_t(i))));
+    out.push_back(LLVM::ExtractElementOp::create(
+        b, loc, vector, LLVM::ConstantOp::create(b, loc, i32, int64_t(i))));
   return out;
 }
 
@@ -74,17 +74,17 @@ Value fromWords(OpBuilder &b, Location loc, ArrayRef<Value> values, Type type,
   if (words.bits < 32) {
     Value v = values[0];
     if (words.bits == 8)
-      v = b.create<LLVM::TruncOp>(loc, b.getI8Type(), v);
+      v = LLVM::TruncOp::create(b, loc, b.getI8Type(), v);
     return bitcast(b, loc, type, v);
   }
   if (words.count == 1)
     return bitcast(b, loc, type, values[0]);
   Type i32 = b.getI32Type();
   auto vectorType = VectorType::get({words.count}, i32);
-  Value vector = b.create<LLVM::UndefOp>(loc, vectorType);
+  Value vector = LLVM::UndefOp::create(b, loc, vectorType);
   for (auto [i, v] : llvm::enumerate(values))
-    vector = b.create<LLVM::InsertElementOp>(
-        loc, vector, v, b.create<LLVM::ConstantOp>(loc, i32, int64_t(i)));
+    vector = LLVM::InsertElementOp::create(
+        b, loc, vector, v, LLVM::ConstantOp::create(b, loc, i32, int64_t(i)));
   return bitcast(b, loc, type, vector);
 }
 
@@ -197,39 +197,39 @@ bool isGlobal(Value ptr, unsigned globalAddressSpace) {
 } // namespace
 
 Value NvvmTargetHooks::getThreadId(OpBuilder &b, Location loc) const {
-  return b.create<NVVM::ThreadIdXOp>(loc, b.getI32Type());
+  return NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
 }
 
 Value NvvmTargetHooks::getBlockId(OpBuilder &b, Location loc, unsigned axis) const {
   Type i32 = b.getI32Type();
   if (axis == 0)
-    return b.create<NVVM::BlockIdXOp>(loc, i32);
+    return NVVM::BlockIdXOp::create(b, loc, i32);
   if (axis == 1)
-    return b.create<NVVM::BlockIdYOp>(loc, i32);
-  return b.create<NVVM::BlockIdZOp>(loc, i32);
+    return NVVM::BlockIdYOp::create(b, loc, i32);
+  return NVVM::BlockIdZOp::create(b, loc, i32);
 }
 
 Value NvvmTargetHooks::getGridSize(OpBuilder &b, Location loc, unsigned axis) const {
   Type i32 = b.getI32Type();
   if (axis == 0)
-    return b.create<NVVM::GridDimXOp>(loc, i32);
+    return NVVM::GridDimXOp::create(b, loc, i32);
   if (axis == 1)
-    return b.create<NVVM::GridDimYOp>(loc, i32);
-  return b.create<NVVM::GridDimZOp>(loc, i32);
+    return NVVM::GridDimYOp::create(b, loc, i32);
+  return NVVM::GridDimZOp::create(b, loc, i32);
 }
 
 void NvvmTargetHooks::createBarrier(OpBuilder &b, Location loc) const {
-  b.create<NVVM::Barrier0Op>(loc);
+  NVVM::Barrier0Op::create(b, loc);
 }
 
 Value NvvmTargetHooks::createShuffleXor(OpBuilder &b, Location loc, Value value,
                                         unsigned laneMask) const {
-  Value all = b.create<arith::ConstantIntOp>(loc, -1, 32);
-  Value offset = b.create<arith::ConstantIntOp>(loc, laneMask, 32);
+  Value all = arith::ConstantIntOp::create(b, loc, -1, 32);
+  Value offset = arith::ConstantIntOp::create(b, loc, laneMask, 32);
   // Clamp 0x1f: the whole warp is one segment.
-  Value clamp = b.create<arith::ConstantIntOp>(loc, 0x1f, 32);
-  return b.create<NVVM::ShflOp>(loc, value.getType(), all, value, offset, clamp,
-                                NVVM::ShflKind::bfly, UnitAttr());
+  Value clamp = arith::ConstantIntOp::create(b, loc, 0x1f, 32);
+  return NVVM::ShflOp::create(b, loc, value.getType(), all, value, offset, clamp,
+                              NVVM::ShflKind::bfly, UnitAttr());
 }
 
 // A predicated load, as Triton emits it: the output registers start as
@@ -289,15 +289,16 @@ Value NvvmTargetHooks::createPredicatedLoad(OpBuilder &b, Location loc, Type typ
           ? registerType
           : LLVM::LLVMStructType::getLiteral(
                 b.getContext(), SmallVector<Type>(words->count, registerType));
-  auto asmOp = b.create<LLVM::InlineAsmOp>(
-      loc, resultType, operands, text, constraints, /*has_side_effects=*/true,
-      /*is_align_stack=*/false, LLVM::AsmDialectAttr(), /*operand_attrs=*/ArrayAttr());
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, resultType, operands, text, constraints, /*has_side_effects=*/true,
+      /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr(), /*operand_attrs=*/ArrayAttr());
   SmallVector<Value> loaded;
   if (words->count == 1)
     loaded.push_back(asmOp.getResult(0));
   else
     for (unsigned i = 0; i < words->count; ++i)
-      loaded.push_back(b.create<LLVM::ExtractValueOp>(loc, asmOp.getResult(0), i));
+      loaded.push_back(LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), i));
   return fromWords(b, loc, loaded, type, *words);
 }
 
@@ -326,9 +327,10 @@ bool NvvmTargetHooks::createPredicatedStore(OpBuilder &b, Location loc, Value va
   }
   os << getMnemonic("st", hints, *words) << " [$" << address << "], "
      << getRegisterList(next, words->count) << ";";
-  b.create<LLVM::InlineAsmOp>(loc, /*res=*/Type(), operands, text, constraints,
-                              /*has_side_effects=*/true, /*is_align_stack=*/false,
-                              LLVM::AsmDialectAttr(), /*operand_attrs=*/ArrayAttr());
+  LLVM::InlineAsmOp::create(b, loc, /*res=*/Type(), operands, text, constraints,
+                            /*has_side_effects=*/true, /*is_align_stack=*/false,
+                            LLVM::tailcallkind::TailCallKind::None,
+                            LLVM::AsmDialectAttr(), /*operand_attrs=*/ArrayAttr());
   return true;
 }
 

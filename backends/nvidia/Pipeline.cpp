@@ -60,17 +60,18 @@ void buildNvidiaLoweringPipeline(OpPassManager &pm, const NvidiaOptions &options
   pm.addPass(createConvertMathToNvvmIntrinsics());
   pm.addPass(createConvertMathToLLVMPass());
   // bf16 arithmetic in f32, rounded after every op: sm_80 has no bf16 adds.
-  static const std::string bf16[] = {"bf16"};
   arith::ArithEmulateUnsupportedFloatsOptions emulate;
-  emulate.sourceTypeStrs = bf16;
+  emulate.sourceTypeStrs = {"bf16"};
   emulate.targetTypeStr = "f32";
   pm.addPass(arith::createArithEmulateUnsupportedFloats(emulate));
   // ceildiv/floordiv and friends have no direct LLVM lowering.
   pm.addPass(arith::createArithExpandOpsPass());
 
-  pm.addPass(createConvertSCFToCFPass());
+  pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createArithToLLVMConversionPass());
+  // Vector lowerings start from ub.poison vectors.
+  pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());

@@ -10,8 +10,10 @@ int32_t DtypeOf(mlir::Type t) {
   if (t.isInteger(16)) return TESSEL_DTYPE_I16;
   if (t.isInteger(32)) return TESSEL_DTYPE_I32;
   if (t.isInteger(64)) return TESSEL_DTYPE_I64;
-  if (t.isFloat8E4M3FN()) return TESSEL_DTYPE_FP8E4M3;
-  if (t.isFloat8E5M2()) return TESSEL_DTYPE_FP8E5M2;
+  if (mlir::isa<mlir::Float8E4M3FNType>(t))
+    return TESSEL_DTYPE_FP8E4M3;
+  if (mlir::isa<mlir::Float8E5M2Type>(t))
+    return TESSEL_DTYPE_FP8E5M2;
   if (t.isF16()) return TESSEL_DTYPE_FP16;
   if (t.isBF16()) return TESSEL_DTYPE_BF16;
   if (t.isF32()) return TESSEL_DTYPE_FP32;

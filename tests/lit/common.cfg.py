@@ -11,6 +11,6 @@ config.excludes = ["lit.cfg.py", "Inputs"]
 # into the source tree.
 config.test_exec_root = os.environ.get("TESSEL_LIT_EXEC_ROOT", "/tmp/tessel-lit")
 # PATH is prepared by tools/build_defs/lit_runner.sh: the tools Bazel built
-# first, then LLVM 19's FileCheck and not.
+# first, then LLVM 22's FileCheck and not.
 config.environment["PATH"] = os.environ["PATH"]
 config.substitutions.append(("%python", "python3"))

@@ -1,7 +1,7 @@
 """MLIR TableGen rules: ODS/pass definitions in, generated C++ and docs out."""
 
 def mlir_tablegen(name, td_file, outs, td_srcs = [], includes = []):
-    """Runs mlir-tblgen-19 once per requested output.
+    """Runs mlir-tblgen-22 once per requested output.
 
     Args:
       name: name of a filegroup holding every generated file.

@@ -68,48 +68,48 @@ struct Emitter {
     Type elem = b.getIntegerType(width);
     auto attr = b.getIntegerAttr(elem, APInt(width, v));
     if (auto shaped = dyn_cast<ShapedType>(shape))
-      return b.create<arith::ConstantOp>(
-          loc, DenseElementsAttr::get(shaped.clone(elem), attr.getValue()));
-    return b.create<arith::ConstantOp>(loc, attr);
+      return arith::ConstantOp::create(
+          b, loc, DenseElementsAttr::get(shaped.clone(elem), attr.getValue()));
+    return arith::ConstantOp::create(b, loc, attr);
   }
   Value floatConst(FloatType elem, double v) const {
     auto attr = b.getFloatAttr(elem, v);
     if (auto shaped = dyn_cast<ShapedType>(shape))
-      return b.create<arith::ConstantOp>(
-          loc, DenseElementsAttr::get(shaped.clone(elem), attr.getValue()));
-    return b.create<arith::ConstantOp>(loc, attr);
+      return arith::ConstantOp::create(
+          b, loc, DenseElementsAttr::get(shaped.clone(elem), attr.getValue()));
+    return arith::ConstantOp::create(b, loc, attr);
   }
   unsigned width(Value v) const {
     return getElementTypeOrSelf(v.getType()).getIntOrFloatBitWidth();
   }
   Value c(Value like, uint64_t v) const { return intConst(width(like), v); }
   Value andi(Value x, uint64_t m) const {
-    return b.create<arith::AndIOp>(loc, x, c(x, m));
+    return arith::AndIOp::create(b, loc, x, c(x, m));
   }
-  Value ori(Value x, Value y) const { return b.create<arith::OrIOp>(loc, x, y); }
-  Value shl(Value x, Value s) const { return b.create<arith::ShLIOp>(loc, x, s); }
+  Value ori(Value x, Value y) const { return arith::OrIOp::create(b, loc, x, y); }
+  Value shl(Value x, Value s) const { return arith::ShLIOp::create(b, loc, x, s); }
   Value shl(Value x, uint64_t s) const { return shl(x, c(x, s)); }
-  Value shr(Value x, Value s) const { return b.create<arith::ShRUIOp>(loc, x, s); }
+  Value shr(Value x, Value s) const { return arith::ShRUIOp::create(b, loc, x, s); }
   Value shr(Value x, uint64_t s) const { return shr(x, c(x, s)); }
-  Value add(Value x, Value y) const { return b.create<arith::AddIOp>(loc, x, y); }
-  Value sub(Value x, Value y) const { return b.create<arith::SubIOp>(loc, x, y); }
+  Value add(Value x, Value y) const { return arith::AddIOp::create(b, loc, x, y); }
+  Value sub(Value x, Value y) const { return arith::SubIOp::create(b, loc, x, y); }
   Value cmp(arith::CmpIPredicate p, Value x, Value y) const {
-    return b.create<arith::CmpIOp>(loc, p, x, y);
+    return arith::CmpIOp::create(b, loc, p, x, y);
   }
   Value cmp(arith::CmpIPredicate p, Value x, uint64_t y) const {
     return cmp(p, x, c(x, y));
   }
   Value select(Value cond, Value x, Value y) const {
-    return b.create<arith::SelectOp>(loc, cond, x, y);
+    return arith::SelectOp::create(b, loc, cond, x, y);
   }
   Value select(Value cond, uint64_t x, Value y) const {
     return select(cond, c(y, x), y);
   }
   Value umin(Value x, uint64_t y) const {
-    return b.create<arith::MinUIOp>(loc, x, c(x, y));
+    return arith::MinUIOp::create(b, loc, x, c(x, y));
   }
   Value bitcast(Value x, Type elem) const {
-    return b.create<arith::BitcastOp>(loc, like(elem), x);
+    return arith::BitcastOp::create(b, loc, like(elem), x);
   }
 };
 
@@ -117,8 +117,8 @@ struct Emitter {
 Value decodeToF32(Emitter &e, Value fp8, const Fp8Format &f) {
   using P = arith::CmpIPredicate;
   const unsigned m = f.mantissaBits;
-  Value bits = e.b.create<arith::ExtUIOp>(
-      e.loc, e.like(e.b.getI32Type()), e.bitcast(fp8, e.b.getI8Type()));
+  Value bits = arith::ExtUIOp::create(e.b, e.loc, e.like(e.b.getI32Type()),
+                                      e.bitcast(fp8, e.b.getI8Type()));
   Value sign = e.shl(e.andi(bits, 0x80), 24);
   Value mag = e.andi(bits, 0x7F);
   // Normal: exponent and mantissa move into place; the bias difference is
@@ -126,9 +126,10 @@ Value decodeToF32(Emitter &e, Value fp8, const Fp8Format &f) {
   Value normal = e.add(e.shl(mag, 23 - m), e.c(mag, uint64_t(127 - f.bias) << 23));
   // Subnormal (zero exponent field): mantissa * 2^(1 - bias - m), exact.
   Type f32 = e.b.getF32Type();
-  Value mantissa = e.b.create<arith::UIToFPOp>(e.loc, e.like(f32), mag);
-  Value scaled = e.b.create<arith::MulFOp>(
-      e.loc, mantissa, e.floatConst(e.b.getF32Type(), std::ldexp(1.0, 1 - f.bias - int(m))));
+  Value mantissa = arith::UIToFPOp::create(e.b, e.loc, e.like(f32), mag);
+  Value scaled = arith::MulFOp::create(
+      e.b, e.loc, mantissa,
+      e.floatConst(e.b.getF32Type(), std::ldexp(1.0, 1 - f.bias - int(m))));
   Value result = e.select(e.cmp(P::ult, mag, 1u << m), e.bitcast(scaled, e.b.getI32Type()),
                           normal);
   if (f.finiteOnly) {
@@ -156,8 +157,8 @@ Value encodeFromFloat(Emitter &e, Value x, FloatType fp8Type, const Fp8Format &f
   const uint64_t minNormalExp = srcBias - f.bias + 1;
 
   Value bits = e.bitcast(x, e.b.getIntegerType(w));
-  Value sign8 = e.b.create<arith::TruncIOp>(e.loc, e.like(e.b.getI8Type()),
-                                            e.shr(bits, w - 8));
+  Value sign8 =
+      arith::TruncIOp::create(e.b, e.loc, e.like(e.b.getI8Type()), e.shr(bits, w - 8));
   sign8 = e.andi(sign8, 0x80);
   Value a = e.andi(bits, absMask);
   Value exp = e.shr(a, srcM);
@@ -167,7 +168,7 @@ Value encodeFromFloat(Emitter &e, Value x, FloatType fp8Type, const Fp8Format &f
   Value isSubnormal = e.cmp(P::ult, exp, minNormalExp);
   Value implicit = e.select(e.cmp(P::ne, exp, 0), uint64_t(1) << srcM, e.c(a, 0));
   Value mantissa = e.ori(e.andi(a, (uint64_t(1) << srcM) - 1), implicit);
-  Value effExp = e.b.create<arith::MaxUIOp>(e.loc, exp, e.c(exp, 1));
+  Value effExp = arith::MaxUIOp::create(e.b, e.loc, exp, e.c(exp, 1));
   Value subShift = e.umin(e.sub(e.c(exp, srcM - m + minNormalExp), effExp), srcM + 2);
   Value rebiased = e.sub(a, e.c(a, (srcBias - f.bias) << srcM));
   Value val = e.select(isSubnormal, mantissa, rebiased);
@@ -181,17 +182,17 @@ Value encodeFromFloat(Emitter &e, Value x, FloatType fp8Type, const Fp8Format &f
     // Round half to even: the rounding may carry into the exponent, and
     // past the largest finite code into infinity (or NaN).
     Value one = e.c(a, 1);
-    Value rem = e.b.create<arith::AndIOp>(e.loc, val, e.sub(e.shl(one, shift), one));
+    Value rem = arith::AndIOp::create(e.b, e.loc, val, e.sub(e.shl(one, shift), one));
     Value half = e.shl(one, e.sub(shift, one));
-    Value odd = e.b.create<arith::TruncIOp>(e.loc, e.like(e.b.getI1Type()), q);
-    Value up = e.b.create<arith::OrIOp>(
-        e.loc, e.cmp(P::ugt, rem, half),
-        e.b.create<arith::AndIOp>(e.loc, e.cmp(P::eq, rem, half), odd));
-    q = e.add(q, e.b.create<arith::ExtUIOp>(e.loc, e.like(e.b.getIntegerType(w)), up));
+    Value odd = arith::TruncIOp::create(e.b, e.loc, e.like(e.b.getI1Type()), q);
+    Value up = arith::OrIOp::create(
+        e.b, e.loc, e.cmp(P::ugt, rem, half),
+        arith::AndIOp::create(e.b, e.loc, e.cmp(P::eq, rem, half), odd));
+    q = e.add(q, arith::ExtUIOp::create(e.b, e.loc, e.like(e.b.getIntegerType(w)), up));
     q = e.umin(q, f.infCode());
   }
   q = e.select(e.cmp(P::ugt, a, infBits), f.nanCode(), q);
-  q8 = e.b.create<arith::TruncIOp>(e.loc, e.like(e.b.getI8Type()), q);
+  q8 = arith::TruncIOp::create(e.b, e.loc, e.like(e.b.getI8Type()), q);
   return e.bitcast(e.ori(q8, sign8), fp8Type);
 }
 
@@ -203,9 +204,9 @@ void expandExtF(arith::ExtFOp op, const Fp8Format &f) {
   Type dst = op.getType();
   unsigned to = getElementTypeOrSelf(dst).getIntOrFloatBitWidth();
   if (to < 32)
-    wide = b.create<arith::TruncFOp>(op.getLoc(), dst, wide);
+    wide = arith::TruncFOp::create(b, op.getLoc(), dst, wide);
   else if (to > 32)
-    wide = b.create<arith::ExtFOp>(op.getLoc(), dst, wide);
+    wide = arith::ExtFOp::create(b, op.getLoc(), dst, wide);
   op.replaceAllUsesWith(wide);
   op.erase();
 }
@@ -216,8 +217,8 @@ void expandTruncF(arith::TruncFOp op, const Fp8Format &f) {
   // f16 and bf16 are exact in f32; f64 is encoded from its own bits (going
   // through f32 would round twice).
   if (getElementTypeOrSelf(src.getType()).getIntOrFloatBitWidth() < 32)
-    src = b.create<arith::ExtFOp>(op.getLoc(), withElement(src.getType(), b.getF32Type()),
-                                  src);
+    src = arith::ExtFOp::create(b, op.getLoc(),
+                                withElement(src.getType(), b.getF32Type()), src);
   Emitter e{b, op.getLoc(), op.getType()};
   bool towardZero = op.getRoundingmode() == arith::RoundingMode::toward_zero;
   auto fp8Type = cast<FloatType>(getElementTypeOrSelf(op.getType()));

@@ -28,8 +28,9 @@ Value constantLike(OpBuilder &b, Location loc, Type type, const APInt &v) {
   Type elem = getElementTypeOrSelf(type);
   auto attr = b.getIntegerAttr(elem, v);
   if (auto shaped = dyn_cast<ShapedType>(type))
-    return b.create<arith::ConstantOp>(loc, DenseElementsAttr::get(shaped, attr.getValue()));
-  return b.create<arith::ConstantOp>(loc, attr);
+    return arith::ConstantOp::create(b, loc,
+                                     DenseElementsAttr::get(shaped, attr.getValue()));
+  return arith::ConstantOp::create(b, loc, attr);
 }
 
 void guard(Operation *op, bool isSigned) {
@@ -49,14 +50,15 @@ void guard(Operation *op, bool isSigned) {
     minusOne = constantLike(b, loc, type, APInt::getAllOnes(width));
     intMin = constantLike(b, loc, type, APInt::getSignedMinValue(width));
   }
-  Value bad = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, rhs, zero);
+  Value bad = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rhs, zero);
   if (isSigned) {
-    Value isMinusOne = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, rhs, minusOne);
-    Value isMin = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, lhs, intMin);
-    Value overflow = b.create<arith::AndIOp>(loc, isMinusOne, isMin);
-    bad = b.create<arith::OrIOp>(loc, bad, overflow);
+    Value isMinusOne =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rhs, minusOne);
+    Value isMin = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lhs, intMin);
+    Value overflow = arith::AndIOp::create(b, loc, isMinusOne, isMin);
+    bad = arith::OrIOp::create(b, loc, bad, overflow);
   }
-  Value safe = b.create<arith::SelectOp>(loc, bad, one, rhs);
+  Value safe = arith::SelectOp::create(b, loc, bad, one, rhs);
   op->setOperand(1, safe);
 }
 

@@ -84,4 +84,23 @@ def TileCpuExpandFp8Conversions
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def TileCpuBufferize : Pass<"tile-cpu-bufferize", "::mlir::ModuleOp"> {
+  let summary = "Bufferizes a module's tensors with the CPU backend's one-shot settings.";
+  let description = [{
+    One-shot module bufferization (function boundaries included, identity
+    layouts at function boundaries, new buffers allowed for loop-carried
+    tiles) in which buffer-to-buffer copies become `linalg.copy`, which
+    lowers to loops. `memref.copy` of a strided buffer would call a runtime
+    library function that kernel shared objects do not link.
+
+    MLIR's own `one-shot-bufferize` pass takes its settings as pass options,
+    which cannot name the copy function.
+  }];
+  let dependentDialects = [
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
 #endif // TESSEL_BACKENDS_CPU_TRANSFORMS_PASSES_TD

@@ -60,64 +60,64 @@ struct RegisterBlockMatmul : OpRewritePattern<linalg::MatmulOp> {
 
     Location loc = op.getLoc();
     auto index = [&](int64_t v) -> Value {
-      return rewriter.create<arith::ConstantIndexOp>(loc, v);
+      return arith::ConstantIndexOp::create(rewriter, loc, v);
     };
     Value zero = index(0), one = index(1);
     auto accVector = VectorType::get({cols}, accType);
     auto bVector = VectorType::get({cols}, bElement);
     auto contract = arith::FastMathFlagsAttr::get(rewriter.getContext(),
                                                   arith::FastMathFlags::contract);
-    Value accPad = rewriter.create<arith::ConstantOp>(
-        loc, rewriter.getFloatAttr(accType, 0.0));
-    Value bPad = rewriter.create<arith::ConstantOp>(
-        loc, rewriter.getFloatAttr(bElement, 0.0));
+    Value accPad =
+        arith::ConstantOp::create(rewriter, loc, rewriter.getFloatAttr(accType, 0.0));
+    Value bPad =
+        arith::ConstantOp::create(rewriter, loc, rewriter.getFloatAttr(bElement, 0.0));
     SmallVector<bool> inBounds = {true};
 
-    auto rowLoop = rewriter.create<scf::ForOp>(
-        loc, zero, index(m), index(rows), ValueRange{c},
+    auto rowLoop = scf::ForOp::create(
+        rewriter, loc, zero, index(m), index(rows), ValueRange{c},
         [&](OpBuilder &b1, Location l, Value i, ValueRange rowIters) {
-          auto colLoop = b1.create<scf::ForOp>(
-              l, zero, index(n), index(cols), rowIters,
+          auto colLoop = scf::ForOp::create(
+              b1, l, zero, index(n), index(cols), rowIters,
               [&](OpBuilder &b2, Location l2, Value j, ValueRange colIters) {
                 SmallVector<Value> rowIndex, accs;
                 for (int64_t r = 0; r < rows; ++r) {
                   rowIndex.push_back(
-                      r == 0 ? i : b2.create<arith::AddIOp>(l2, i, index(r)));
-                  accs.push_back(b2.create<vector::TransferReadOp>(
-                      l2, accVector, colIters[0], ValueRange{rowIndex[r], j},
+                      r == 0 ? i : arith::AddIOp::create(b2, l2, i, index(r)));
+                  accs.push_back(vector::TransferReadOp::create(
+                      b2, l2, accVector, colIters[0], ValueRange{rowIndex[r], j},
                       accPad, inBounds));
                 }
-                auto kLoop = b2.create<scf::ForOp>(
-                    l2, zero, index(k), one, accs,
+                auto kLoop = scf::ForOp::create(
+                    b2, l2, zero, index(k), one, accs,
                     [&](OpBuilder &b3, Location l3, Value kk, ValueRange sums) {
-                      Value bRow = b3.create<vector::TransferReadOp>(
-                          l3, bVector, b, ValueRange{kk, j}, bPad, inBounds);
+                      Value bRow = vector::TransferReadOp::create(
+                          b3, l3, bVector, b, ValueRange{kk, j}, bPad, inBounds);
                       if (bElement != accType)
-                        bRow = b3.create<arith::ExtFOp>(l3, accVector, bRow);
+                        bRow = arith::ExtFOp::create(b3, l3, accVector, bRow);
                       SmallVector<Value> next;
                       for (int64_t r = 0; r < rows; ++r) {
-                        Value aElem = b3.create<tensor::ExtractOp>(
-                            l3, a, ValueRange{rowIndex[r], kk});
+                        Value aElem = tensor::ExtractOp::create(
+                            b3, l3, a, ValueRange{rowIndex[r], kk});
                         if (aElement != accType)
-                          aElem = b3.create<arith::ExtFOp>(l3, accType, aElem);
+                          aElem = arith::ExtFOp::create(b3, l3, accType, aElem);
                         Value aRow =
-                            b3.create<vector::BroadcastOp>(l3, accVector, aElem);
+                            vector::BroadcastOp::create(b3, l3, accVector, aElem);
                         Value product =
-                            b3.create<arith::MulFOp>(l3, aRow, bRow, contract);
-                        next.push_back(b3.create<arith::AddFOp>(l3, sums[r],
-                                                                product, contract));
+                            arith::MulFOp::create(b3, l3, aRow, bRow, contract);
+                        next.push_back(
+                            arith::AddFOp::create(b3, l3, sums[r], product, contract));
                       }
-                      b3.create<scf::YieldOp>(l3, next);
+                      scf::YieldOp::create(b3, l3, next);
                     });
                 Value updated = colIters[0];
                 for (int64_t r = 0; r < rows; ++r)
-                  updated = b2.create<vector::TransferWriteOp>(
-                                  l2, kLoop.getResult(r), updated,
-                                  ValueRange{rowIndex[r], j}, inBounds)
+                  updated = vector::TransferWriteOp::create(
+                                b2, l2, kLoop.getResult(r), updated,
+                                ValueRange{rowIndex[r], j}, inBounds)
                                 .getResult();
-                b2.create<scf::YieldOp>(l2, updated);
+                scf::YieldOp::create(b2, l2, updated);
               });
-          b1.create<scf::YieldOp>(l, colLoop.getResults());
+          scf::YieldOp::create(b1, l, colLoop.getResults());
         });
     rewriter.replaceOp(op, rowLoop.getResults());
     return success();
@@ -132,9 +132,8 @@ struct TileCpuRegisterBlockMatmulPass
     patterns.add<RegisterBlockMatmul>(&getContext());
     // One rewrite per matmul; nothing the rewrite creates matches again.
     GreedyRewriteConfig config;
-    config.strictMode = GreedyRewriteStrictness::ExistingOps;
-    if (failed(applyPatternsAndFoldGreedily(getOperation(), std::move(patterns),
-                                            config)))
+    config.setStrictness(GreedyRewriteStrictness::ExistingOps);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns), config)))
       signalPassFailure();
   }
 };

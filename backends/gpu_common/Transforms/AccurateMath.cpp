@@ -72,39 +72,39 @@ public:
     return constant(i64Type, rewriter.getI64IntegerAttr(value));
   }
 
-  Value add(Value a, Value b) { return rewriter.create<arith::AddFOp>(loc, a, b); }
-  Value sub(Value a, Value b) { return rewriter.create<arith::SubFOp>(loc, a, b); }
-  Value mul(Value a, Value b) { return rewriter.create<arith::MulFOp>(loc, a, b); }
-  Value div(Value a, Value b) { return rewriter.create<arith::DivFOp>(loc, a, b); }
-  Value neg(Value a) { return rewriter.create<arith::NegFOp>(loc, a); }
+  Value add(Value a, Value b) { return arith::AddFOp::create(rewriter, loc, a, b); }
+  Value sub(Value a, Value b) { return arith::SubFOp::create(rewriter, loc, a, b); }
+  Value mul(Value a, Value b) { return arith::MulFOp::create(rewriter, loc, a, b); }
+  Value div(Value a, Value b) { return arith::DivFOp::create(rewriter, loc, a, b); }
+  Value neg(Value a) { return arith::NegFOp::create(rewriter, loc, a); }
   Value fma(Value a, Value b, Value c) {
-    return rewriter.create<math::FmaOp>(loc, a, b, c);
+    return math::FmaOp::create(rewriter, loc, a, b, c);
   }
-  Value abs(Value a) { return rewriter.create<math::AbsFOp>(loc, a); }
+  Value abs(Value a) { return math::AbsFOp::create(rewriter, loc, a); }
   Value cmpf(arith::CmpFPredicate predicate, Value a, Value b) {
-    return rewriter.create<arith::CmpFOp>(loc, predicate, a, b);
+    return arith::CmpFOp::create(rewriter, loc, predicate, a, b);
   }
   Value select(Value condition, Value a, Value b) {
-    return rewriter.create<arith::SelectOp>(loc, condition, a, b);
+    return arith::SelectOp::create(rewriter, loc, condition, a, b);
   }
 
-  Value addi(Value a, Value b) { return rewriter.create<arith::AddIOp>(loc, a, b); }
-  Value subi(Value a, Value b) { return rewriter.create<arith::SubIOp>(loc, a, b); }
-  Value muli(Value a, Value b) { return rewriter.create<arith::MulIOp>(loc, a, b); }
-  Value andi(Value a, Value b) { return rewriter.create<arith::AndIOp>(loc, a, b); }
-  Value ori(Value a, Value b) { return rewriter.create<arith::OrIOp>(loc, a, b); }
-  Value xori(Value a, Value b) { return rewriter.create<arith::XOrIOp>(loc, a, b); }
-  Value shl(Value a, Value b) { return rewriter.create<arith::ShLIOp>(loc, a, b); }
-  Value shrui(Value a, Value b) { return rewriter.create<arith::ShRUIOp>(loc, a, b); }
-  Value shrsi(Value a, Value b) { return rewriter.create<arith::ShRSIOp>(loc, a, b); }
+  Value addi(Value a, Value b) { return arith::AddIOp::create(rewriter, loc, a, b); }
+  Value subi(Value a, Value b) { return arith::SubIOp::create(rewriter, loc, a, b); }
+  Value muli(Value a, Value b) { return arith::MulIOp::create(rewriter, loc, a, b); }
+  Value andi(Value a, Value b) { return arith::AndIOp::create(rewriter, loc, a, b); }
+  Value ori(Value a, Value b) { return arith::OrIOp::create(rewriter, loc, a, b); }
+  Value xori(Value a, Value b) { return arith::XOrIOp::create(rewriter, loc, a, b); }
+  Value shl(Value a, Value b) { return arith::ShLIOp::create(rewriter, loc, a, b); }
+  Value shrui(Value a, Value b) { return arith::ShRUIOp::create(rewriter, loc, a, b); }
+  Value shrsi(Value a, Value b) { return arith::ShRSIOp::create(rewriter, loc, a, b); }
   Value cmpi(arith::CmpIPredicate predicate, Value a, Value b) {
-    return rewriter.create<arith::CmpIOp>(loc, predicate, a, b);
+    return arith::CmpIOp::create(rewriter, loc, predicate, a, b);
   }
 
   /// The bits of an f32 value as i32, and back.
-  Value bits(Value a) { return rewriter.create<arith::BitcastOp>(loc, i32Type, a); }
+  Value bits(Value a) { return arith::BitcastOp::create(rewriter, loc, i32Type, a); }
   Value fromBits(Value a) {
-    return rewriter.create<arith::BitcastOp>(loc, floatType, a);
+    return arith::BitcastOp::create(rewriter, loc, floatType, a);
   }
 
   /// Horner's scheme, `coefficients` from the constant term up.
@@ -138,7 +138,7 @@ private:
     TypedAttr attr = scalar;
     if (auto vector = dyn_cast<VectorType>(type))
       attr = DenseElementsAttr::get(vector, ArrayRef<Attribute>(scalar));
-    return rewriter.create<arith::ConstantOp>(loc, type, attr);
+    return arith::ConstantOp::create(rewriter, loc, type, attr);
   }
 };
 
@@ -192,10 +192,10 @@ ReducedArgument reducePayneHanek(Emitter &e, Value ax) {
   // ax = m * 2^(exponent - 23), m a 24-bit integer, exponent in [17, 127].
   Value bits = e.bits(ax);
   Value exponent = e.subi(e.shrui(bits, e.i32(23)), e.i32(127));
-  exponent = e.rewriter.create<arith::MaxSIOp>(e.loc, exponent, e.i32(17));
-  exponent = e.rewriter.create<arith::MinSIOp>(e.loc, exponent, e.i32(127));
+  exponent = arith::MaxSIOp::create(e.rewriter, e.loc, exponent, e.i32(17));
+  exponent = arith::MinSIOp::create(e.rewriter, e.loc, exponent, e.i32(127));
   Value m = e.ori(e.andi(bits, e.i32(0x7fffff)), e.i32(0x800000));
-  m = e.rewriter.create<arith::ExtUIOp>(e.loc, e.i64Type, m);
+  m = arith::ExtUIOp::create(e.rewriter, e.loc, e.i64Type, m);
 
   // Bits of 2/pi of weight 2^-(exponent - 25) and above only add multiples
   // of 4 to ax * 2/pi, and those below the 128 bits from word `first` on
@@ -226,20 +226,20 @@ ReducedArgument reducePayneHanek(Emitter &e, Value ax) {
   // the 64 bits from there are ax * 2/pi mod 4 in fixed point (2 integer
   // bits, 62 fraction bits). Shifts stay below 64.
   Value low = e.subi(e.addi(e.i32(89), e.shl(first, e.i32(5))), exponent);
-  low = e.rewriter.create<arith::ExtSIOp>(e.loc, e.i64Type, low);
+  low = arith::ExtSIOp::create(e.rewriter, e.loc, e.i64Type, low);
   Value fixed =
       e.ori(e.shl(c0, e.subi(e.i64(96), low)), e.shrui(middle, e.subi(low, c32)));
   // Round to the nearest quadrant; the fraction becomes signed, in [-1/2, 1/2).
   Value rounded = e.addi(fixed, e.i64(int64_t(1) << 61));
-  Value quadrant =
-      e.rewriter.create<arith::TruncIOp>(e.loc, e.i32Type, e.shrui(rounded, e.i64(62)));
+  Value quadrant = arith::TruncIOp::create(e.rewriter, e.loc, e.i32Type,
+                                           e.shrui(rounded, e.i64(62)));
   Value fraction =
       e.subi(e.andi(rounded, e.i64((int64_t(1) << 62) - 1)), e.i64(int64_t(1) << 61));
   // The fraction as two floats, scaled by 2^-62 (exactly), times pi/2.
-  Value fractionHi = e.rewriter.create<arith::SIToFPOp>(e.loc, e.floatType, fraction);
+  Value fractionHi = arith::SIToFPOp::create(e.rewriter, e.loc, e.floatType, fraction);
   Value remainder = e.subi(
-      fraction, e.rewriter.create<arith::FPToSIOp>(e.loc, e.i64Type, fractionHi));
-  Value fractionLo = e.rewriter.create<arith::SIToFPOp>(e.loc, e.floatType, remainder);
+      fraction, arith::FPToSIOp::create(e.rewriter, e.loc, e.i64Type, fractionHi));
+  Value fractionLo = arith::SIToFPOp::create(e.rewriter, e.loc, e.floatType, remainder);
   Value a = e.mul(fractionHi, e.f32(0x1p-62f));
   Value aLo = e.mul(fractionLo, e.f32(0x1p-62f));
   Value hi = e.mul(a, e.f32(kPiOver2Hi));
@@ -255,11 +255,11 @@ Value anySet(Emitter &e, Value condition) {
   if (!vector)
     return condition;
   if (vector.getRank() != 1)
-    condition = e.rewriter.create<vector::ShapeCastOp>(
-        e.loc, VectorType::get({vector.getNumElements()}, vector.getElementType()),
-        condition);
-  return e.rewriter.create<vector::ReductionOp>(e.loc, vector::CombiningKind::OR,
-                                                condition);
+    condition = vector::ShapeCastOp::create(
+        e.rewriter, e.loc,
+        VectorType::get({vector.getNumElements()}, vector.getElementType()), condition);
+  return vector::ReductionOp::create(e.rewriter, e.loc, vector::CombiningKind::OR,
+                                     condition);
 }
 
 /// The reduced argument of |x|: Cody-Waite, and Payne-Hanek for the finite
@@ -270,18 +270,19 @@ ReducedArgument reduce(Emitter &e, Value ax) {
       e.andi(e.cmpf(arith::CmpFPredicate::OGT, ax, e.f32(kSinCosFastReductionLimit)),
              e.cmpf(arith::CmpFPredicate::OLT, ax,
                     e.f32(std::numeric_limits<float>::infinity())));
-  auto ifOp = e.rewriter.create<scf::IfOp>(
-      e.loc, TypeRange{e.floatType, e.floatType, e.i32Type}, anySet(e, large),
-      /*withElseRegion=*/true);
+  auto ifOp = scf::IfOp::create(e.rewriter, e.loc,
+                                TypeRange{e.floatType, e.floatType, e.i32Type},
+                                anySet(e, large),
+                                /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(e.rewriter);
   e.rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
   ReducedArgument slow = reducePayneHanek(e, ax);
-  e.rewriter.create<scf::YieldOp>(
-      e.loc,
-      ValueRange{e.select(large, slow.hi, fast.hi), e.select(large, slow.lo, fast.lo),
-                 e.select(large, slow.quadrant, fast.quadrant)});
+  scf::YieldOp::create(e.rewriter, e.loc,
+                       ValueRange{e.select(large, slow.hi, fast.hi),
+                                  e.select(large, slow.lo, fast.lo),
+                                  e.select(large, slow.quadrant, fast.quadrant)});
   e.rewriter.setInsertionPointToStart(&ifOp.getElseRegion().front());
-  e.rewriter.create<scf::YieldOp>(e.loc, ValueRange{fast.hi, fast.lo, fast.quadrant});
+  scf::YieldOp::create(e.rewriter, e.loc, ValueRange{fast.hi, fast.lo, fast.quadrant});
   return {ifOp.getResult(0), ifOp.getResult(1), ifOp.getResult(2)};
 }
 

@@ -28,6 +28,7 @@
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -197,8 +198,8 @@ protected:
 
     mlir::RewritePatternSet patterns(context);
     populateAccurateF32SinCosTanhPatterns(patterns);
-    ASSERT_TRUE(mlir::succeeded(
-        mlir::applyPatternsAndFoldGreedily(*module, std::move(patterns))));
+    ASSERT_TRUE(
+        mlir::succeeded(mlir::applyPatternsGreedily(*module, std::move(patterns))));
     bool expanded = true;
     module->walk([&](mlir::Operation *op) {
       if (mlir::isa<mlir::math::SinOp, mlir::math::CosOp, mlir::math::TanhOp>(op))
@@ -207,10 +208,11 @@ protected:
     ASSERT_TRUE(expanded) << "a math op was not expanded";
 
     mlir::PassManager pm(context);
-    pm.addPass(mlir::createConvertSCFToCFPass());
+    pm.addPass(mlir::createSCFToControlFlowPass());
     pm.addPass(mlir::createConvertVectorToLLVMPass());
     pm.addPass(mlir::createConvertMathToLLVMPass());
     pm.addPass(mlir::createArithToLLVMConversionPass());
+    pm.addPass(mlir::createUBToLLVMConversionPass());
     pm.addPass(mlir::createConvertIndexToLLVMPass());
     pm.addPass(mlir::createConvertControlFlowToLLVMPass());
     pm.addPass(mlir::createConvertFuncToLLVMPass());

@@ -59,10 +59,10 @@ struct BroadcastOperands : OpRewritePattern<tile::BroadcastOp> {
       Type type = reshaped(operand.getType(), shape);
       if (auto splat = operand.getDefiningOp<tile::SplatOp>())
         operands.push_back(
-            rewriter.create<tile::SplatOp>(op.getLoc(), type, splat.getSrc()));
+            tile::SplatOp::create(rewriter, op.getLoc(), type, splat.getSrc()));
       else
         operands.push_back(
-            rewriter.create<tile::BroadcastOp>(op.getLoc(), type, operand));
+            tile::BroadcastOp::create(rewriter, op.getLoc(), type, operand));
     }
     OperationState state(source->getLoc(), source->getName(), operands,
                          TypeRange{reshaped(source->getResult(0).getType(), shape)},
@@ -76,7 +76,7 @@ struct BroadcastEarlyPass : impl::TileGpuBroadcastEarlyBase<BroadcastEarlyPass> 
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<BroadcastOperands>(&getContext());
-    if (failed(applyPatternsAndFoldGreedily(getOperation(), std::move(patterns))))
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }
 };

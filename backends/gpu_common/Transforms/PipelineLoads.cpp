@@ -82,9 +82,9 @@ Value andMask(OpBuilder &b, Location loc, tile::LoadOp load, Value mask, Value c
   if (auto tensor = dyn_cast<RankedTensorType>(load.getType()))
     maskType = RankedTensorType::get(tensor.getShape(), b.getI1Type());
   Value splat = isa<RankedTensorType>(maskType)
-                    ? b.create<tile::SplatOp>(loc, maskType, cond).getResult()
+                    ? tile::SplatOp::create(b, loc, maskType, cond).getResult()
                     : cond;
-  return mask ? b.create<arith::AndIOp>(loc, mask, splat).getResult() : splat;
+  return mask ? arith::AndIOp::create(b, loc, mask, splat).getResult() : splat;
 }
 
 /// Clones `load` (after its slice) under `mapping`, masked by `cond` too.
@@ -184,8 +184,8 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numWarps,
   IRRewriter rewriter(loop.getContext());
   // Prologue: the first iteration's loads, if the loop runs at all.
   rewriter.setInsertionPoint(loop);
-  Value runs = rewriter.create<arith::CmpIOp>(
-      loc, arith::CmpIPredicate::slt, loop.getLowerBound(), loop.getUpperBound());
+  Value runs = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt,
+                                     loop.getLowerBound(), loop.getUpperBound());
   SmallVector<Value> first;
   for (Candidate &c : candidates) {
     IRMapping mapping;
@@ -204,10 +204,10 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numWarps,
         OpBuilder::InsertionGuard guard(b);
         b.setInsertionPointToStart(body);
         Value iv = loop.getInductionVar();
-        Value nextIv = b.create<arith::AddIOp>(l, iv, loop.getStep());
+        Value nextIv = arith::AddIOp::create(b, l, iv, loop.getStep());
         // scf.for compares its bounds as signed integers.
-        Value more = b.create<arith::CmpIOp>(l, arith::CmpIPredicate::slt, nextIv,
-                                             loop.getUpperBound());
+        Value more = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, nextIv,
+                                           loop.getUpperBound());
         // The carried values of the next iteration, computed here from the
         // current ones (each slice sees the current values only; the
         // carried arguments map to the next ones afterwards).

@@ -77,11 +77,11 @@ void assignDot(tile::DotOp dot, unsigned numWarps) {
           .toAttr(dot.getContext());
   RankedTensorType mmaType = withEncoding(cType, encoding);
   OpBuilder b(dot);
-  Value acc = b.create<tensor::CastOp>(dot.getLoc(), mmaType, dot.getAcc());
+  Value acc = tensor::CastOp::create(b, dot.getLoc(), mmaType, dot.getAcc());
   dot.getAccMutable().assign(acc);
   dot.getResult().setType(mmaType);
   b.setInsertionPointAfter(dot);
-  auto back = b.create<tensor::CastOp>(dot.getLoc(), cType, dot.getResult());
+  auto back = tensor::CastOp::create(b, dot.getLoc(), cType, dot.getResult());
   dot.getResult().replaceAllUsesExcept(back, back);
 }
 
@@ -101,8 +101,8 @@ bool foldCast(tensor::CastOp op) {
   if (matchPattern(op.getSource(), m_Constant(&splat)) && splat.isSplat()) {
     OpBuilder b(op);
     auto type = cast<ShapedType>(op.getType());
-    Value constant = b.create<arith::ConstantOp>(
-        op.getLoc(), type,
+    Value constant = arith::ConstantOp::create(
+        b, op.getLoc(), type,
         DenseElementsAttr::get(type, splat.getSplatValue<Attribute>()));
     op.replaceAllUsesWith(constant);
     return true;
@@ -141,14 +141,15 @@ bool sinkIntoElementwise(Operation *op, Attribute encoding) {
       operand.set(c.getSource());
       continue;
     }
-    operand.set(b.create<tensor::CastOp>(
-        op->getLoc(), withEncoding(operand.get().getType(), encoding), operand.get()));
+    operand.set(tensor::CastOp::create(b, op->getLoc(),
+                                       withEncoding(operand.get().getType(), encoding),
+                                       operand.get()));
   }
   Value result = op->getResult(0);
   Type plain = result.getType();
   result.setType(withEncoding(plain, encoding));
   b.setInsertionPointAfter(op);
-  auto back = b.create<tensor::CastOp>(op->getLoc(), plain, result);
+  auto back = tensor::CastOp::create(b, op->getLoc(), plain, result);
   result.replaceAllUsesExcept(back, back);
   return true;
 }
@@ -184,11 +185,11 @@ bool carryInLayout(scf::ForOp loop) {
     yield.setOperand(i, out.getSource());
     OpBuilder b(loop);
     OpOperand &init = loop.getInitArgsMutable()[i];
-    init.set(b.create<tensor::CastOp>(loop.getLoc(), encoded, init.get()));
+    init.set(tensor::CastOp::create(b, loop.getLoc(), encoded, init.get()));
     Value result = loop.getResult(i);
     result.setType(encoded);
     b.setInsertionPointAfter(loop);
-    auto back = b.create<tensor::CastOp>(loop.getLoc(), plain, result);
+    auto back = tensor::CastOp::create(b, loop.getLoc(), plain, result);
     result.replaceAllUsesExcept(back, back);
     changed = true;
   }

@@ -36,15 +36,13 @@ template <typename Op> struct ApproxIntrinsic : OpRewritePattern<Op> {
       if (factor == 1.0)
         return v;
       Value c =
-          rewriter.create<arith::ConstantOp>(loc, rewriter.getF32FloatAttr(factor));
-      return rewriter.create<arith::MulFOp>(loc, v, c);
+          arith::ConstantOp::create(rewriter, loc, rewriter.getF32FloatAttr(factor));
+      return arith::MulFOp::create(rewriter, loc, v, c);
     };
     auto compute = [&](Value x) -> Value {
       x = scale(x, preScale);
-      auto call = rewriter.create<LLVM::CallIntrinsicOp>(
-          loc, TypeRange{f32}, ValueRange{x},
-          ArrayRef<NamedAttribute>{
-              rewriter.getNamedAttr("intrin", rewriter.getStringAttr(intrinsic))});
+      auto call = LLVM::CallIntrinsicOp::create(
+          rewriter, loc, Type(f32), rewriter.getStringAttr(intrinsic), ValueRange{x});
       return scale(call.getResult(0), postScale);
     };
     auto vectorType = dyn_cast<VectorType>(type);
@@ -57,7 +55,7 @@ template <typename Op> struct ApproxIntrinsic : OpRewritePattern<Op> {
     SmallVector<Value> out;
     for (int64_t i = 0; i < vectorType.getNumElements(); ++i)
       out.push_back(
-          compute(rewriter.create<vector::ExtractOp>(loc, op->getOperand(0), i)));
+          compute(vector::ExtractOp::create(rewriter, loc, op->getOperand(0), i)));
     rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, vectorType, out);
     return success();
   }
@@ -92,9 +90,10 @@ struct WidenHalfMath : RewritePattern {
       return rewriter.notifyMatchFailure(op, "no f16/bf16 result");
     SmallVector<Value> operands;
     for (Value v : op->getOperands())
-      operands.push_back(isHalf(v.getType()) ? rewriter.create<arith::ExtFOp>(
-                                                   op->getLoc(), widen(v.getType()), v)
-                                             : v);
+      operands.push_back(
+          isHalf(v.getType())
+              ? arith::ExtFOp::create(rewriter, op->getLoc(), widen(v.getType()), v)
+              : v);
     SmallVector<Type> types;
     for (Type t : op->getResultTypes())
       types.push_back(isHalf(t) ? widen(t) : t);
@@ -102,8 +101,8 @@ struct WidenHalfMath : RewritePattern {
     Operation *wide = rewriter.create(state);
     SmallVector<Value> results;
     for (auto [result, type] : llvm::zip(wide->getResults(), op->getResultTypes()))
-      results.push_back(isHalf(type) ? Value(rewriter.create<arith::TruncFOp>(
-                                           op->getLoc(), type, result))
+      results.push_back(isHalf(type) ? Value(arith::TruncFOp::create(
+                                           rewriter, op->getLoc(), type, result))
                                      : Value(result));
     rewriter.replaceOp(op, results);
     return success();
@@ -126,8 +125,8 @@ struct ConvertMathToNvvmIntrinsicsPass
     // (on an H200: 4 to 8500 ulp from the scaling by log2(e) and from
     // sin/cos.approx's absolute error), so exp, log and log2 use MLIR's
     // polynomial approximations, which meet 2 ulp.
-    patterns.add<ApproxIntrinsic<math::Exp2Op>>(context, "llvm.nvvm.ex2.approx.f", 1.0,
-                                                1.0);
+    patterns.add<ApproxIntrinsic<math::Exp2Op>>(context, "llvm.nvvm.ex2.approx.f32",
+                                                1.0, 1.0);
     patterns.add<ApproxIntrinsic<math::RsqrtOp>>(context, "llvm.nvvm.rsqrt.approx.f",
                                                  1.0, 1.0);
     patterns.add<WidenHalfMath>(context);
@@ -136,16 +135,10 @@ struct ConvertMathToNvvmIntrinsicsPass
     // 1 ulp. Their benefit puts them before MLIR's approximations of the
     // same ops, which populateMathPolynomialApproximationPatterns adds too.
     gpu::populateAccurateF32SinCosTanhPatterns(patterns, /*benefit=*/10);
-    populateExpandSinhPattern(patterns);
-    populateExpandCoshPattern(patterns);
-    populateExpandTanPattern(patterns);
-    populateExpandPowFPattern(patterns);
-    populateExpandFPowIPattern(patterns);
-    populateExpandAsinhPattern(patterns);
-    populateExpandAcoshPattern(patterns);
-    populateExpandAtanhPattern(patterns);
+    math::populateExpansionPatterns(
+        patterns, {"sinh", "cosh", "tan", "powf", "fpowi", "asinh", "acosh", "atanh"});
     populateMathPolynomialApproximationPatterns(patterns);
-    if (failed(applyPatternsAndFoldGreedily(getOperation(), std::move(patterns))))
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
     // What is left must be something NVPTX selects by itself; anything else
     // (f64 transcendental functions) would need a device library, and LLVM

@@ -81,7 +81,7 @@ def ConvertMathToNvvmIntrinsics
     ```
     becomes
     ```mlir
-    %y = llvm.call_intrinsic "llvm.nvvm.ex2.approx.f"(%x) : (f32) -> f32
+    %y = llvm.call_intrinsic "llvm.nvvm.ex2.approx.f32"(%x) : (f32) -> f32
     ```
   }];
   let dependentDialects = [

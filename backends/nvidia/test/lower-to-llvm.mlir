@@ -7,7 +7,7 @@
 // CHECK-SAME: nvvm.kernel
 // CHECK-SAME: nvvm.maxntid = array<i32: 128, 1, 1>
 // CHECK: nvvm.read.ptx.sreg.ctaid.x
-// CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.f"
+// CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.f32"
 // CHECK-NOT: tile.
 // CHECK-NOT: scf.
 // CHECK-NOT: vector.

@@ -1,7 +1,7 @@
 // RUN: tessel-opt %s --split-input-file --convert-math-to-nvvm-intrinsics | FileCheck %s
 
 // CHECK-LABEL: func.func @exp2
-// CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.f"(%{{.*}}) : (f32) -> f32
+// CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.f32"(%{{.*}}) : (f32) -> f32
 // CHECK-NOT: math.exp2
 func.func @exp2(%x: f32) -> f32 {
   %y = math.exp2 %x : f32
@@ -24,7 +24,7 @@ func.func @exp(%x: f32) -> f32 {
 
 // Vectors are computed element by element.
 // CHECK-LABEL: func.func @exp2_vector
-// CHECK-COUNT-2: llvm.call_intrinsic "llvm.nvvm.ex2.approx.f"
+// CHECK-COUNT-2: llvm.call_intrinsic "llvm.nvvm.ex2.approx.f32"
 // CHECK: vector.from_elements {{.*}} : vector<2xf32>
 func.func @exp2_vector(%x: vector<2xf32>) -> vector<2xf32> {
   %y = math.exp2 %x : vector<2xf32>
@@ -59,7 +59,7 @@ func.func @sqrt(%x: f32) -> f32 {
 // f16 math is computed in f32 and rounded back.
 // CHECK-LABEL: func.func @exp2_f16
 // CHECK: arith.extf {{.*}} : f16 to f32
-// CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.f"
+// CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.f32"
 // CHECK: arith.truncf {{.*}} : f32 to f16
 func.func @exp2_f16(%x: f16) -> f16 {
   %y = math.exp2 %x : f16

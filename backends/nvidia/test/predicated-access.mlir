@@ -32,13 +32,13 @@
 // PTX: @%p[[P]] ld.global.cg.v4.b32
 // PTX: ld.global.L1::evict_last.v4.b32
 // PTX: @%p[[P]] ld.volatile.global.v4.b32
-// PTX: ld.global.v4.f32
+// PTX: ld.global.v4.b32
 // PTX: max.NaN.f32
 // PTX: min.f32
 // PTX: @%p[[P]] st.global.v4.b32 [%rd{{[0-9]+}}], {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}};
 // PTX: @%p[[P]] st.global.cs.v4.b32
 // PTX: st.global.L1::evict_first.v4.b32
-// PTX: st.global.v4.f32
+// PTX: st.global.v4.b32
 // PTX-NOT: bra
 // PTX: ret;
 func.func @masked(%in: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %out: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %n: i32 {tile.divisibility = 16 : i32}, %fill: f32) {

@@ -18,8 +18,8 @@
 // CHECK: nvvm.cp.async.wait.group 2
 // CHECK: nvvm.barrier0
 // CHECK-NOT: nvvm.barrier0
-// CHECK: nvvm.ldmatrix {{.*}} {layout = #nvvm.mma_layout<row>, num = 4 : i32}
-// CHECK: nvvm.ldmatrix {{.*}} {layout = #nvvm.mma_layout<col>, num = 4 : i32}
+// CHECK: nvvm.ldmatrix {{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>}
+// CHECK: nvvm.ldmatrix {{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<col>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>}
 // CHECK-COUNT-8: nvvm.mma.sync
 // CHECK-NOT: nvvm.barrier0
 // CHECK: scf.yield

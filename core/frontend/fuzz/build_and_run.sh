@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Builds the lexer+parser fuzzer with clang++-19 (libFuzzer, AddressSanitizer,
+# Builds the lexer+parser fuzzer with clang++-22 (libFuzzer, AddressSanitizer,
 # UndefinedBehaviorSanitizer) and runs it for a bounded time over a seed
 # corpus made of the example kernels and the bad-program suite.
 #
 # Usage: build_and_run.sh [seconds]   (default 20)
-# Environment: CXX (default clang++-19); FUZZ_WORKDIR (default: a temporary
+# Environment: CXX (default clang++-22); FUZZ_WORKDIR (default: a temporary
 # directory, or $TEST_TMPDIR under `bazel test`). Crash inputs are left in the
 # work directory and the script exits non-zero.
 set -euo pipefail
@@ -13,12 +13,12 @@ seconds="${1:-20}"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 frontend="$(cd "$here/.." && pwd)"
 root="$(cd "$frontend/../.." && pwd)"   # the workspace root, for #include paths
-cxx="${CXX:-clang++-19}"
+cxx="${CXX:-clang++-22}"
 work="${FUZZ_WORKDIR:-${TEST_TMPDIR:-$(mktemp -d)}}"
 mkdir -p "$work/corpus" "$work/artifacts"
 
 if ! command -v "$cxx" >/dev/null 2>&1; then
-  echo "error: $cxx not found; install clang-19 or set CXX" >&2
+  echo "error: $cxx not found; install clang-22 or set CXX" >&2
   exit 1
 fi
 

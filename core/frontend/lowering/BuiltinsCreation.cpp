@@ -47,8 +47,8 @@ OptSV Lowerer::builtinCreation(const std::string &name, CallArgs &args, bool &ha
                    fn + ": axis must be 0, 1 or 2, got " + std::to_string(*axis));
     auto dim = static_cast<tile::ProgramDim>(*axis);
     Value v = name == "tl.program_id"
-                  ? builder_.create<tile::ProgramIdOp>(loc, dim).getResult()
-                  : builder_.create<tile::NumProgramsOp>(loc, dim).getResult();
+                  ? tile::ProgramIdOp::create(builder_, loc, dim).getResult()
+                  : tile::NumProgramsOp::create(builder_, loc, dim).getResult();
     return SV::ofTile(v, DType::of(Scalar::I32));
   }
   if (name == "tl.arange") {
@@ -73,7 +73,7 @@ OptSV Lowerer::builtinCreation(const std::string &name, CallArgs &args, bool &ha
     if (!checkTileElements(*this, {*end - *start}, args.callLoc, "arange"))
       return std::nullopt;
     auto type = RankedTensorType::get({*end - *start}, builder_.getI32Type());
-    Value v = builder_.create<tile::MakeRangeOp>(loc, type, *start, *end);
+    Value v = tile::MakeRangeOp::create(builder_, loc, type, *start, *end);
     return SV::ofTile(v, DType::of(Scalar::I32));
   }
   if (name == "tl.zeros" || name == "tl.full") {
@@ -214,7 +214,7 @@ OptSV Lowerer::builtinCreation(const std::string &name, CallArgs &args, bool &ha
         return std::nullopt;
       values.push_back(v->value);
     }
-    auto op = builder_.create<tile::PrintOp>(loc, args.positional[0].str, hex, values);
+    auto op = tile::PrintOp::create(builder_, loc, args.positional[0].str, hex, values);
     (void)op;
     return SV::none();
   }
@@ -236,8 +236,8 @@ OptSV Lowerer::builtinCreation(const std::string &name, CallArgs &args, bool &ha
     if (!c)
       return std::nullopt;
     SV bc = convert(*c, DType::of(Scalar::I1), args.callLoc);
-    builder_.create<tile::AssertOp>(
-        loc, bc.value, msg->empty() ? std::string("device_assert failed") : *msg);
+    tile::AssertOp::create(builder_, loc, bc.value,
+                           msg->empty() ? std::string("device_assert failed") : *msg);
     return SV::none();
   }
   if (name == "tl.constexpr") {

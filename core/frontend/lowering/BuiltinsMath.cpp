@@ -40,44 +40,44 @@ OptSV Lowerer::builtinMath(const std::string &name, CallArgs &args, bool &handle
     if (fn == "abs" && xin->dtype.isInt()) {
       if (!xin->dtype.isSigned())
         return xin;
-      return SV::ofTile(builder_.create<math::AbsIOp>(loc, xin->value), xin->dtype);
+      return SV::ofTile(math::AbsIOp::create(builder_, loc, xin->value), xin->dtype);
     }
     SV x = floatOperand(*this, *xin, args.callLoc);
     Value v = x.value, r;
     if (fn == "exp")
-      r = builder_.create<math::ExpOp>(loc, v);
+      r = math::ExpOp::create(builder_, loc, v);
     else if (fn == "exp2")
-      r = builder_.create<math::Exp2Op>(loc, v);
+      r = math::Exp2Op::create(builder_, loc, v);
     else if (fn == "log")
-      r = builder_.create<math::LogOp>(loc, v);
+      r = math::LogOp::create(builder_, loc, v);
     else if (fn == "log2")
-      r = builder_.create<math::Log2Op>(loc, v);
+      r = math::Log2Op::create(builder_, loc, v);
     else if (fn == "sqrt")
-      r = builder_.create<math::SqrtOp>(loc, v);
+      r = math::SqrtOp::create(builder_, loc, v);
     else if (fn == "rsqrt")
-      r = builder_.create<math::RsqrtOp>(loc, v);
+      r = math::RsqrtOp::create(builder_, loc, v);
     else if (fn == "sin")
-      r = builder_.create<math::SinOp>(loc, v);
+      r = math::SinOp::create(builder_, loc, v);
     else if (fn == "cos")
-      r = builder_.create<math::CosOp>(loc, v);
+      r = math::CosOp::create(builder_, loc, v);
     else if (fn == "abs")
-      r = builder_.create<math::AbsFOp>(loc, v);
+      r = math::AbsFOp::create(builder_, loc, v);
     else if (fn == "floor")
-      r = builder_.create<math::FloorOp>(loc, v);
+      r = math::FloorOp::create(builder_, loc, v);
     else if (fn == "ceil")
-      r = builder_.create<math::CeilOp>(loc, v);
+      r = math::CeilOp::create(builder_, loc, v);
     else if (fn == "erf")
-      r = builder_.create<math::ErfOp>(loc, v);
+      r = math::ErfOp::create(builder_, loc, v);
     else if (fn == "tanh")
-      r = builder_.create<math::TanhOp>(loc, v);
+      r = math::TanhOp::create(builder_, loc, v);
     else {
       // sigmoid(x) = 1 / (1 + exp(-x))
       Value one =
           constantTile(SV::ofFloat(1.0), x.dtype, x.shape(), args.callLoc).value;
       Value e =
-          builder_.create<math::ExpOp>(loc, builder_.create<arith::NegFOp>(loc, v));
-      r = builder_.create<arith::DivFOp>(loc, one,
-                                         builder_.create<arith::AddFOp>(loc, one, e));
+          math::ExpOp::create(builder_, loc, arith::NegFOp::create(builder_, loc, v));
+      r = arith::DivFOp::create(builder_, loc, one,
+                                arith::AddFOp::create(builder_, loc, one, e));
     }
     return SV::ofTile(r, x.dtype);
   }
@@ -110,18 +110,18 @@ OptSV Lowerer::builtinMath(const std::string &name, CallArgs &args, bool &handle
     if (t.isFloat()) {
       if (isMax)
         r = propagate
-                ? builder_.create<arith::MaximumFOp>(loc, x.value, y.value).getResult()
-                : builder_.create<arith::MaxNumFOp>(loc, x.value, y.value).getResult();
+                ? arith::MaximumFOp::create(builder_, loc, x.value, y.value).getResult()
+                : arith::MaxNumFOp::create(builder_, loc, x.value, y.value).getResult();
       else
         r = propagate
-                ? builder_.create<arith::MinimumFOp>(loc, x.value, y.value).getResult()
-                : builder_.create<arith::MinNumFOp>(loc, x.value, y.value).getResult();
+                ? arith::MinimumFOp::create(builder_, loc, x.value, y.value).getResult()
+                : arith::MinNumFOp::create(builder_, loc, x.value, y.value).getResult();
     } else if (t.isSigned()) {
-      r = isMax ? builder_.create<arith::MaxSIOp>(loc, x.value, y.value).getResult()
-                : builder_.create<arith::MinSIOp>(loc, x.value, y.value).getResult();
+      r = isMax ? arith::MaxSIOp::create(builder_, loc, x.value, y.value).getResult()
+                : arith::MinSIOp::create(builder_, loc, x.value, y.value).getResult();
     } else {
-      r = isMax ? builder_.create<arith::MaxUIOp>(loc, x.value, y.value).getResult()
-                : builder_.create<arith::MinUIOp>(loc, x.value, y.value).getResult();
+      r = isMax ? arith::MaxUIOp::create(builder_, loc, x.value, y.value).getResult()
+                : arith::MinUIOp::create(builder_, loc, x.value, y.value).getResult();
     }
     return SV::ofTile(r, t);
   }
@@ -176,7 +176,8 @@ OptSV Lowerer::builtinMath(const std::string &name, CallArgs &args, bool &handle
         !broadcastPair(ops[1], ops[2], args.callLoc))
       return std::nullopt;
     return SV::ofTile(
-        builder_.create<math::FmaOp>(loc, ops[0].value, ops[1].value, ops[2].value), t);
+        math::FmaOp::create(builder_, loc, ops[0].value, ops[1].value, ops[2].value),
+        t);
   }
 
   if (name == "tl.div_rn" || name == "tl.fdiv") {
@@ -227,7 +228,7 @@ OptSV Lowerer::builtinMath(const std::string &name, CallArgs &args, bool &handle
     if (!broadcastPair(x, y, args.callLoc) || !broadcastPair(c, x, args.callLoc) ||
         !broadcastPair(x, y, args.callLoc) || !broadcastPair(c, y, args.callLoc))
       return std::nullopt;
-    return SV::ofTile(builder_.create<arith::SelectOp>(loc, c.value, x.value, y.value),
+    return SV::ofTile(arith::SelectOp::create(builder_, loc, c.value, x.value, y.value),
                       t);
   }
 
@@ -348,8 +349,8 @@ OptSV Lowerer::builtinMath(const std::string &name, CallArgs &args, bool &handle
     }
     if (a.dtype.scalar != Scalar::F32)
       precision = tile::InputPrecision::IEEE;
-    auto op = builder_.create<tile::DotOp>(loc, acc.value.getType(), a.value, bb.value,
-                                           acc.value, precision);
+    auto op = tile::DotOp::create(builder_, loc, acc.value.getType(), a.value, bb.value,
+                                  acc.value, precision);
     return SV::ofTile(op.getResult(), acc.dtype);
   }
   handled = false;

@@ -182,9 +182,9 @@ OptSV Lowerer::builtinMemory(const std::string &name, CallArgs &args, bool &hand
     std::optional<bool> isVolatile = constFlag(*this, *b, "volatile", "load");
     if (!isVolatile)
       return std::nullopt;
-    auto op = builder_.create<tile::LoadOp>(loc, p.value, mask ? mask->value : Value(),
-                                            other ? other->value : Value(), *cache,
-                                            *evict, *isVolatile);
+    auto op = tile::LoadOp::create(builder_, loc, p.value, mask ? mask->value : Value(),
+                                   other ? other->value : Value(), *cache, *evict,
+                                   *isVolatile);
     return SV::ofTile(op.getResult(), elem);
   }
   if (name == "tl.store") {
@@ -237,8 +237,8 @@ OptSV Lowerer::builtinMemory(const std::string &name, CallArgs &args, bool &hand
       ops.push_back({&*mask, "mask", b->loc("mask")});
     if (!unifyShapes(*this, "store", ops))
       return std::nullopt;
-    builder_.create<tile::StoreOp>(loc, p.value, value.value,
-                                   mask ? mask->value : Value(), *cache, *evict);
+    tile::StoreOp::create(builder_, loc, p.value, value.value,
+                          mask ? mask->value : Value(), *cache, *evict);
     return SV::none();
   }
   if (name.rfind("tl.atomic_", 0) == 0) {
@@ -286,8 +286,8 @@ OptSV Lowerer::builtinMemory(const std::string &name, CallArgs &args, bool &hand
                                    {&c, "comparand", b->loc("cmp")},
                                    {&v, "value", b->loc("val")}}))
         return std::nullopt;
-      auto op = builder_.create<tile::AtomicCASOp>(loc, p.value, c.value, v.value, *sem,
-                                                   *scope);
+      auto op = tile::AtomicCASOp::create(builder_, loc, p.value, c.value, v.value,
+                                          *sem, *scope);
       return SV::ofTile(op.getResult(), elem);
     }
     OptSV val = valueOf("val");
@@ -333,8 +333,8 @@ OptSV Lowerer::builtinMemory(const std::string &name, CallArgs &args, bool &hand
       return error(args.callLoc,
                    fn + ": atomics need 16-, 32- or 64-bit elements, got " +
                        elem.name());
-    auto rmw = builder_.create<tile::AtomicRMWOp>(
-        loc, kind, p.value, v.value, mask ? mask->value : Value(), *sem, *scope);
+    auto rmw = tile::AtomicRMWOp::create(builder_, loc, kind, p.value, v.value,
+                                         mask ? mask->value : Value(), *sem, *scope);
     return SV::ofTile(rmw.getResult(), elem);
   }
   if (name == "tl.make_tensor_descriptor") {
@@ -401,8 +401,8 @@ OptSV Lowerer::builtinMemory(const std::string &name, CallArgs &args, bool &hand
     DType elem = base.dtype.pointee();
     auto blockType = RankedTensorType::get(*block, mlirType(elem));
     auto descType = tile::TensorDescType::get(&context_, blockType);
-    auto op = builder_.create<tile::MakeTensorDescOp>(loc, descType, base.value, *shape,
-                                                      *strides, pad);
+    auto op = tile::MakeTensorDescOp::create(builder_, loc, descType, base.value,
+                                             *shape, *strides, pad);
     return SV::ofDesc(op.getResult(), elem);
   }
   if (name == "desc.load" || name == "desc.store") {
@@ -432,7 +432,7 @@ OptSV Lowerer::builtinMemory(const std::string &name, CallArgs &args, bool &hand
       indices.push_back(convert(*m, DType::of(Scalar::I32), b->loc("offsets")).value);
     }
     if (isLoad) {
-      auto op = builder_.create<tile::DescLoadOp>(loc, block, desc.value, indices);
+      auto op = tile::DescLoadOp::create(builder_, loc, block, desc.value, indices);
       return SV::ofTile(op.getResult(), desc.dtype);
     }
     const SV &v = (*b)["value"];
@@ -447,7 +447,7 @@ OptSV Lowerer::builtinMemory(const std::string &name, CallArgs &args, bool &hand
     OptSV shaped = broadcastTo(value, block.getShape(), b->loc("value"));
     if (!shaped)
       return error(b->loc("value"), fn + ": the value does not match the block shape");
-    builder_.create<tile::DescStoreOp>(loc, desc.value, indices, shaped->value);
+    tile::DescStoreOp::create(builder_, loc, desc.value, indices, shaped->value);
     return SV::none();
   }
   handled = false;

@@ -61,11 +61,11 @@ static OptSV reduceTiles(Lowerer &L, std::vector<SV> inputs, int64_t axis, bool 
   Operation *op;
   Region *region;
   if (scan) {
-    auto s = b.create<tile::ScanOp>(loc, resultTypes, srcs, axis, reverse);
+    auto s = tile::ScanOp::create(b, loc, resultTypes, srcs, axis, reverse);
     op = s;
     region = &s.getCombineOp();
   } else {
-    auto r = b.create<tile::ReduceOp>(loc, resultTypes, srcs, axis);
+    auto r = tile::ReduceOp::create(b, loc, resultTypes, srcs, axis);
     op = r;
     region = &r.getCombineOp();
   }
@@ -85,7 +85,7 @@ static OptSV reduceTiles(Lowerer &L, std::vector<SV> inputs, int64_t axis, bool 
       op->erase();
       return std::nullopt;
     }
-    b.create<tile::YieldOp>(loc, *combined);
+    tile::YieldOp::create(b, loc, *combined);
   }
   b.setInsertionPointAfter(op);
   std::vector<SV> results;
@@ -95,10 +95,10 @@ static OptSV reduceTiles(Lowerer &L, std::vector<SV> inputs, int64_t axis, bool 
       SmallVector<int64_t> shape(inputs[i].shape().begin(), inputs[i].shape().end());
       shape[axis] = 1;
       Value v = r.shape().empty()
-                    ? b.create<tile::SplatOp>(loc, L.tileType(r.dtype, shape), r.value)
+                    ? tile::SplatOp::create(b, loc, L.tileType(r.dtype, shape), r.value)
                           .getResult()
-                    : b.create<tile::ExpandDimsOp>(loc, L.tileType(r.dtype, shape),
-                                                   r.value, axis)
+                    : tile::ExpandDimsOp::create(b, loc, L.tileType(r.dtype, shape),
+                                                 r.value, axis)
                           .getResult();
       r = SV::ofTile(v, r.dtype);
     }
@@ -116,8 +116,8 @@ static SV flatten(Lowerer &L, const SV &x, SourceLoc loc) {
   int64_t n = 1;
   for (int64_t d : x.shape())
     n *= d;
-  Value v = L.builder_.create<tile::ReshapeOp>(L.toLoc(loc), L.tileType(x.dtype, {n}),
-                                               x.value, /*allow_reorder=*/true);
+  Value v = tile::ReshapeOp::create(L.builder_, L.toLoc(loc), L.tileType(x.dtype, {n}),
+                                    x.value, /*allow_reorder=*/true);
   return SV::ofTile(v, x.dtype);
 }
 
@@ -210,10 +210,10 @@ OptSV Lowerer::builtinReduce(const std::string &name, CallArgs &args, bool &hand
     Combiner add = [f, isXorSum](OpBuilder &bb, Location l, ValueRange x,
                                  ValueRange y) -> std::optional<SmallVector<Value>> {
       if (isXorSum)
-        return SmallVector<Value>{bb.create<arith::XOrIOp>(l, x[0], y[0])};
+        return SmallVector<Value>{arith::XOrIOp::create(bb, l, x[0], y[0])};
       if (f)
-        return SmallVector<Value>{bb.create<arith::AddFOp>(l, x[0], y[0])};
-      return SmallVector<Value>{bb.create<arith::AddIOp>(l, x[0], y[0])};
+        return SmallVector<Value>{arith::AddFOp::create(bb, l, x[0], y[0])};
+      return SmallVector<Value>{arith::AddIOp::create(bb, l, x[0], y[0])};
     };
     return reduceTiles(*this, inputs, *axis, isCumsum, reverse, keepDims, add,
                        args.callLoc);
@@ -230,14 +230,14 @@ OptSV Lowerer::builtinReduce(const std::string &name, CallArgs &args, bool &hand
                                ValueRange y) -> std::optional<SmallVector<Value>> {
       Value r;
       if (t.isFloat())
-        r = isMax ? bb.create<arith::MaxNumFOp>(l, x[0], y[0]).getResult()
-                  : bb.create<arith::MinNumFOp>(l, x[0], y[0]).getResult();
+        r = isMax ? arith::MaxNumFOp::create(bb, l, x[0], y[0]).getResult()
+                  : arith::MinNumFOp::create(bb, l, x[0], y[0]).getResult();
       else if (t.isSigned())
-        r = isMax ? bb.create<arith::MaxSIOp>(l, x[0], y[0]).getResult()
-                  : bb.create<arith::MinSIOp>(l, x[0], y[0]).getResult();
+        r = isMax ? arith::MaxSIOp::create(bb, l, x[0], y[0]).getResult()
+                  : arith::MinSIOp::create(bb, l, x[0], y[0]).getResult();
       else
-        r = isMax ? bb.create<arith::MaxUIOp>(l, x[0], y[0]).getResult()
-                  : bb.create<arith::MinUIOp>(l, x[0], y[0]).getResult();
+        r = isMax ? arith::MaxUIOp::create(bb, l, x[0], y[0]).getResult()
+                  : arith::MinUIOp::create(bb, l, x[0], y[0]).getResult();
       return SmallVector<Value>{r};
     };
     return reduceTiles(*this, inputs, *axis, false, false, keepDims, pick,
@@ -263,16 +263,16 @@ OptSV Lowerer::builtinReduce(const std::string &name, CallArgs &args, bool &hand
     // Index tile along the axis, broadcast to the input shape.
     Location loc = toLoc(args.callLoc);
     int64_t len = x.shape()[ax];
-    Value range = builder_.create<tile::MakeRangeOp>(
-        loc, RankedTensorType::get({len}, builder_.getI32Type()), 0, len);
+    Value range = tile::MakeRangeOp::create(
+        builder_, loc, RankedTensorType::get({len}, builder_.getI32Type()), 0, len);
     SV idx = SV::ofTile(range, DType::of(Scalar::I32));
     for (int64_t d = 0; d < rank; ++d)
       if (d != ax) {
         SmallVector<int64_t> s(idx.shape().begin(), idx.shape().end());
         int64_t pos = d < ax ? d : static_cast<int64_t>(s.size());
         s.insert(s.begin() + pos, 1);
-        idx = SV::ofTile(builder_.create<tile::ExpandDimsOp>(
-                             loc, tileType(idx.dtype, s), idx.value, pos),
+        idx = SV::ofTile(tile::ExpandDimsOp::create(
+                             builder_, loc, tileType(idx.dtype, s), idx.value, pos),
                          idx.dtype);
       }
     OptSV fullIdx = broadcastTo(idx, x.shape(), args.callLoc);
@@ -284,24 +284,24 @@ OptSV Lowerer::builtinReduce(const std::string &name, CallArgs &args, bool &hand
                               ValueRange c) -> std::optional<SmallVector<Value>> {
       Value better, equal;
       if (t.isFloat()) {
-        better = bb.create<arith::CmpFOp>(
-            l, wantMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT, c[0],
-            a[0]);
-        equal = bb.create<arith::CmpFOp>(l, arith::CmpFPredicate::OEQ, c[0], a[0]);
+        better = arith::CmpFOp::create(
+            bb, l, wantMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT,
+            c[0], a[0]);
+        equal = arith::CmpFOp::create(bb, l, arith::CmpFPredicate::OEQ, c[0], a[0]);
       } else {
         bool s = t.isSigned();
         auto p = wantMax ? (s ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::ugt)
                          : (s ? arith::CmpIPredicate::slt : arith::CmpIPredicate::ult);
-        better = bb.create<arith::CmpIOp>(l, p, c[0], a[0]);
-        equal = bb.create<arith::CmpIOp>(l, arith::CmpIPredicate::eq, c[0], a[0]);
+        better = arith::CmpIOp::create(bb, l, p, c[0], a[0]);
+        equal = arith::CmpIOp::create(bb, l, arith::CmpIPredicate::eq, c[0], a[0]);
       }
-      Value tie = bb.create<arith::CmpIOp>(
-          l, tieLeft ? arith::CmpIPredicate::slt : arith::CmpIPredicate::sgt, c[1],
+      Value tie = arith::CmpIOp::create(
+          bb, l, tieLeft ? arith::CmpIPredicate::slt : arith::CmpIPredicate::sgt, c[1],
           a[1]);
       Value takeNew =
-          bb.create<arith::OrIOp>(l, better, bb.create<arith::AndIOp>(l, equal, tie));
-      return SmallVector<Value>{bb.create<arith::SelectOp>(l, takeNew, c[0], a[0]),
-                                bb.create<arith::SelectOp>(l, takeNew, c[1], a[1])};
+          arith::OrIOp::create(bb, l, better, arith::AndIOp::create(bb, l, equal, tie));
+      return SmallVector<Value>{arith::SelectOp::create(bb, l, takeNew, c[0], a[0]),
+                                arith::SelectOp::create(bb, l, takeNew, c[1], a[1])};
     };
     OptSV r = reduceTiles(*this, {x, *fullIdx}, ax, false, false, keepDims, pick,
                           args.callLoc);

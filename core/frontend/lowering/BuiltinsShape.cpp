@@ -57,7 +57,7 @@ OptSV Lowerer::builtinShape(const std::string &name, CallArgs &args, bool &handl
     for (int32_t d : order)
       shape.push_back(x.shape()[d]);
     return SV::ofTile(
-        builder_.create<tile::TransOp>(loc, tileType(x.dtype, shape), x.value, order),
+        tile::TransOp::create(builder_, loc, tileType(x.dtype, shape), x.value, order),
         x.dtype);
   }
   if (name == "tl.reshape" || name == "tl.view" || name == "tl.ravel") {
@@ -106,8 +106,8 @@ OptSV Lowerer::builtinShape(const std::string &name, CallArgs &args, bool &handl
       return broadcastTo(x, shape, args.callLoc);
     if (shape.empty())
       return error(args.callLoc, fn + ": cannot reshape a tile to a scalar");
-    return SV::ofTile(builder_.create<tile::ReshapeOp>(loc, tileType(x.dtype, shape),
-                                                       x.value, reorder),
+    return SV::ofTile(tile::ReshapeOp::create(builder_, loc, tileType(x.dtype, shape),
+                                              x.value, reorder),
                       x.dtype);
   }
   if (name == "tl.broadcast_to") {
@@ -173,11 +173,10 @@ OptSV Lowerer::builtinShape(const std::string &name, CallArgs &args, bool &handl
       shape.insert(shape.begin() + a, 1);
       Value v =
           r.shape().empty()
-              ? builder_.create<tile::SplatOp>(loc, tileType(r.dtype, shape), r.value)
+              ? tile::SplatOp::create(builder_, loc, tileType(r.dtype, shape), r.value)
                     .getResult()
-              : builder_
-                    .create<tile::ExpandDimsOp>(loc, tileType(r.dtype, shape), r.value,
-                                                a)
+              : tile::ExpandDimsOp::create(builder_, loc, tileType(r.dtype, shape),
+                                           r.value, a)
                     .getResult();
       r = SV::ofTile(v, r.dtype);
     }
@@ -213,8 +212,8 @@ OptSV Lowerer::builtinShape(const std::string &name, CallArgs &args, bool &handl
                      fn + ": fp_downcast_rounding must be \"rtne\" or \"rtz\"");
       if (*r == "rtz" && x.dtype.isFloat() && t->isFloat() &&
           t->bitWidth() < x.dtype.bitWidth()) {
-        auto op = builder_.create<tile::FpToFpOp>(loc, tileType(*t, x.shape()), x.value,
-                                                  nullptr);
+        auto op = tile::FpToFpOp::create(builder_, loc, tileType(*t, x.shape()),
+                                         x.value, nullptr);
         op.setRoundingAttr(
             tile::RoundingModeAttr::get(&context_, tile::RoundingMode::RTZ));
         return SV::ofTile(op.getResult(), *t);

@@ -108,10 +108,10 @@ mlir::Type DType::toMLIR(mlir::MLIRContext *context) const {
     t = b.getI64Type();
     break;
   case Scalar::F8E4M3:
-    t = b.getFloat8E4M3FNType();
+    t = mlir::Float8E4M3FNType::get(b.getContext());
     break;
   case Scalar::F8E5M2:
-    t = b.getFloat8E5M2Type();
+    t = mlir::Float8E5M2Type::get(b.getContext());
     break;
   case Scalar::F16:
     t = b.getF16Type();

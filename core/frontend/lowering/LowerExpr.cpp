@@ -406,21 +406,22 @@ OptSV Lowerer::lowerUnary(const UnaryExpr *e) {
     return x;
   case UnaryOp::Neg:
     if (x->dtype.isFloat())
-      return SV::ofTile(builder_.create<arith::NegFOp>(l, x->value), x->dtype);
+      return SV::ofTile(arith::NegFOp::create(builder_, l, x->value), x->dtype);
     return binaryOp(BinaryOp::Sub,
                     constantTile(SV::ofInt(0), x->dtype, x->shape(), loc), *x, loc);
   case UnaryOp::Invert:
     if (!x->dtype.isInt())
       return error(loc, "bad operand for unary '~': " + x->describe());
-    return SV::ofTile(
-        builder_.create<arith::XOrIOp>(
-            l, x->value, constantTile(SV::ofInt(-1), x->dtype, x->shape(), loc).value),
-        x->dtype);
+    return SV::ofTile(arith::XOrIOp::create(
+                          builder_, l, x->value,
+                          constantTile(SV::ofInt(-1), x->dtype, x->shape(), loc).value),
+                      x->dtype);
   case UnaryOp::Not: {
     SV b = convert(*x, DType::of(Scalar::I1), loc);
     return SV::ofTile(
-        builder_.create<arith::XOrIOp>(
-            l, b.value, constantTile(SV::ofBool(true), b.dtype, b.shape(), loc).value),
+        arith::XOrIOp::create(
+            builder_, l, b.value,
+            constantTile(SV::ofBool(true), b.dtype, b.shape(), loc).value),
         b.dtype);
   }
   }
@@ -578,12 +579,12 @@ OptSV Lowerer::binaryOp(BinaryOp op, const SV &lhsIn, const SV &rhsIn, SourceLoc
           loc);
     if (op == BinaryOp::Sub) {
       SV zero = constantTile(SV::ofInt(0), o.dtype, o.shape(), loc);
-      o = SV::ofTile(builder_.create<arith::SubIOp>(l, zero.value, o.value), o.dtype);
+      o = SV::ofTile(arith::SubIOp::create(builder_, l, zero.value, o.value), o.dtype);
     }
     if (!broadcastPair(ptr, o, loc))
       return std::nullopt;
     Value r =
-        builder_.create<tile::AddPtrOp>(l, ptr.value.getType(), ptr.value, o.value);
+        tile::AddPtrOp::create(builder_, l, ptr.value.getType(), ptr.value, o.value);
     return SV::ofTile(r, ptr.dtype);
   }
 
@@ -616,49 +617,49 @@ OptSV Lowerer::binaryOp(BinaryOp op, const SV &lhsIn, const SV &rhsIn, SourceLoc
   bool f = t.isFloat();
   switch (op) {
   case BinaryOp::Add:
-    r = f ? builder_.create<arith::AddFOp>(l, x, y).getResult()
-          : builder_.create<arith::AddIOp>(l, x, y).getResult();
+    r = f ? arith::AddFOp::create(builder_, l, x, y).getResult()
+          : arith::AddIOp::create(builder_, l, x, y).getResult();
     break;
   case BinaryOp::Sub:
-    r = f ? builder_.create<arith::SubFOp>(l, x, y).getResult()
-          : builder_.create<arith::SubIOp>(l, x, y).getResult();
+    r = f ? arith::SubFOp::create(builder_, l, x, y).getResult()
+          : arith::SubIOp::create(builder_, l, x, y).getResult();
     break;
   case BinaryOp::Mul:
-    r = f ? builder_.create<arith::MulFOp>(l, x, y).getResult()
-          : builder_.create<arith::MulIOp>(l, x, y).getResult();
+    r = f ? arith::MulFOp::create(builder_, l, x, y).getResult()
+          : arith::MulIOp::create(builder_, l, x, y).getResult();
     break;
   case BinaryOp::Div:
-    r = builder_.create<arith::DivFOp>(l, x, y);
+    r = arith::DivFOp::create(builder_, l, x, y);
     break;
   case BinaryOp::FloorDiv:
     if (f)
-      r = builder_.create<math::FloorOp>(l, builder_.create<arith::DivFOp>(l, x, y));
+      r = math::FloorOp::create(builder_, l, arith::DivFOp::create(builder_, l, x, y));
     else // C semantics (truncation), as in Triton
-      r = t.isSigned() ? builder_.create<arith::DivSIOp>(l, x, y).getResult()
-                       : builder_.create<arith::DivUIOp>(l, x, y).getResult();
+      r = t.isSigned() ? arith::DivSIOp::create(builder_, l, x, y).getResult()
+                       : arith::DivUIOp::create(builder_, l, x, y).getResult();
     break;
   case BinaryOp::Mod:
     if (f)
-      r = builder_.create<arith::RemFOp>(l, x, y);
+      r = arith::RemFOp::create(builder_, l, x, y);
     else // C semantics: the sign follows the dividend, as in Triton
-      r = t.isSigned() ? builder_.create<arith::RemSIOp>(l, x, y).getResult()
-                       : builder_.create<arith::RemUIOp>(l, x, y).getResult();
+      r = t.isSigned() ? arith::RemSIOp::create(builder_, l, x, y).getResult()
+                       : arith::RemUIOp::create(builder_, l, x, y).getResult();
     break;
   case BinaryOp::LShift:
-    r = builder_.create<arith::ShLIOp>(l, x, y);
+    r = arith::ShLIOp::create(builder_, l, x, y);
     break;
   case BinaryOp::RShift:
-    r = t.isSigned() ? builder_.create<arith::ShRSIOp>(l, x, y).getResult()
-                     : builder_.create<arith::ShRUIOp>(l, x, y).getResult();
+    r = t.isSigned() ? arith::ShRSIOp::create(builder_, l, x, y).getResult()
+                     : arith::ShRUIOp::create(builder_, l, x, y).getResult();
     break;
   case BinaryOp::BitAnd:
-    r = builder_.create<arith::AndIOp>(l, x, y);
+    r = arith::AndIOp::create(builder_, l, x, y);
     break;
   case BinaryOp::BitOr:
-    r = builder_.create<arith::OrIOp>(l, x, y);
+    r = arith::OrIOp::create(builder_, l, x, y);
     break;
   case BinaryOp::BitXor:
-    r = builder_.create<arith::XOrIOp>(l, x, y);
+    r = arith::XOrIOp::create(builder_, l, x, y);
     break;
   default:
     return error(loc, "unsupported operator");
@@ -753,7 +754,7 @@ OptSV Lowerer::compareOp(CmpOp op, const SV &lhs, const SV &rhs, SourceLoc loc) 
       p = arith::CmpFPredicate::UNE;
       break;
     }
-    r = builder_.create<arith::CmpFOp>(l, p, a.value, b.value);
+    r = arith::CmpFOp::create(builder_, l, p, a.value, b.value);
   } else {
     bool s = t.isSigned();
     arith::CmpIPredicate p;
@@ -777,7 +778,7 @@ OptSV Lowerer::compareOp(CmpOp op, const SV &lhs, const SV &rhs, SourceLoc loc) 
       p = arith::CmpIPredicate::ne;
       break;
     }
-    r = builder_.create<arith::CmpIOp>(l, p, a.value, b.value);
+    r = arith::CmpIOp::create(builder_, l, p, a.value, b.value);
   }
   return SV::ofTile(r, DType::of(Scalar::I1));
 }
@@ -907,11 +908,10 @@ OptSV Lowerer::lowerSubscript(const SubscriptExpr *e) {
       shape.insert(shape.begin() + outDim, 1);
       Value v =
           x.shape().empty()
-              ? builder_.create<tile::SplatOp>(l, tileType(x.dtype, shape), x.value)
+              ? tile::SplatOp::create(builder_, l, tileType(x.dtype, shape), x.value)
                     .getResult()
-              : builder_
-                    .create<tile::ExpandDimsOp>(l, tileType(x.dtype, shape), x.value,
-                                                outDim)
+              : tile::ExpandDimsOp::create(builder_, l, tileType(x.dtype, shape),
+                                           x.value, outDim)
                     .getResult();
       x = SV::ofTile(v, x.dtype);
     } else {

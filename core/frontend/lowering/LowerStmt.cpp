@@ -268,7 +268,7 @@ bool Lowerer::lowerAssert(const AssertStmt *s) {
     return false;
   }
   SV cond = convert(*test, DType::of(Scalar::I1), s->loc());
-  builder_.create<tile::AssertOp>(toLoc(s->loc()), cond.value, message);
+  tile::AssertOp::create(builder_, toLoc(s->loc()), cond.value, message);
   return true;
 }
 
@@ -306,7 +306,7 @@ bool Lowerer::lowerIf(const IfStmt *s) {
 
   Env *outer = env_;
   Env thenEnv = *outer, elseEnv = *outer;
-  auto ifOp = builder_.create<scf::IfOp>(loc, TypeRange{}, *cond, /*withElse=*/true);
+  auto ifOp = scf::IfOp::create(builder_, loc, TypeRange{}, *cond, /*withElse=*/true);
   OpBuilder::InsertionGuard guard(builder_);
   frames_.back().runtimeNesting++;
   auto lowerBranch = [&](Env &env, mlir::Block *block, const Block &body) {
@@ -380,15 +380,15 @@ bool Lowerer::lowerIf(const IfStmt *s) {
   for (Value v : thenValues)
     types.push_back(v.getType());
   builder_.setInsertionPoint(ifOp);
-  auto newIf = builder_.create<scf::IfOp>(loc, types, *cond, /*addThenBlock=*/false,
-                                          /*addElseBlock=*/false);
+  auto newIf = scf::IfOp::create(builder_, loc, types, *cond, /*addThenBlock=*/false,
+                                 /*addElseBlock=*/false);
   newIf.getThenRegion().takeBody(ifOp.getThenRegion());
   newIf.getElseRegion().takeBody(ifOp.getElseRegion());
   for (auto [block, values] : {std::make_pair(newIf.thenBlock(), &thenValues),
                                std::make_pair(newIf.elseBlock(), &elseValues)}) {
     mlir::Operation *term = block->getTerminator();
     builder_.setInsertionPoint(term);
-    builder_.create<scf::YieldOp>(loc, *values);
+    scf::YieldOp::create(builder_, loc, *values);
     term->erase();
   }
   ifOp.erase();
@@ -579,7 +579,7 @@ bool Lowerer::lowerFor(const ForStmt *s) {
   for (const SV &v : carried->initial)
     inits.push_back(v.value);
   Location loc = toLoc(s->loc());
-  auto forOp = builder_.create<scf::ForOp>(loc, *lb, *ub, *st, inits);
+  auto forOp = scf::ForOp::create(builder_, loc, *lb, *ub, *st, inits);
   if (numStages)
     forOp->setAttr("tile.num_stages", builder_.getI32IntegerAttr(*numStages));
 
@@ -614,7 +614,7 @@ bool Lowerer::lowerFor(const ForStmt *s) {
     if (body->mightHaveTerminator())
       body->getTerminator()->erase();
     builder_.setInsertionPointToEnd(body);
-    builder_.create<scf::YieldOp>(loc, *yields);
+    scf::YieldOp::create(builder_, loc, *yields);
   }
   // Names first bound inside the body are not visible after the loop.
   for (size_t i = 0; i < carried->names.size(); ++i) {
@@ -639,7 +639,7 @@ bool Lowerer::lowerWhile(const WhileStmt *s) {
     types.push_back(v.value.getType());
     locs.push_back(loc);
   }
-  auto whileOp = builder_.create<scf::WhileOp>(loc, types, inits);
+  auto whileOp = scf::WhileOp::create(builder_, loc, types, inits);
   // Saved before createBlock moves the insertion point into the loop, so
   // that the statements after the loop land after it, not in its body.
   OpBuilder::InsertionGuard guard(builder_);
@@ -673,7 +673,7 @@ bool Lowerer::lowerWhile(const WhileStmt *s) {
     ok = cond.has_value();
   }
   if (ok)
-    builder_.create<scf::ConditionOp>(loc, *cond, before->getArguments());
+    scf::ConditionOp::create(builder_, loc, *cond, before->getArguments());
   // Body.
   Env bodyEnv = *outer;
   bind(bodyEnv, after);
@@ -688,7 +688,7 @@ bool Lowerer::lowerWhile(const WhileStmt *s) {
       carriedYields(*this, bodyEnv, *carried, s->loc());
   if (!yields)
     return false;
-  builder_.create<scf::YieldOp>(loc, *yields);
+  scf::YieldOp::create(builder_, loc, *yields);
   for (size_t i = 0; i < carried->names.size(); ++i) {
     const SV &init = carried->initial[i];
     (*outer)[carried->names[i]] = init.kind == SV::Kind::Desc

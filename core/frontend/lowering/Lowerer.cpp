@@ -330,8 +330,8 @@ mlir::OwningOpRef<mlir::ModuleOp> Lowerer::lowerKernel(const KernelSpec &spec) {
   llvm::SmallVector<mlir::Type> argTypes;
   for (const SignatureEntry &e : *signature)
     argTypes.push_back(mlirType(e.type));
-  auto func = builder_.create<mlir::func::FuncOp>(
-      loc, spec.kernel, builder_.getFunctionType(argTypes, {}));
+  auto func = mlir::func::FuncOp::create(builder_, loc, spec.kernel,
+                                         builder_.getFunctionType(argTypes, {}));
   for (auto [i, e] : llvm::enumerate(*signature))
     if (e.divisibility)
       func.setArgAttr(i, tile::kDivisibilityAttrName,
@@ -344,8 +344,9 @@ mlir::OwningOpRef<mlir::ModuleOp> Lowerer::lowerKernel(const KernelSpec &spec) {
     // The argument stays in the launch signature; the body sees the 1 it
     // was promised, so that strides of 1 make contiguous accesses.
     if (e.equalsOne)
-      value = builder_.create<mlir::arith::ConstantOp>(
-          toLoc(p->range.begin), builder_.getIntegerAttr(mlirType(e.type), 1));
+      value =
+          mlir::arith::ConstantOp::create(builder_, toLoc(p->range.begin),
+                                          builder_.getIntegerAttr(mlirType(e.type), 1));
     env[p->name] = SV::ofTile(value, e.type);
   }
 
@@ -363,7 +364,7 @@ mlir::OwningOpRef<mlir::ModuleOp> Lowerer::lowerKernel(const KernelSpec &spec) {
                                        "results through pointers");
     return nullptr;
   }
-  builder_.create<mlir::func::ReturnOp>(toLoc(kernel->range.end));
+  mlir::func::ReturnOp::create(builder_, toLoc(kernel->range.end));
 
   // The frontend should never produce invalid IR; if it does, say so with
   // the MLIR message rather than handing bad IR to a backend.

@@ -34,12 +34,12 @@ SV Lowerer::constantTile(const SV &value, DType type, ArrayRef<int64_t> shape,
                          SourceLoc loc) {
   TypedAttr scalar = scalarAttr(builder_, value, type);
   if (shape.empty()) {
-    Value c = builder_.create<arith::ConstantOp>(toLoc(loc), scalar);
+    Value c = arith::ConstantOp::create(builder_, toLoc(loc), scalar);
     return SV::ofTile(c, type);
   }
   auto tensorType = RankedTensorType::get(shape, scalar.getType());
-  Value c = builder_.create<arith::ConstantOp>(
-      toLoc(loc), DenseElementsAttr::get(tensorType, scalar));
+  Value c = arith::ConstantOp::create(builder_, toLoc(loc),
+                                      DenseElementsAttr::get(tensorType, scalar));
   return SV::ofTile(c, type);
 }
 
@@ -120,7 +120,7 @@ SV Lowerer::convert(const SV &v, DType to, SourceLoc sloc, bool bitcast) {
   DType from = v.dtype;
   if (bitcast || from.isPointer || to.isPointer) {
     if (from.bitWidth() == to.bitWidth() && !from.isPointer && !to.isPointer)
-      return SV::ofTile(builder_.create<arith::BitcastOp>(loc, dst, x), to);
+      return SV::ofTile(arith::BitcastOp::create(builder_, loc, dst, x), to);
     // Pointer element retyping (e.g. *fp16 -> *i16) keeps the address;
     // addptr by zero in the new type is not expressible, so reinterpret
     // through the same-width integer pair is left to the caller to avoid.
@@ -131,16 +131,16 @@ SV Lowerer::convert(const SV &v, DType to, SourceLoc sloc, bool bitcast) {
       // fp8 conversions need an explicit rounding mode when narrowing.
       // Matches tile.fp_to_fp: narrowing (or same-width) conversions round.
       bool narrowing = to.bitWidth() <= from.bitWidth();
-      auto op = builder_.create<tile::FpToFpOp>(loc, dst, x, nullptr);
+      auto op = tile::FpToFpOp::create(builder_, loc, dst, x, nullptr);
       if (narrowing)
         op.setRoundingAttr(
             tile::RoundingModeAttr::get(&context_, tile::RoundingMode::RTNE));
       return SV::ofTile(op, to);
     }
     if (to.bitWidth() > from.bitWidth())
-      return SV::ofTile(builder_.create<arith::ExtFOp>(loc, dst, x), to);
+      return SV::ofTile(arith::ExtFOp::create(builder_, loc, dst, x), to);
     if (to.bitWidth() < from.bitWidth())
-      return SV::ofTile(builder_.create<arith::TruncFOp>(loc, dst, x), to);
+      return SV::ofTile(arith::TruncFOp::create(builder_, loc, dst, x), to);
     // fp16 <-> bf16: go through f32.
     SV wide = convert(v, DType::of(Scalar::F32), sloc);
     return convert(wide, to, sloc);
@@ -149,15 +149,15 @@ SV Lowerer::convert(const SV &v, DType to, SourceLoc sloc, bool bitcast) {
     if (to.isBool()) {
       Value zero = constantTile(SV::ofInt(0), from, shape, sloc).value;
       return SV::ofTile(
-          builder_.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ne, x, zero), to);
+          arith::CmpIOp::create(builder_, loc, arith::CmpIPredicate::ne, x, zero), to);
     }
     if (to.bitWidth() > from.bitWidth()) {
       if (from.isSigned())
-        return SV::ofTile(builder_.create<arith::ExtSIOp>(loc, dst, x), to);
-      return SV::ofTile(builder_.create<arith::ExtUIOp>(loc, dst, x), to);
+        return SV::ofTile(arith::ExtSIOp::create(builder_, loc, dst, x), to);
+      return SV::ofTile(arith::ExtUIOp::create(builder_, loc, dst, x), to);
     }
     if (to.bitWidth() < from.bitWidth())
-      return SV::ofTile(builder_.create<arith::TruncIOp>(loc, dst, x), to);
+      return SV::ofTile(arith::TruncIOp::create(builder_, loc, dst, x), to);
     return SV::ofTile(x, to); // signedness change only
   }
   if (from.isInt() && to.isFloat()) {
@@ -166,8 +166,8 @@ SV Lowerer::convert(const SV &v, DType to, SourceLoc sloc, bool bitcast) {
       return convert(wide, to, sloc);
     }
     if (from.isSigned())
-      return SV::ofTile(builder_.create<arith::SIToFPOp>(loc, dst, x), to);
-    return SV::ofTile(builder_.create<arith::UIToFPOp>(loc, dst, x), to);
+      return SV::ofTile(arith::SIToFPOp::create(builder_, loc, dst, x), to);
+    return SV::ofTile(arith::UIToFPOp::create(builder_, loc, dst, x), to);
   }
   // float -> int
   if (from.isFp8()) {
@@ -177,11 +177,11 @@ SV Lowerer::convert(const SV &v, DType to, SourceLoc sloc, bool bitcast) {
   if (to.isBool()) {
     Value zero = constantTile(SV::ofFloat(0), from, shape, sloc).value;
     return SV::ofTile(
-        builder_.create<arith::CmpFOp>(loc, arith::CmpFPredicate::UNE, x, zero), to);
+        arith::CmpFOp::create(builder_, loc, arith::CmpFPredicate::UNE, x, zero), to);
   }
   if (to.isSigned())
-    return SV::ofTile(builder_.create<arith::FPToSIOp>(loc, dst, x), to);
-  return SV::ofTile(builder_.create<arith::FPToUIOp>(loc, dst, x), to);
+    return SV::ofTile(arith::FPToSIOp::create(builder_, loc, dst, x), to);
+  return SV::ofTile(arith::FPToUIOp::create(builder_, loc, dst, x), to);
 }
 
 OptSV Lowerer::broadcastTo(const SV &v, ArrayRef<int64_t> shape, SourceLoc sloc) {
@@ -191,8 +191,8 @@ OptSV Lowerer::broadcastTo(const SV &v, ArrayRef<int64_t> shape, SourceLoc sloc)
   Location loc = toLoc(sloc);
   Type elem = mlirType(v.dtype);
   if (from.empty())
-    return SV::ofTile(builder_.create<tile::SplatOp>(
-                          loc, RankedTensorType::get(shape, elem), v.value),
+    return SV::ofTile(tile::SplatOp::create(
+                          builder_, loc, RankedTensorType::get(shape, elem), v.value),
                       v.dtype);
   if (from.size() > shape.size())
     return error(sloc, "cannot broadcast a tile of shape " + shapeString(from) +
@@ -202,15 +202,15 @@ OptSV Lowerer::broadcastTo(const SV &v, ArrayRef<int64_t> shape, SourceLoc sloc)
   SmallVector<int64_t> cur(from.begin(), from.end());
   while (cur.size() < shape.size()) {
     cur.insert(cur.begin(), 1);
-    x = builder_.create<tile::ExpandDimsOp>(loc, RankedTensorType::get(cur, elem), x,
-                                            0);
+    x = tile::ExpandDimsOp::create(builder_, loc, RankedTensorType::get(cur, elem), x,
+                                   0);
   }
   for (size_t i = 0; i < shape.size(); ++i)
     if (cur[i] != shape[i] && cur[i] != 1)
       return error(sloc, "cannot broadcast a tile of shape " + shapeString(from) +
                              " to shape " + shapeString(shape));
   if (ArrayRef<int64_t>(cur) != shape)
-    x = builder_.create<tile::BroadcastOp>(loc, RankedTensorType::get(shape, elem), x);
+    x = tile::BroadcastOp::create(builder_, loc, RankedTensorType::get(shape, elem), x);
   return SV::ofTile(x, v.dtype);
 }
 

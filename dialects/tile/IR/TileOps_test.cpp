@@ -46,8 +46,8 @@ TEST_F(TileOpsTest, BuildsAVerifiedVectorAddKernel) {
   Location loc = builder.getUnknownLoc();
   Type f32 = builder.getF32Type(), i32 = builder.getI32Type();
   auto ptr = PointerType::get(f32);
-  auto func = builder.create<func::FuncOp>(
-      loc, "add", builder.getFunctionType({ptr, ptr, ptr, i32}, {}));
+  auto func = func::FuncOp::create(builder, loc, "add",
+                                   builder.getFunctionType({ptr, ptr, ptr, i32}, {}));
   func.setArgAttr(3, kDivisibilityAttrName, builder.getI32IntegerAttr(16));
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(func.addEntryBlock());
@@ -55,24 +55,24 @@ TEST_F(TileOpsTest, BuildsAVerifiedVectorAddKernel) {
   constexpr int64_t kBlock = 128;
   auto offsetsType = RankedTensorType::get({kBlock}, i32);
   auto ptrsType = RankedTensorType::get({kBlock}, ptr);
-  Value pid = builder.create<ProgramIdOp>(loc, ProgramDim::X);
-  Value blockSize = builder.create<arith::ConstantIntOp>(loc, kBlock, 32);
-  Value start = builder.create<arith::MulIOp>(loc, pid, blockSize);
-  Value range = builder.create<MakeRangeOp>(loc, offsetsType, 0, kBlock);
-  Value offsets = builder.create<arith::AddIOp>(
-      loc, builder.create<SplatOp>(loc, offsetsType, start), range);
-  Value mask = builder.create<arith::CmpIOp>(
-      loc, arith::CmpIPredicate::slt, offsets,
-      builder.create<SplatOp>(loc, offsetsType, func.getArgument(3)));
+  Value pid = ProgramIdOp::create(builder, loc, ProgramDim::X);
+  Value blockSize = arith::ConstantIntOp::create(builder, loc, kBlock, 32);
+  Value start = arith::MulIOp::create(builder, loc, pid, blockSize);
+  Value range = MakeRangeOp::create(builder, loc, offsetsType, 0, kBlock);
+  Value offsets = arith::AddIOp::create(
+      builder, loc, SplatOp::create(builder, loc, offsetsType, start), range);
+  Value mask = arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::slt, offsets,
+      SplatOp::create(builder, loc, offsetsType, func.getArgument(3)));
   auto pointersAt = [&](unsigned arg) -> Value {
-    Value base = builder.create<SplatOp>(loc, ptrsType, func.getArgument(arg));
-    return builder.create<AddPtrOp>(loc, ptrsType, base, offsets);
+    Value base = SplatOp::create(builder, loc, ptrsType, func.getArgument(arg));
+    return AddPtrOp::create(builder, loc, ptrsType, base, offsets);
   };
-  Value x = builder.create<LoadOp>(loc, pointersAt(0), mask, Value());
-  Value y = builder.create<LoadOp>(loc, pointersAt(1), mask, Value());
-  Value sum = builder.create<arith::AddFOp>(loc, x, y);
-  builder.create<StoreOp>(loc, pointersAt(2), sum, mask);
-  builder.create<func::ReturnOp>(loc);
+  Value x = LoadOp::create(builder, loc, pointersAt(0), mask, Value());
+  Value y = LoadOp::create(builder, loc, pointersAt(1), mask, Value());
+  Value sum = arith::AddFOp::create(builder, loc, x, y);
+  StoreOp::create(builder, loc, pointersAt(2), sum, mask);
+  func::ReturnOp::create(builder, loc);
 
   EXPECT_EQ(verifyAndCollect(), "");
   EXPECT_EQ(cast<RankedTensorType>(x.getType()).getElementType(), f32);
@@ -81,13 +81,14 @@ TEST_F(TileOpsTest, BuildsAVerifiedVectorAddKernel) {
 TEST_F(TileOpsTest, VerifierRejectsABadBroadcast) {
   Location loc = builder.getUnknownLoc();
   Type f32 = builder.getF32Type();
-  auto func = builder.create<func::FuncOp>(
-      loc, "bad", builder.getFunctionType({RankedTensorType::get({2, 4}, f32)}, {}));
+  auto func = func::FuncOp::create(
+      builder, loc, "bad",
+      builder.getFunctionType({RankedTensorType::get({2, 4}, f32)}, {}));
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(func.addEntryBlock());
-  builder.create<BroadcastOp>(loc, RankedTensorType::get({8, 4}, f32),
-                              func.getArgument(0));
-  builder.create<func::ReturnOp>(loc);
+  BroadcastOp::create(builder, loc, RankedTensorType::get({8, 4}, f32),
+                      func.getArgument(0));
+  func::ReturnOp::create(builder, loc);
   EXPECT_NE(verifyAndCollect().find("source dimension 0 has size 2, which is "
                                     "neither 1 nor the result size 8"),
             std::string::npos);
@@ -95,13 +96,13 @@ TEST_F(TileOpsTest, VerifierRejectsABadBroadcast) {
 
 TEST_F(TileOpsTest, SplatOfConstantFoldsToDenseAttribute) {
   Location loc = builder.getUnknownLoc();
-  auto func = builder.create<func::FuncOp>(loc, "f", builder.getFunctionType({}, {}));
+  auto func = func::FuncOp::create(builder, loc, "f", builder.getFunctionType({}, {}));
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(func.addEntryBlock());
   Value c =
-      builder.create<arith::ConstantFloatOp>(loc, APFloat(2.5f), builder.getF32Type());
-  auto splat = builder.create<SplatOp>(
-      loc, RankedTensorType::get({16}, builder.getF32Type()), c);
+      arith::ConstantFloatOp::create(builder, loc, builder.getF32Type(), APFloat(2.5f));
+  auto splat = SplatOp::create(builder, loc,
+                               RankedTensorType::get({16}, builder.getF32Type()), c);
   SmallVector<OpFoldResult> folded;
   ASSERT_TRUE(succeeded(splat->fold(folded)));
   ASSERT_EQ(folded.size(), 1u);
@@ -109,7 +110,7 @@ TEST_F(TileOpsTest, SplatOfConstantFoldsToDenseAttribute) {
       dyn_cast_if_present<SplatElementsAttr>(dyn_cast_if_present<Attribute>(folded[0]));
   ASSERT_TRUE(attr);
   EXPECT_EQ(attr.getSplatValue<float>(), 2.5f);
-  builder.create<func::ReturnOp>(loc);
+  func::ReturnOp::create(builder, loc);
 }
 
 TEST_F(TileOpsTest, PointerTypeRejectsTensorPointee) {

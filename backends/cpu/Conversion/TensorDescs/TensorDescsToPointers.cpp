@@ -36,21 +36,21 @@ Value getCoordinates(OpBuilder &b, Location loc, RankedTensorType block,
   Type i32 = b.getI32Type();
   int64_t extent = block.getDimSize(dim);
   auto lineType = RankedTensorType::get({extent}, i32);
-  Value range = b.create<tile::MakeRangeOp>(loc, lineType, 0, int32_t(extent));
-  Value start = b.create<tile::SplatOp>(loc, lineType, index);
-  Value line = b.create<arith::AddIOp>(loc, start, range);
+  Value range = tile::MakeRangeOp::create(b, loc, lineType, 0, int32_t(extent));
+  Value start = tile::SplatOp::create(b, loc, lineType, index);
+  Value line = arith::AddIOp::create(b, loc, start, range);
   SmallVector<int64_t> shape = {extent};
   for (int64_t axis = 0; axis < block.getRank(); ++axis) {
     if (axis == dim)
       continue;
     // Visiting axes in order, each new unit dimension lands at its own index.
     shape.insert(shape.begin() + axis, 1);
-    line = b.create<tile::ExpandDimsOp>(loc, RankedTensorType::get(shape, i32),
-                                        line, b.getI32IntegerAttr(axis));
+    line = tile::ExpandDimsOp::create(b, loc, RankedTensorType::get(shape, i32), line,
+                                      b.getI32IntegerAttr(axis));
   }
   auto fullType = RankedTensorType::get(block.getShape(), i32);
   if (block.getRank() > 1)
-    line = b.create<tile::BroadcastOp>(loc, fullType, line);
+    line = tile::BroadcastOp::create(b, loc, fullType, line);
   return line;
 }
 
@@ -64,22 +64,22 @@ BlockAccess getBlockAccess(OpBuilder &b, Location loc, tile::MakeTensorDescOp de
   Value offset, mask;
   for (int64_t dim = 0; dim < block.getRank(); ++dim) {
     Value coord = getCoordinates(b, loc, block, dim, indices[dim]);
-    Value stride = b.create<tile::SplatOp>(loc, offsetType, desc.getStrides()[dim]);
-    Value term = b.create<arith::MulIOp>(
-        loc, b.create<arith::ExtSIOp>(loc, offsetType, coord), stride);
-    offset = offset ? b.create<arith::AddIOp>(loc, offset, term).getResult() : term;
-    Value zero = b.create<arith::ConstantOp>(
-        loc, DenseElementsAttr::get(coordType, b.getI32IntegerAttr(0)));
-    Value bound = b.create<tile::SplatOp>(loc, coordType, desc.getShape()[dim]);
-    Value inside = b.create<arith::AndIOp>(
-        loc, b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, coord, zero),
-        b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, coord, bound));
-    mask = mask ? b.create<arith::AndIOp>(loc, mask, inside).getResult() : inside;
+    Value stride = tile::SplatOp::create(b, loc, offsetType, desc.getStrides()[dim]);
+    Value term = arith::MulIOp::create(
+        b, loc, arith::ExtSIOp::create(b, loc, offsetType, coord), stride);
+    offset = offset ? arith::AddIOp::create(b, loc, offset, term).getResult() : term;
+    Value zero = arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(coordType, b.getI32IntegerAttr(0)));
+    Value bound = tile::SplatOp::create(b, loc, coordType, desc.getShape()[dim]);
+    Value inside = arith::AndIOp::create(
+        b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, coord, zero),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, coord, bound));
+    mask = mask ? arith::AndIOp::create(b, loc, mask, inside).getResult() : inside;
   }
   Type ptrType = desc.getBase().getType();
   auto ptrsType = RankedTensorType::get(block.getShape(), ptrType);
-  Value base = b.create<tile::SplatOp>(loc, ptrsType, desc.getBase());
-  Value pointers = b.create<tile::AddPtrOp>(loc, ptrsType, base, offset);
+  Value base = tile::SplatOp::create(b, loc, ptrsType, desc.getBase());
+  Value pointers = tile::AddPtrOp::create(b, loc, ptrsType, base, offset);
   return {pointers, mask};
 }
 
@@ -115,16 +115,16 @@ struct ConvertTileTensorDescsToPointersPass
             floatType && desc.getPadding() == tile::PaddingOption::NaN)
           padding = b.getFloatAttr(
               floatType, APFloat::getQNaN(floatType.getFloatSemantics()));
-        Value other = b.create<arith::ConstantOp>(
-            loc, DenseElementsAttr::get(type, padding));
-        Value loaded = b.create<tile::LoadOp>(
-            loc, type, access.pointers, access.mask, other, load.getCacheAttr(),
+        Value other =
+            arith::ConstantOp::create(b, loc, DenseElementsAttr::get(type, padding));
+        Value loaded = tile::LoadOp::create(
+            b, loc, type, access.pointers, access.mask, other, load.getCacheAttr(),
             load.getEvictAttr(), /*isVolatile=*/nullptr);
         load.replaceAllUsesWith(loaded);
       } else {
         auto store = cast<tile::DescStoreOp>(op);
         BlockAccess access = getBlockAccess(b, loc, desc, store.getIndices());
-        b.create<tile::StoreOp>(loc, access.pointers, store.getSrc(), access.mask);
+        tile::StoreOp::create(b, loc, access.pointers, store.getSrc(), access.mask);
       }
       op->erase();
     }

@@ -52,22 +52,21 @@ void appendGridArguments(func::FuncOp kernel) {
 Value unpackArgument(OpBuilder &builder, Location loc, Value args,
                      unsigned index, Type type) {
   auto ptrType = LLVM::LLVMPointerType::get(builder.getContext());
-  Value slot = builder.create<LLVM::GEPOp>(
-      loc, ptrType, ptrType, args, ArrayRef<LLVM::GEPArg>{int32_t(index)});
-  Value valuePtr = builder.create<LLVM::LoadOp>(loc, ptrType, slot);
+  Value slot = LLVM::GEPOp::create(builder, loc, ptrType, ptrType, args,
+                                   ArrayRef<LLVM::GEPArg>{int32_t(index)});
+  Value valuePtr = LLVM::LoadOp::create(builder, loc, ptrType, slot);
   if (isa<tile::PointerType>(type)) {
     // Pointers travel as their address; the later conversion of tile
     // pointers to i64 folds this cast away.
-    Value address = builder.create<LLVM::LoadOp>(loc, builder.getI64Type(), valuePtr);
-    return builder.create<UnrealizedConversionCastOp>(loc, type, address)
-        .getResult(0);
+    Value address = LLVM::LoadOp::create(builder, loc, builder.getI64Type(), valuePtr);
+    return UnrealizedConversionCastOp::create(builder, loc, type, address).getResult(0);
   }
   if (LLVM::isCompatibleType(type))
-    return builder.create<LLVM::LoadOp>(loc, type, valuePtr);
+    return LLVM::LoadOp::create(builder, loc, type, valuePtr);
   // The 8-bit float types have no LLVM type: load their bits.
   Type bits = builder.getIntegerType(type.getIntOrFloatBitWidth());
-  Value raw = builder.create<LLVM::LoadOp>(loc, bits, valuePtr);
-  return builder.create<arith::BitcastOp>(loc, type, raw);
+  Value raw = LLVM::LoadOp::create(builder, loc, bits, valuePtr);
+  return arith::BitcastOp::create(builder, loc, type, raw);
 }
 
 /// Creates the public entry `@name(args, pid, num_programs)` calling `impl`.
@@ -76,8 +75,8 @@ void createEntry(OpBuilder &builder, func::FuncOp impl, StringRef name,
   MLIRContext *context = builder.getContext();
   Location loc = impl.getLoc();
   auto ptrType = LLVM::LLVMPointerType::get(context);
-  auto entry = builder.create<func::FuncOp>(
-      loc, name, builder.getFunctionType({ptrType, ptrType, ptrType}, {}));
+  auto entry = func::FuncOp::create(
+      builder, loc, name, builder.getFunctionType({ptrType, ptrType, ptrType}, {}));
   entry->setAttr(tessel::cpu::kCpuKernelEntryAttrName, UnitAttr::get(context));
   Block *block = entry.addEntryBlock();
   OpBuilder::InsertionGuard guard(builder);
@@ -89,14 +88,14 @@ void createEntry(OpBuilder &builder, func::FuncOp impl, StringRef name,
   Type i32 = builder.getI32Type();
   for (unsigned table = 1; table <= 2; ++table) {
     for (int32_t axis = 0; axis < 3; ++axis) {
-      Value slot = builder.create<LLVM::GEPOp>(
-          loc, ptrType, i32, block->getArgument(table),
-          ArrayRef<LLVM::GEPArg>{axis});
-      operands.push_back(builder.create<LLVM::LoadOp>(loc, i32, slot));
+      Value slot =
+          LLVM::GEPOp::create(builder, loc, ptrType, i32, block->getArgument(table),
+                              ArrayRef<LLVM::GEPArg>{axis});
+      operands.push_back(LLVM::LoadOp::create(builder, loc, i32, slot));
     }
   }
-  builder.create<func::CallOp>(loc, impl, operands);
-  builder.create<func::ReturnOp>(loc);
+  func::CallOp::create(builder, loc, impl, operands);
+  func::ReturnOp::create(builder, loc);
 }
 
 struct ConvertTileKernelsToCpuEntriesPass

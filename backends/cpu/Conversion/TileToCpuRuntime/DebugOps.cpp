@@ -43,7 +43,7 @@ public:
     if (auto existing = module.lookupSymbol<func::FuncOp>(name))
       return existing;
     OpBuilder builder = OpBuilder::atBlockBegin(module.getBody());
-    auto decl = builder.create<func::FuncOp>(module.getLoc(), name, type);
+    auto decl = func::FuncOp::create(builder, module.getLoc(), name, type);
     decl.setPrivate();
     return decl;
   }
@@ -55,12 +55,12 @@ public:
       OpBuilder moduleBuilder = OpBuilder::atBlockBegin(module.getBody());
       std::string value = (text + Twine('\0')).str();
       auto type = LLVM::LLVMArrayType::get(moduleBuilder.getI8Type(), value.size());
-      global = moduleBuilder.create<LLVM::GlobalOp>(
-          loc, type, /*isConstant=*/true, LLVM::Linkage::Internal,
+      global = LLVM::GlobalOp::create(
+          moduleBuilder, loc, type, /*isConstant=*/true, LLVM::Linkage::Internal,
           "tessel_cpu_str_" + std::to_string(strings.size() - 1),
           moduleBuilder.getStringAttr(value));
     }
-    return builder.create<LLVM::AddressOfOp>(loc, global);
+    return LLVM::AddressOfOp::create(builder, loc, global);
   }
 
 private:
@@ -72,7 +72,7 @@ private:
 SmallVector<Value> getProgramIds(OpBuilder &builder, Location loc) {
   SmallVector<Value> ids;
   for (auto axis : {tile::ProgramDim::X, tile::ProgramDim::Y, tile::ProgramDim::Z})
-    ids.push_back(builder.create<tile::ProgramIdOp>(loc, axis));
+    ids.push_back(tile::ProgramIdOp::create(builder, loc, axis));
   return ids;
 }
 
@@ -82,30 +82,28 @@ void forEachElement(OpBuilder &builder, Location loc, Value value,
                     function_ref<void(OpBuilder &, Location, Value, Value)> body) {
   auto type = dyn_cast<RankedTensorType>(value.getType());
   if (!type) {
-    body(builder, loc, value, builder.create<arith::ConstantIntOp>(loc, -1, 64));
+    body(builder, loc, value, arith::ConstantIntOp::create(builder, loc, -1, 64));
     return;
   }
   SmallVector<Value> lbs, ubs, steps;
-  Value zero = builder.create<arith::ConstantIndexOp>(loc, 0);
-  Value one = builder.create<arith::ConstantIndexOp>(loc, 1);
+  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  Value one = arith::ConstantIndexOp::create(builder, loc, 1);
   for (int64_t size : type.getShape()) {
     lbs.push_back(zero);
-    ubs.push_back(builder.create<arith::ConstantIndexOp>(loc, size));
+    ubs.push_back(arith::ConstantIndexOp::create(builder, loc, size));
     steps.push_back(one);
   }
-  scf::buildLoopNest(builder, loc, lbs, ubs, steps,
-                     [&](OpBuilder &b, Location l, ValueRange indices) {
-                       Value linear = b.create<arith::ConstantIndexOp>(l, 0);
-                       for (auto [dim, index] : llvm::enumerate(indices)) {
-                         Value extent = b.create<arith::ConstantIndexOp>(
-                             l, type.getDimSize(dim));
-                         linear = b.create<arith::AddIOp>(
-                             l, b.create<arith::MulIOp>(l, linear, extent), index);
-                       }
-                       Value element = b.create<tensor::ExtractOp>(l, value, indices);
-                       body(b, l, element,
-                            b.create<arith::IndexCastOp>(l, b.getI64Type(), linear));
-                     });
+  scf::buildLoopNest(
+      builder, loc, lbs, ubs, steps, [&](OpBuilder &b, Location l, ValueRange indices) {
+        Value linear = arith::ConstantIndexOp::create(b, l, 0);
+        for (auto [dim, index] : llvm::enumerate(indices)) {
+          Value extent = arith::ConstantIndexOp::create(b, l, type.getDimSize(dim));
+          linear = arith::AddIOp::create(
+              b, l, arith::MulIOp::create(b, l, linear, extent), index);
+        }
+        Value element = tensor::ExtractOp::create(b, l, value, indices);
+        body(b, l, element, arith::IndexCastOp::create(b, l, b.getI64Type(), linear));
+      });
 }
 
 /// "file:line:column" of `loc`, or the op name when the location has none.
@@ -144,26 +142,27 @@ LogicalResult lowerPrint(tile::PrintOp op, RuntimeSymbols &symbols) {
   SmallVector<Value> pids = getProgramIds(builder, loc);
   if (op.getArgs().empty()) {
     // A bare message: printed once, with the program id.
-    Value none = builder.create<arith::ConstantIntOp>(loc, -1, 64);
-    Value zero = builder.create<arith::ConstantIntOp>(loc, 0, 64);
-    Value format = builder.create<arith::ConstantIntOp>(loc, 0, 32);
-    builder.create<func::CallOp>(
-        loc, printI64, ValueRange{prefix, pids[0], pids[1], pids[2], none, zero, format});
+    Value none = arith::ConstantIntOp::create(builder, loc, -1, 64);
+    Value zero = arith::ConstantIntOp::create(builder, loc, 0, 64);
+    Value format = arith::ConstantIntOp::create(builder, loc, 0, 32);
+    func::CallOp::create(
+        builder, loc, printI64,
+        ValueRange{prefix, pids[0], pids[1], pids[2], none, zero, format});
   }
   for (Value arg : op.getArgs()) {
     Type element = getElementTypeOrSelf(arg.getType());
     forEachElement(builder, loc, arg, [&](OpBuilder &b, Location l, Value v, Value index) {
       if (isa<FloatType>(element)) {
         if (element != f64)
-          v = b.create<arith::ExtFOp>(l, f64, v);
-        b.create<func::CallOp>(
-            l, printF64, ValueRange{prefix, pids[0], pids[1], pids[2], index, v});
+          v = arith::ExtFOp::create(b, l, f64, v);
+        func::CallOp::create(b, l, printF64,
+                             ValueRange{prefix, pids[0], pids[1], pids[2], index, v});
         return;
       }
       int32_t format = 0;
       unsigned width = 64;
       if (isa<tile::PointerType>(element)) {
-        v = b.create<UnrealizedConversionCastOp>(l, i64, v).getResult(0);
+        v = UnrealizedConversionCastOp::create(b, l, i64, v).getResult(0);
         format = kPrintHex;
       } else {
         width = element.getIntOrFloatBitWidth();
@@ -173,14 +172,14 @@ LogicalResult lowerPrint(tile::PrintOp op, RuntimeSymbols &symbols) {
         if (width == 1)
           format |= kPrintUnsigned;
         if (width < 64)
-          v = asUnsigned ? b.create<arith::ExtUIOp>(l, i64, v).getResult()
-                         : b.create<arith::ExtSIOp>(l, i64, v).getResult();
+          v = asUnsigned ? arith::ExtUIOp::create(b, l, i64, v).getResult()
+                         : arith::ExtSIOp::create(b, l, i64, v).getResult();
       }
       format |= int32_t(width) << 8;
-      Value formatValue = b.create<arith::ConstantIntOp>(l, format, 32);
-      b.create<func::CallOp>(l, printI64,
-                             ValueRange{prefix, pids[0], pids[1], pids[2], index, v,
-                                        formatValue});
+      Value formatValue = arith::ConstantIntOp::create(b, l, format, 32);
+      func::CallOp::create(
+          b, l, printI64,
+          ValueRange{prefix, pids[0], pids[1], pids[2], index, v, formatValue});
     });
   }
   op.erase();
@@ -199,13 +198,13 @@ void lowerAssert(tile::AssertOp op, RuntimeSymbols &symbols) {
   SmallVector<Value> pids = getProgramIds(builder, loc);
   forEachElement(builder, loc, op.getCondition(),
                  [&](OpBuilder &b, Location l, Value ok, Value index) {
-                   Value isTrue = b.create<arith::ConstantIntOp>(l, 1, 1);
-                   Value failed = b.create<arith::XOrIOp>(l, ok, isTrue);
-                   b.create<scf::IfOp>(l, failed, [&](OpBuilder &bb, Location ll) {
-                     bb.create<func::CallOp>(
-                         ll, fail,
+                   Value isTrue = arith::ConstantIntOp::create(b, l, 1, 1);
+                   Value failed = arith::XOrIOp::create(b, l, ok, isTrue);
+                   scf::IfOp::create(b, l, failed, [&](OpBuilder &bb, Location ll) {
+                     func::CallOp::create(
+                         bb, ll, fail,
                          ValueRange{message, where, pids[0], pids[1], pids[2], index});
-                     bb.create<scf::YieldOp>(ll);
+                     scf::YieldOp::create(bb, ll);
                    });
                  });
   op.erase();

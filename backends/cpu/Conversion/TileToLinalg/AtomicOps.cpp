@@ -24,7 +24,7 @@ Value extractAt(OpBuilder &builder, Location loc, Value value,
                 ValueRange indices) {
   if (!value || !isa<RankedTensorType>(value.getType()))
     return value;
-  return builder.create<tensor::ExtractOp>(loc, value, indices);
+  return tensor::ExtractOp::create(builder, loc, value, indices);
 }
 
 LLVM::AtomicOrdering getOrdering(tile::MemSemantic sem) {
@@ -92,10 +92,10 @@ void replaceElementwise(
     rewriter.replaceOp(op, perElement(rewriter, op->getLoc(), {}));
     return;
   }
-  auto generate = rewriter.create<tensor::GenerateOp>(
-      op->getLoc(), tensorType, ValueRange{},
+  auto generate = tensor::GenerateOp::create(
+      rewriter, op->getLoc(), tensorType, ValueRange{},
       [&](OpBuilder &b, Location l, ValueRange indices) {
-        b.create<tensor::YieldOp>(l, perElement(b, l, indices));
+        tensor::YieldOp::create(b, l, perElement(b, l, indices));
       });
   rewriter.replaceOp(op, generate.getResult());
 }
@@ -116,13 +116,12 @@ struct AtomicRMWLowering : OpConversionPattern<tile::AtomicRMWOp> {
         rewriter, op, resultType, [&](OpBuilder &b, Location l, ValueRange idx) {
           Value address = extractAt(b, l, ptr, idx);
           Value operand = extractAt(b, l, val, idx);
-          return createGuarded(
-              b, l, extractAt(b, l, mask, idx), elementType, Value(),
-              [&](OpBuilder &b2, Location l2) -> Value {
-                return b2.create<LLVM::AtomicRMWOp>(
-                    l2, *binOp, createPointer(b2, l2, address), operand,
-                    ordering);
-              });
+          return createGuarded(b, l, extractAt(b, l, mask, idx), elementType, Value(),
+                               [&](OpBuilder &b2, Location l2) -> Value {
+                                 return LLVM::AtomicRMWOp::create(
+                                     b2, l2, *binOp, createPointer(b2, l2, address),
+                                     operand, ordering);
+                               });
         });
     return success();
   }
@@ -147,16 +146,16 @@ struct AtomicCASLowering : OpConversionPattern<tile::AtomicCASOp> {
           Value expected = extractAt(b, l, cmp, idx);
           Value desired = extractAt(b, l, val, idx);
           if (intType != elementType) {
-            expected = b.create<arith::BitcastOp>(l, intType, expected);
-            desired = b.create<arith::BitcastOp>(l, intType, desired);
+            expected = arith::BitcastOp::create(b, l, intType, expected);
+            desired = arith::BitcastOp::create(b, l, intType, desired);
           }
-          auto cas = b.create<LLVM::AtomicCmpXchgOp>(
-              l, createPointer(b, l, address), expected, desired, ordering,
-              getFailureOrdering(ordering));
-          Value old = b.create<LLVM::ExtractValueOp>(l, cas.getResult(),
-                                                     ArrayRef<int64_t>{0});
+          auto cas = LLVM::AtomicCmpXchgOp::create(b, l, createPointer(b, l, address),
+                                                   expected, desired, ordering,
+                                                   getFailureOrdering(ordering));
+          Value old =
+              LLVM::ExtractValueOp::create(b, l, cas.getResult(), ArrayRef<int64_t>{0});
           if (intType != elementType)
-            old = b.create<arith::BitcastOp>(l, elementType, old);
+            old = arith::BitcastOp::create(b, l, elementType, old);
           return old;
         });
     return success();

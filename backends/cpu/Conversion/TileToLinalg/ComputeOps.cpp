@@ -35,9 +35,11 @@ struct DotLowering : OpConversionPattern<tile::DotOp> {
     int64_t rank = cast<RankedTensorType>(acc.getType()).getRank();
     Operation *matmul;
     if (rank == 2)
-      matmul = rewriter.create<linalg::MatmulOp>(op.getLoc(), ValueRange(inputs), ValueRange(acc));
+      matmul = linalg::MatmulOp::create(rewriter, op.getLoc(), ValueRange(inputs),
+                                        ValueRange(acc));
     else if (rank == 3)
-      matmul = rewriter.create<linalg::BatchMatmulOp>(op.getLoc(), ValueRange(inputs), ValueRange(acc));
+      matmul = linalg::BatchMatmulOp::create(rewriter, op.getLoc(), ValueRange(inputs),
+                                             ValueRange(acc));
     else
       return rewriter.notifyMatchFailure(op, "dot of rank other than 2 or 3");
     rewriter.replaceOp(op, matmul->getResults());
@@ -82,8 +84,8 @@ Value sliceAlong(OpBuilder &builder, Location loc, Value src, int64_t axis,
   }
   offsets[axis] = offset;
   auto resultType = RankedTensorType::get(shape, type.getElementType());
-  return builder.create<tensor::ExtractSliceOp>(loc, resultType, src, offsets,
-                                                sizes, strides);
+  return tensor::ExtractSliceOp::create(builder, loc, resultType, src, offsets, sizes,
+                                        strides);
 }
 
 /// Inserts `slice` (with `axis` dropped) into `dest` at `offset` along `axis`.
@@ -96,8 +98,8 @@ Value insertAlong(OpBuilder &builder, Location loc, Value slice, Value dest,
   for (auto [dim, extent] : llvm::enumerate(type.getShape()))
     sizes.push_back(builder.getIndexAttr(int64_t(dim) == axis ? 1 : extent));
   offsets[axis] = offset;
-  return builder.create<tensor::InsertSliceOp>(loc, slice, dest, offsets, sizes,
-                                               strides);
+  return tensor::InsertSliceOp::create(builder, loc, slice, dest, offsets, sizes,
+                                       strides);
 }
 
 struct ReduceLowering : OpConversionPattern<tile::ReduceOp> {
@@ -120,15 +122,15 @@ struct ReduceLowering : OpConversionPattern<tile::ReduceOp> {
     }
     SmallVector<Value> reduced = seeds;
     if (extent > 1) {
-      auto reduce = rewriter.create<linalg::ReduceOp>(
-          loc, rests, seeds, ArrayRef<int64_t>{axis},
+      auto reduce = linalg::ReduceOp::create(
+          rewriter, loc, rests, seeds, ArrayRef<int64_t>{axis},
           [&](OpBuilder &b, Location l, ValueRange args) {
             // linalg.reduce passes (inputs..., inits...); the combiner
             // takes (accumulated..., incoming...).
             size_t n = args.size() / 2;
             SmallVector<Value> combined = cloneCombiner(
                 b, op.getCombineOp(), args.drop_front(n), args.take_front(n));
-            b.create<linalg::YieldOp>(l, combined);
+            linalg::YieldOp::create(b, l, combined);
           });
       reduced.assign(reduce.getResults().begin(), reduce.getResults().end());
     }
@@ -138,7 +140,7 @@ struct ReduceLowering : OpConversionPattern<tile::ReduceOp> {
       if (isa<RankedTensorType>(result.getType()))
         results.push_back(value);
       else
-        results.push_back(rewriter.create<tensor::ExtractOp>(loc, value));
+        results.push_back(tensor::ExtractOp::create(rewriter, loc, value));
     }
     rewriter.replaceOp(op, results);
     return success();
@@ -164,8 +166,8 @@ struct ScanLowering : OpConversionPattern<tile::ScanOp> {
       auto type = cast<RankedTensorType>(src.getType());
       Value first = sliceAlong(rewriter, loc, src, axis,
                                rewriter.getIndexAttr(position(0)), 1, true);
-      Value empty = rewriter.create<tensor::EmptyOp>(loc, type.getShape(),
-                                                     type.getElementType());
+      Value empty = tensor::EmptyOp::create(rewriter, loc, type.getShape(),
+                                            type.getElementType());
       running.push_back(first);
       results.push_back(insertAlong(rewriter, loc, first, empty, axis,
                                     rewriter.getIndexAttr(position(0))));
@@ -174,22 +176,22 @@ struct ScanLowering : OpConversionPattern<tile::ScanOp> {
       SmallVector<Value> iterArgs(running);
       iterArgs.append(results);
       size_t n = srcs.size();
-      Value lb = rewriter.create<arith::ConstantIndexOp>(loc, 1);
-      Value ub = rewriter.create<arith::ConstantIndexOp>(loc, extent);
-      Value step = rewriter.create<arith::ConstantIndexOp>(loc, 1);
-      auto loop = rewriter.create<scf::ForOp>(
-          loc, lb, ub, step, iterArgs,
+      Value lb = arith::ConstantIndexOp::create(rewriter, loc, 1);
+      Value ub = arith::ConstantIndexOp::create(rewriter, loc, extent);
+      Value step = arith::ConstantIndexOp::create(rewriter, loc, 1);
+      auto loop = scf::ForOp::create(
+          rewriter, loc, lb, ub, step, iterArgs,
           [&](OpBuilder &b, Location l, Value iv, ValueRange args) {
             Value pos = iv;
             if (reverse)
-              pos = b.create<arith::SubIOp>(
-                  l, b.create<arith::ConstantIndexOp>(l, extent - 1), iv);
+              pos = arith::SubIOp::create(
+                  b, l, arith::ConstantIndexOp::create(b, l, extent - 1), iv);
             SmallVector<Value> incoming, inits;
             for (Value src : srcs) {
               incoming.push_back(sliceAlong(b, l, src, axis, pos, 1, true));
               auto sliceType = cast<RankedTensorType>(incoming.back().getType());
-              inits.push_back(b.create<tensor::EmptyOp>(
-                  l, sliceType.getShape(), sliceType.getElementType()));
+              inits.push_back(tensor::EmptyOp::create(b, l, sliceType.getShape(),
+                                                      sliceType.getElementType()));
             }
             auto sliceType = cast<RankedTensorType>(incoming.front().getType());
             SmallVector<AffineMap> maps(
@@ -198,19 +200,19 @@ struct ScanLowering : OpConversionPattern<tile::ScanOp> {
                 sliceType.getRank(), utils::IteratorType::parallel);
             SmallVector<Value> inputs(args.take_front(n));
             inputs.append(incoming);
-            auto combine = b.create<linalg::GenericOp>(
-                l, TypeRange(ValueRange(inits)), inputs, inits, maps, iterators,
+            auto combine = linalg::GenericOp::create(
+                b, l, TypeRange(ValueRange(inits)), inputs, inits, maps, iterators,
                 [&](OpBuilder &bb, Location ll, ValueRange blockArgs) {
                   SmallVector<Value> combined =
                       cloneCombiner(bb, op.getCombineOp(), blockArgs.take_front(n),
                                     blockArgs.slice(n, n));
-                  bb.create<linalg::YieldOp>(ll, combined);
+                  linalg::YieldOp::create(bb, ll, combined);
                 });
             SmallVector<Value> yielded(combine.getResults());
             for (size_t i = 0; i < n; ++i)
               yielded.push_back(insertAlong(b, l, combine.getResult(i),
                                             args[n + i], axis, pos));
-            b.create<scf::YieldOp>(l, yielded);
+            scf::YieldOp::create(b, l, yielded);
           });
       results.assign(loop.getResults().begin() + n, loop.getResults().end());
     }
@@ -240,9 +242,9 @@ struct FpToFpLowering : OpConversionPattern<tile::FpToFpOp> {
         Type wide = f32;
         if (auto tensorType = dyn_cast<RankedTensorType>(src.getType()))
           wide = tensorType.clone(f32);
-        src = rewriter.create<arith::ExtFOp>(op.getLoc(), wide, src);
+        src = arith::ExtFOp::create(rewriter, op.getLoc(), wide, src);
       }
-      auto truncate = rewriter.create<arith::TruncFOp>(op.getLoc(), type, src);
+      auto truncate = arith::TruncFOp::create(rewriter, op.getLoc(), type, src);
       if (op.getRounding() == tile::RoundingMode::RTZ)
         truncate.setRoundingmodeAttr(arith::RoundingModeAttr::get(
             getContext(), arith::RoundingMode::toward_zero));

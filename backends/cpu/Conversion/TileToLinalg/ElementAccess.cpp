@@ -28,12 +28,12 @@ Type getStorageType(Type type) {
 }
 
 Value createZero(OpBuilder &builder, Location loc, Type type) {
-  return builder.create<arith::ConstantOp>(loc, type, builder.getZeroAttr(type));
+  return arith::ConstantOp::create(builder, loc, type, builder.getZeroAttr(type));
 }
 
 Value createPointer(OpBuilder &builder, Location loc, Value address) {
   auto ptrType = LLVM::LLVMPointerType::get(builder.getContext());
-  return builder.create<LLVM::IntToPtrOp>(loc, ptrType, address);
+  return LLVM::IntToPtrOp::create(builder, loc, ptrType, address);
 }
 
 Value createAddressOffset(OpBuilder &builder, Location loc, Value address,
@@ -42,17 +42,17 @@ Value createAddressOffset(OpBuilder &builder, Location loc, Value address,
   // Offsets are signed element counts, as in Triton.
   unsigned width = getElementTypeOrSelf(offset.getType()).getIntOrFloatBitWidth();
   if (width < 64)
-    offset = builder.create<arith::ExtSIOp>(loc, addressType, offset);
+    offset = arith::ExtSIOp::create(builder, loc, addressType, offset);
   else if (width > 64)
-    offset = builder.create<arith::TruncIOp>(loc, addressType, offset);
+    offset = arith::TruncIOp::create(builder, loc, addressType, offset);
   if (size != 1) {
     TypedAttr scale = builder.getI64IntegerAttr(size);
     if (auto shaped = dyn_cast<ShapedType>(addressType))
       scale = DenseElementsAttr::get(shaped, scale);
-    Value scaleValue = builder.create<arith::ConstantOp>(loc, scale);
-    offset = builder.create<arith::MulIOp>(loc, offset, scaleValue);
+    Value scaleValue = arith::ConstantOp::create(builder, loc, scale);
+    offset = arith::MulIOp::create(builder, loc, offset, scaleValue);
   }
-  return builder.create<arith::AddIOp>(loc, address, offset);
+  return arith::AddIOp::create(builder, loc, address, offset);
 }
 
 /// Natural alignment of an element: tile pointers always point at whole,
@@ -65,11 +65,11 @@ static unsigned getNaturalAlignment(Type type) {
 Value createElementLoad(OpBuilder &builder, Location loc, Value address,
                         Type type, bool isVolatile) {
   Type storage = getStorageType(type);
-  Value loaded = builder.create<LLVM::LoadOp>(
-      loc, storage, createPointer(builder, loc, address),
-      getNaturalAlignment(storage), isVolatile);
+  Value loaded =
+      LLVM::LoadOp::create(builder, loc, storage, createPointer(builder, loc, address),
+                           getNaturalAlignment(storage), isVolatile);
   if (storage != type)
-    loaded = builder.create<arith::BitcastOp>(loc, type, loaded);
+    loaded = arith::BitcastOp::create(builder, loc, type, loaded);
   return loaded;
 }
 
@@ -77,9 +77,9 @@ void createElementStore(OpBuilder &builder, Location loc, Value address,
                         Value value) {
   Type storage = getStorageType(value.getType());
   if (storage != value.getType())
-    value = builder.create<arith::BitcastOp>(loc, storage, value);
-  builder.create<LLVM::StoreOp>(loc, value, createPointer(builder, loc, address),
-                                getNaturalAlignment(storage));
+    value = arith::BitcastOp::create(builder, loc, storage, value);
+  LLVM::StoreOp::create(builder, loc, value, createPointer(builder, loc, address),
+                        getNaturalAlignment(storage));
 }
 
 Value createGuarded(OpBuilder &builder, Location loc, Value mask,
@@ -88,21 +88,19 @@ Value createGuarded(OpBuilder &builder, Location loc, Value mask,
   if (!mask)
     return access(builder, loc);
   if (!resultType) {
-    builder.create<scf::IfOp>(loc, mask, [&](OpBuilder &b, Location l) {
+    scf::IfOp::create(builder, loc, mask, [&](OpBuilder &b, Location l) {
       access(b, l);
-      b.create<scf::YieldOp>(l);
+      scf::YieldOp::create(b, l);
     });
     return Value();
   }
   // The result type is inferred from the yields.
-  auto ifOp = builder.create<scf::IfOp>(
-      loc, mask,
-      [&](OpBuilder &b, Location l) {
-        b.create<scf::YieldOp>(l, access(b, l));
-      },
+  auto ifOp = scf::IfOp::create(
+      builder, loc, mask,
+      [&](OpBuilder &b, Location l) { scf::YieldOp::create(b, l, access(b, l)); },
       [&](OpBuilder &b, Location l) {
         Value other = otherwise ? otherwise : createZero(b, l, resultType);
-        b.create<scf::YieldOp>(l, other);
+        scf::YieldOp::create(b, l, other);
       });
   return ifOp.getResult(0);
 }
@@ -111,26 +109,26 @@ Value createRunLoad(OpBuilder &builder, Location loc, Value pointer,
                     VectorType type, Value mask, Value other) {
   unsigned alignment = getNaturalAlignment(type.getElementType());
   if (!mask)
-    return builder.create<LLVM::LoadOp>(loc, type, pointer, alignment);
-  Value full = builder.create<vector::ReductionOp>(
-      loc, vector::CombiningKind::AND, mask);
-  auto ifOp = builder.create<scf::IfOp>(
-      loc, full,
+    return LLVM::LoadOp::create(builder, loc, type, pointer, alignment);
+  Value full =
+      vector::ReductionOp::create(builder, loc, vector::CombiningKind::AND, mask);
+  auto ifOp = scf::IfOp::create(
+      builder, loc, full,
       [&](OpBuilder &b, Location l) {
-        b.create<scf::YieldOp>(
-            l, b.create<LLVM::LoadOp>(l, type, pointer, alignment)
-                   .getResult());
+        scf::YieldOp::create(
+            b, l, LLVM::LoadOp::create(b, l, type, pointer, alignment).getResult());
       },
       [&](OpBuilder &b, Location l) {
         Value passThrough =
             other ? other
-                  : b.create<arith::ConstantOp>(
-                         l, DenseElementsAttr::get(
-                                type, b.getZeroAttr(type.getElementType())));
-        b.create<scf::YieldOp>(
-            l, b.create<LLVM::MaskedLoadOp>(l, type, pointer, mask,
-                                            ValueRange{passThrough}, alignment)
-                   .getResult());
+                  : arith::ConstantOp::create(
+                        b, l,
+                        DenseElementsAttr::get(type,
+                                               b.getZeroAttr(type.getElementType())));
+        scf::YieldOp::create(b, l,
+                             LLVM::MaskedLoadOp::create(b, l, type, pointer, mask,
+                                                        passThrough, alignment)
+                                 .getResult());
       });
   return ifOp.getResult(0);
 }

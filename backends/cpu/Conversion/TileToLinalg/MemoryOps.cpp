@@ -32,18 +32,18 @@ Value extractAt(OpBuilder &builder, Location loc, Value value,
                 ValueRange indices) {
   if (!value || !isa<RankedTensorType>(value.getType()))
     return value;
-  return builder.create<tensor::ExtractOp>(loc, value, indices);
+  return tensor::ExtractOp::create(builder, loc, value, indices);
 }
 
 /// Loop nest over every index of `type` calling `body` with the indices.
 void forEachIndex(OpBuilder &builder, Location loc, RankedTensorType type,
                   function_ref<void(OpBuilder &, Location, ValueRange)> body) {
   SmallVector<Value> lbs, ubs, steps;
-  Value zero = builder.create<arith::ConstantIndexOp>(loc, 0);
-  Value one = builder.create<arith::ConstantIndexOp>(loc, 1);
+  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  Value one = arith::ConstantIndexOp::create(builder, loc, 1);
   for (int64_t size : type.getShape()) {
     lbs.push_back(zero);
-    ubs.push_back(builder.create<arith::ConstantIndexOp>(loc, size));
+    ubs.push_back(arith::ConstantIndexOp::create(builder, loc, size));
     steps.push_back(one);
   }
   scf::buildLoopNest(builder, loc, lbs, ubs, steps, body);
@@ -90,10 +90,10 @@ struct LoadLowering : OpConversionPattern<tile::LoadOp> {
       rewriter.replaceOp(op, loadOne(rewriter, op.getLoc(), {}));
       return success();
     }
-    auto generate = rewriter.create<tensor::GenerateOp>(
-        op.getLoc(), tensorType, ValueRange{},
+    auto generate = tensor::GenerateOp::create(
+        rewriter, op.getLoc(), tensorType, ValueRange{},
         [&](OpBuilder &b, Location l, ValueRange indices) {
-          b.create<tensor::YieldOp>(l, loadOne(b, l, indices));
+          tensor::YieldOp::create(b, l, loadOne(b, l, indices));
         });
     rewriter.replaceOp(op, generate.getResult());
     return success();

@@ -20,8 +20,7 @@ namespace tessel::cpu {
 namespace {
 
 Value createEmpty(OpBuilder &builder, Location loc, RankedTensorType type) {
-  return builder.create<tensor::EmptyOp>(loc, type.getShape(),
-                                         type.getElementType());
+  return tensor::EmptyOp::create(builder, loc, type.getShape(), type.getElementType());
 }
 
 /// Groups the dimensions of a rank-`rank` shape so that each dimension in
@@ -53,19 +52,18 @@ struct MakeRangeLowering : OpConversionPattern<tile::MakeRangeOp> {
     Location loc = op.getLoc();
     int32_t start = op.getStart();
     AffineMap id = rewriter.getMultiDimIdentityMap(1);
-    auto generic = rewriter.create<linalg::GenericOp>(
-        loc, TypeRange{type}, ValueRange{},
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{type}, ValueRange{},
         ValueRange{createEmpty(rewriter, loc, type)}, ArrayRef<AffineMap>{id},
         ArrayRef<utils::IteratorType>{utils::IteratorType::parallel},
         [&](OpBuilder &b, Location l, ValueRange) {
-          Value index = b.create<linalg::IndexOp>(l, 0);
-          Value value =
-              b.create<arith::IndexCastOp>(l, type.getElementType(), index);
+          Value index = linalg::IndexOp::create(b, l, 0);
+          Value value = arith::IndexCastOp::create(b, l, type.getElementType(), index);
           if (start != 0)
-            value = b.create<arith::AddIOp>(
-                l, value,
-                b.create<arith::ConstantIntOp>(l, start, type.getElementType()));
-          b.create<linalg::YieldOp>(l, value);
+            value = arith::AddIOp::create(
+                b, l, value,
+                arith::ConstantIntOp::create(b, l, type.getElementType(), start));
+          linalg::YieldOp::create(b, l, value);
         });
     rewriter.replaceOp(op, generic.getResults());
     return success();
@@ -112,11 +110,11 @@ struct BroadcastLowering : OpConversionPattern<tile::BroadcastOp> {
     }
     Location loc = op.getLoc();
     auto collapsedType = RankedTensorType::get(keptShape, type.getElementType());
-    Value collapsed = rewriter.create<tensor::CollapseShapeOp>(
-        loc, collapsedType, src,
+    Value collapsed = tensor::CollapseShapeOp::create(
+        rewriter, loc, collapsedType, src,
         getReassociationDropping(srcType.getRank(), broadcastDims));
-    auto broadcast = rewriter.create<linalg::BroadcastOp>(
-        loc, collapsed, createEmpty(rewriter, loc, type), broadcastDims);
+    auto broadcast = linalg::BroadcastOp::create(
+        rewriter, loc, collapsed, createEmpty(rewriter, loc, type), broadcastDims);
     rewriter.replaceOp(op, broadcast.getResults());
     return success();
   }
@@ -169,16 +167,16 @@ struct ReshapeLowering : OpConversionPattern<tile::ReshapeOp> {
     };
     Value flat = src;
     if (srcType.getRank() != 1)
-      flat = rewriter.create<tensor::CollapseShapeOp>(
-          loc, flatType, src,
-          srcType.getRank() == 0 ? SmallVector<ReassociationIndices>{}
-                                 : allDims(srcType.getRank()));
+      flat = tensor::CollapseShapeOp::create(rewriter, loc, flatType, src,
+                                             srcType.getRank() == 0
+                                                 ? SmallVector<ReassociationIndices>{}
+                                                 : allDims(srcType.getRank()));
     Value result = flat;
     if (type.getRank() != 1)
-      result = rewriter.create<tensor::ExpandShapeOp>(
-          loc, type, flat,
-          type.getRank() == 0 ? SmallVector<ReassociationIndices>{}
-                              : allDims(type.getRank()));
+      result = tensor::ExpandShapeOp::create(rewriter, loc, type, flat,
+                                             type.getRank() == 0
+                                                 ? SmallVector<ReassociationIndices>{}
+                                                 : allDims(type.getRank()));
     rewriter.replaceOp(op, result);
     return success();
   }
@@ -196,9 +194,9 @@ struct TransLowering : OpConversionPattern<tile::TransOp> {
     // Result dimension i is source dimension order[i]: exactly
     // linalg.transpose's permutation.
     SmallVector<int64_t> permutation(op.getOrder().begin(), op.getOrder().end());
-    auto transpose = rewriter.create<linalg::TransposeOp>(
-        op.getLoc(), adaptor.getSrc(), createEmpty(rewriter, op.getLoc(), type),
-        permutation);
+    auto transpose = linalg::TransposeOp::create(
+        rewriter, op.getLoc(), adaptor.getSrc(),
+        createEmpty(rewriter, op.getLoc(), type), permutation);
     rewriter.replaceOp(op, transpose.getResults());
     return success();
   }

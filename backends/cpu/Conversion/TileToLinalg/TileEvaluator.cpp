@@ -21,8 +21,8 @@ TileEvaluator::TileEvaluator(ConversionPatternRewriter &rewriter,
     : rewriter(rewriter), converter(converter) {
   // Whole-tile values go before an anchor made now, ahead of the loops the
   // caller builds next (the insertion point itself moves past them).
-  Operation *anchor = rewriter.create<arith::ConstantIndexOp>(
-      rewriter.getUnknownLoc(), 0);
+  Operation *anchor =
+      arith::ConstantIndexOp::create(rewriter, rewriter.getUnknownLoc(), 0);
   tileLevel = OpBuilder::InsertPoint(anchor->getBlock(),
                                      Block::iterator(anchor));
 }
@@ -76,7 +76,7 @@ static SmallVector<Value> broadcastSourceIndices(OpBuilder &builder,
   SmallVector<Value> result(indices);
   for (int64_t dim = 0; dim < type.getRank(); ++dim)
     if (srcType.getDimSize(dim) == 1 && type.getDimSize(dim) != 1)
-      result[dim] = builder.create<arith::ConstantIndexOp>(loc, 0);
+      result[dim] = arith::ConstantIndexOp::create(builder, loc, 0);
   return result;
 }
 
@@ -98,11 +98,11 @@ Value TileEvaluator::scalarAt(Value tile, ValueRange indices) {
     return remapped(splat.getSrc());
   if (auto range = dyn_cast<tile::MakeRangeOp>(op)) {
     Type element = type.getElementType();
-    Value value = rewriter.create<arith::IndexCastOp>(loc, element, indices[0]);
+    Value value = arith::IndexCastOp::create(rewriter, loc, element, indices[0]);
     if (range.getStart() != 0)
-      value = rewriter.create<arith::AddIOp>(
-          loc, value,
-          rewriter.create<arith::ConstantIntOp>(loc, range.getStart(), element));
+      value = arith::AddIOp::create(
+          rewriter, loc, value,
+          arith::ConstantIntOp::create(rewriter, loc, element, range.getStart()));
     return value;
   }
   if (auto broadcast = dyn_cast<tile::BroadcastOp>(op))
@@ -111,8 +111,9 @@ Value TileEvaluator::scalarAt(Value tile, ValueRange indices) {
   if (auto expand = dyn_cast<tile::ExpandDimsOp>(op))
     return scalarAt(expand.getSrc(), withoutAxis(indices, expand.getAxis()));
   if (auto constant = dyn_cast<arith::ConstantOp>(op))
-    return rewriter.create<arith::ConstantOp>(
-        loc, cast<SplatElementsAttr>(constant.getValue()).getSplatValue<TypedAttr>());
+    return arith::ConstantOp::create(
+        rewriter, loc,
+        cast<SplatElementsAttr>(constant.getValue()).getSplatValue<TypedAttr>());
   if (auto addptr = dyn_cast<tile::AddPtrOp>(op)) {
     auto pointer = cast<tile::PointerType>(
         getElementTypeOrSelf(addptr.getPtr().getType()));
@@ -130,15 +131,15 @@ Value TileEvaluator::vectorAt(Value tile, ValueRange indices, int64_t lanes) {
   auto type = dyn_cast<RankedTensorType>(tile.getType());
   Location loc = tile.getLoc();
   auto splatScalar = [&](Value scalar) -> Value {
-    return rewriter.create<vector::BroadcastOp>(
-        loc, VectorType::get({lanes}, scalar.getType()), scalar);
+    return vector::BroadcastOp::create(
+        rewriter, loc, VectorType::get({lanes}, scalar.getType()), scalar);
   };
   if (!type)
     return splatScalar(remapped(tile));
   // A single lane, or a dimension of one element repeated: a scalar.
   if (lanes == 1 || type.getShape().back() == 1) {
     SmallVector<Value> first(indices);
-    first.back() = rewriter.create<arith::ConstantIndexOp>(loc, 0);
+    first.back() = arith::ConstantIndexOp::create(rewriter, loc, 0);
     return splatScalar(scalarAt(tile, lanes == 1 ? indices : ValueRange(first)));
   }
   Operation *op = tile.getDefiningOp();
@@ -158,9 +159,9 @@ Value TileEvaluator::vectorAt(Value tile, ValueRange indices, int64_t lanes) {
     SmallVector<APInt> steps;
     for (int64_t lane = 0; lane < lanes; ++lane)
       steps.push_back(APInt(type.getElementTypeBitWidth(), lane));
-    Value iota = rewriter.create<arith::ConstantOp>(
-        loc, DenseElementsAttr::get(vectorType, steps));
-    return rewriter.create<arith::AddIOp>(loc, splatScalar(first), iota);
+    Value iota = arith::ConstantOp::create(rewriter, loc,
+                                           DenseElementsAttr::get(vectorType, steps));
+    return arith::AddIOp::create(rewriter, loc, splatScalar(first), iota);
   }
   if (auto broadcast = dyn_cast<tile::BroadcastOp>(op))
     return vectorAt(broadcast.getSrc(),
@@ -171,9 +172,10 @@ Value TileEvaluator::vectorAt(Value tile, ValueRange indices, int64_t lanes) {
                     lanes);
   if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
     auto splat = cast<SplatElementsAttr>(constant.getValue());
-    return rewriter.create<arith::ConstantOp>(
-        loc, DenseElementsAttr::get(VectorType::get({lanes}, type.getElementType()),
-                                    splat.getSplatValue<Attribute>()));
+    return arith::ConstantOp::create(
+        rewriter, loc,
+        DenseElementsAttr::get(VectorType::get({lanes}, type.getElementType()),
+                               splat.getSplatValue<Attribute>()));
   }
   if (auto addptr = dyn_cast<tile::AddPtrOp>(op)) {
     auto pointer = cast<tile::PointerType>(type.getElementType());
@@ -211,8 +213,7 @@ Value TileEvaluator::rebuildLoad(Operation *op, ValueRange indices,
 }
 
 Value TileEvaluator::readScalar(Value tile, ValueRange indices) {
-  return rewriter.create<tensor::ExtractOp>(tile.getLoc(), remapped(tile),
-                                            indices);
+  return tensor::ExtractOp::create(rewriter, tile.getLoc(), remapped(tile), indices);
 }
 
 Value TileEvaluator::readVector(Value tile, ValueRange indices, int64_t lanes) {
@@ -228,23 +229,23 @@ Value TileEvaluator::readVector(Value tile, ValueRange indices, int64_t lanes) {
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.restoreInsertionPoint(tileLevel);
       auto type = cast<RankedTensorType>(source.getType());
-      bytes = rewriter.create<arith::ExtUIOp>(
-          loc, type.clone(rewriter.getI8Type()), source);
+      bytes = arith::ExtUIOp::create(rewriter, loc, type.clone(rewriter.getI8Type()),
+                                     source);
     }
     source = bytes;
     element = rewriter.getI8Type();
   }
   Value padding = createZero(rewriter, loc, element);
-  Value vector = rewriter.create<vector::TransferReadOp>(
-      loc, VectorType::get({lanes}, element), source, indices, padding,
-      ArrayRef<bool>{true});
+  Value vector =
+      vector::TransferReadOp::create(rewriter, loc, VectorType::get({lanes}, element),
+                                     source, indices, padding, ArrayRef<bool>{true});
   if (!isMask)
     return vector;
-  Value zeros = rewriter.create<arith::ConstantOp>(
-      loc, DenseElementsAttr::get(VectorType::get({lanes}, element),
-                                  rewriter.getI8IntegerAttr(0)));
-  return rewriter.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ne, vector,
-                                        zeros);
+  Value zeros = arith::ConstantOp::create(
+      rewriter, loc,
+      DenseElementsAttr::get(VectorType::get({lanes}, element),
+                             rewriter.getI8IntegerAttr(0)));
+  return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne, vector, zeros);
 }
 
 } // namespace tessel::cpu

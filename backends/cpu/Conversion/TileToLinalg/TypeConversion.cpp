@@ -10,8 +10,7 @@ namespace tessel::cpu {
 
 static Value materializeCast(OpBuilder &builder, Type type, ValueRange inputs,
                              Location loc) {
-  return builder.create<UnrealizedConversionCastOp>(loc, type, inputs)
-      .getResult(0);
+  return UnrealizedConversionCastOp::create(builder, loc, type, inputs).getResult(0);
 }
 
 TilePointerTypeConverter::TilePointerTypeConverter() {
@@ -26,7 +25,6 @@ TilePointerTypeConverter::TilePointerTypeConverter() {
   });
   addSourceMaterialization(materializeCast);
   addTargetMaterialization(materializeCast);
-  addArgumentMaterialization(materializeCast);
 }
 
 } // namespace tessel::cpu

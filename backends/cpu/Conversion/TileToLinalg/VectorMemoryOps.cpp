@@ -65,14 +65,14 @@ Type getVectorElementType(Operation *op, Type type,
 void getRunLoopBounds(OpBuilder &builder, Location loc, ArrayRef<int64_t> shape,
                       int64_t lanes, SmallVectorImpl<Value> &lbs,
                       SmallVectorImpl<Value> &ubs, SmallVectorImpl<Value> &steps) {
-  Value zero = builder.create<arith::ConstantIndexOp>(loc, 0);
-  Value one = builder.create<arith::ConstantIndexOp>(loc, 1);
+  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  Value one = arith::ConstantIndexOp::create(builder, loc, 1);
   for (int64_t size : shape) {
     lbs.push_back(zero);
-    ubs.push_back(builder.create<arith::ConstantIndexOp>(loc, size));
+    ubs.push_back(arith::ConstantIndexOp::create(builder, loc, size));
     steps.push_back(one);
   }
-  steps.back() = builder.create<arith::ConstantIndexOp>(loc, lanes);
+  steps.back() = arith::ConstantIndexOp::create(builder, loc, lanes);
 }
 
 unsigned getAlignment(Type element) {
@@ -105,7 +105,7 @@ SmallVector<Value> buildRunLoops(ConversionPatternRewriter &rewriter,
                                 return buildRun(ivs, iters);
                               })
         .results;
-  Value last = rewriter.create<arith::ConstantIndexOp>(loc, shape.back() - 1);
+  Value last = arith::ConstantIndexOp::create(rewriter, loc, shape.back() - 1);
   auto buildRow = [&](OpBuilder &, Location l, ValueRange rowIvs,
                       ValueRange iters) -> scf::ValueVector {
     SmallVector<Value> firstIvs(rowIvs), lastIvs(rowIvs);
@@ -113,10 +113,10 @@ SmallVector<Value> buildRunLoops(ConversionPatternRewriter &rewriter,
     lastIvs.push_back(last);
     Value full;
     for (Value mask : rowMasks) {
-      Value ends = rewriter.create<arith::AndIOp>(
-          l, evaluator.scalarAt(mask, firstIvs),
-          evaluator.scalarAt(mask, lastIvs));
-      full = full ? rewriter.create<arith::AndIOp>(l, full, ends) : ends;
+      Value ends =
+          arith::AndIOp::create(rewriter, l, evaluator.scalarAt(mask, firstIvs),
+                                evaluator.scalarAt(mask, lastIvs));
+      full = full ? arith::AndIOp::create(rewriter, l, full, ends) : ends;
     }
     auto buildRuns = [&](OpBuilder &, Location ll, bool known) {
       evaluator.setMasksKnownTrue(known ? rowMasks : ArrayRef<Value>());
@@ -128,10 +128,10 @@ SmallVector<Value> buildRunLoops(ConversionPatternRewriter &rewriter,
             return buildRun(ivs, runIters);
           });
       evaluator.setMasksKnownTrue({});
-      rewriter.create<scf::YieldOp>(ll, runs.results);
+      scf::YieldOp::create(rewriter, ll, runs.results);
     };
-    auto ifOp = rewriter.create<scf::IfOp>(
-        l, full,
+    auto ifOp = scf::IfOp::create(
+        rewriter, l, full,
         [&](OpBuilder &b, Location ll) { buildRuns(b, ll, /*known=*/true); },
         [&](OpBuilder &b, Location ll) { buildRuns(b, ll, /*known=*/false); });
     return scf::ValueVector(ifOp.getResults().begin(), ifOp.getResults().end());
@@ -163,7 +163,7 @@ struct ContiguousLoadLowering : OpConversionPattern<tile::LoadOp> {
     int64_t lanes = chooseLanes(type.getShape().back(), element);
     auto vectorType = VectorType::get({lanes}, element);
     TileEvaluator evaluator(rewriter, *getTypeConverter());
-    Value init = rewriter.create<tensor::EmptyOp>(loc, type.getShape(), element);
+    Value init = tensor::EmptyOp::create(rewriter, loc, type.getShape(), element);
     SmallVector<Value> results = buildRunLoops(
         rewriter, loc, type.getShape(), lanes, ValueRange{init}, evaluator,
         facts.rowMasks.lookup(op),
@@ -178,9 +178,10 @@ struct ContiguousLoadLowering : OpConversionPattern<tile::LoadOp> {
           }
           Value loaded =
               createRunLoad(rewriter, loc, pointer, vectorType, mask, other);
-          Value written = rewriter.create<vector::TransferWriteOp>(
-              loc, loaded, iters[0], ivs, ArrayRef<bool>{true})
-                              .getResult();
+          Value written =
+              vector::TransferWriteOp::create(rewriter, loc, loaded, iters[0], ivs,
+                                              ArrayRef<bool>{true})
+                  .getResult();
           return {written};
         });
     rewriter.replaceOp(op, results.front());
@@ -225,27 +226,27 @@ struct ContiguousStoreLowering : OpConversionPattern<tile::StoreOp> {
           // misaligned addresses); otherwise a plain store.
           auto storeFull = [&](OpBuilder &b, Location ll) {
             if (!streaming) {
-              b.create<LLVM::StoreOp>(ll, stored, pointer, alignment);
+              LLVM::StoreOp::create(b, ll, stored, pointer, alignment);
               return;
             }
-            Value address = b.create<LLVM::PtrToIntOp>(ll, b.getI64Type(), pointer);
-            Value low = b.create<arith::AndIOp>(
-                ll, address,
-                b.create<arith::ConstantIntOp>(ll, vectorBytes - 1, 64));
-            Value aligned = b.create<arith::CmpIOp>(
-                ll, arith::CmpIPredicate::eq, low,
-                b.create<arith::ConstantIntOp>(ll, 0, 64));
-            b.create<scf::IfOp>(
-                ll, aligned,
+            Value address = LLVM::PtrToIntOp::create(b, ll, b.getI64Type(), pointer);
+            Value low = arith::AndIOp::create(
+                b, ll, address,
+                arith::ConstantIntOp::create(b, ll, vectorBytes - 1, 64));
+            Value aligned =
+                arith::CmpIOp::create(b, ll, arith::CmpIPredicate::eq, low,
+                                      arith::ConstantIntOp::create(b, ll, 0, 64));
+            scf::IfOp::create(
+                b, ll, aligned,
                 [&](OpBuilder &bb, Location lll) {
-                  bb.create<LLVM::StoreOp>(lll, stored, pointer, vectorBytes,
-                                           /*isVolatile=*/false,
-                                           /*isNonTemporal=*/true);
-                  bb.create<scf::YieldOp>(lll);
+                  LLVM::StoreOp::create(bb, lll, stored, pointer, vectorBytes,
+                                        /*isVolatile=*/false,
+                                        /*isNonTemporal=*/true);
+                  scf::YieldOp::create(bb, lll);
                 },
                 [&](OpBuilder &bb, Location lll) {
-                  bb.create<LLVM::StoreOp>(lll, stored, pointer, alignment);
-                  bb.create<scf::YieldOp>(lll);
+                  LLVM::StoreOp::create(bb, lll, stored, pointer, alignment);
+                  scf::YieldOp::create(bb, lll);
                 });
           };
           if (!op.getMask() || evaluator.isKnownTrue(op.getMask())) {
@@ -253,18 +254,17 @@ struct ContiguousStoreLowering : OpConversionPattern<tile::StoreOp> {
             return {};
           }
           Value mask = evaluator.vectorAt(op.getMask(), ivs, lanes);
-          Value full = rewriter.create<vector::ReductionOp>(
-              loc, vector::CombiningKind::AND, mask);
-          rewriter.create<scf::IfOp>(
-              loc, full,
+          Value full = vector::ReductionOp::create(rewriter, loc,
+                                                   vector::CombiningKind::AND, mask);
+          scf::IfOp::create(
+              rewriter, loc, full,
               [&](OpBuilder &b, Location ll) {
                 storeFull(b, ll);
-                b.create<scf::YieldOp>(ll);
+                scf::YieldOp::create(b, ll);
               },
               [&](OpBuilder &b, Location ll) {
-                b.create<LLVM::MaskedStoreOp>(ll, stored, pointer, mask,
-                                              alignment);
-                b.create<scf::YieldOp>(ll);
+                LLVM::MaskedStoreOp::create(b, ll, stored, pointer, mask, alignment);
+                scf::YieldOp::create(b, ll);
               });
           return {};
         });

@@ -100,33 +100,34 @@ struct AtomicLowering : GpuPattern<Op> {
     auto llvmPtr =
         LLVM::LLVMPointerType::get(rewriter.getContext(), ptrElement.getAddressSpace());
     Type element = getElementTypeOrSelf(this->getTypeConverter()->convertType(op.getType()));
-    Value zero = rewriter.create<arith::ConstantOp>(loc, rewriter.getZeroAttr(element));
+    Value zero =
+        arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(element));
     ThreadIndex index = getThreadIndex(rewriter, loc, lowering);
     bool used = !op->use_empty();
 
     auto guardedAtomic = [&](Value cond, Value ptr, ArrayRef<Value> operands) -> Value {
-      auto ifOp = rewriter.create<scf::IfOp>(
-          loc, cond,
+      auto ifOp = scf::IfOp::create(
+          rewriter, loc, cond,
           [&](OpBuilder &b, Location l) {
-            b.create<scf::YieldOp>(l, emitAtomic(b, l, op, ptr, operands));
+            scf::YieldOp::create(b, l, emitAtomic(b, l, op, ptr, operands));
           },
-          [&](OpBuilder &b, Location l) { b.create<scf::YieldOp>(l, zero); });
+          [&](OpBuilder &b, Location l) { scf::YieldOp::create(b, l, zero); });
       return ifOp.getResult(0);
     };
 
     if (!isa<RankedTensorType>(op.getType())) {
-      Value first = rewriter.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
-                                                   index.thread, i32Const(rewriter, loc, 0));
+      Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                          index.thread, i32Const(rewriter, loc, 0));
       Value cond = first;
       if (Value mask = getMask(adaptor))
-        cond = rewriter.create<arith::AndIOp>(loc, cond, mask);
+        cond = arith::AndIOp::create(rewriter, loc, cond, mask);
       Value old = guardedAtomic(cond, adaptor.getPtr(), getOperands(adaptor));
       if (used) {
         lowering.requireSharedBytes(SharedScratch::getStorageBytes(element));
         SharedScratch scratch(rewriter, loc, lowering);
         Value slot = i32Const(rewriter, loc, 0);
         scratch.barrier();
-        auto ifOp = rewriter.create<scf::IfOp>(loc, first, /*withElseRegion=*/false);
+        auto ifOp = scf::IfOp::create(rewriter, loc, first, /*withElseRegion=*/false);
         {
           OpBuilder::InsertionGuard guard(rewriter);
           rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
@@ -149,13 +150,13 @@ struct AtomicLowering : GpuPattern<Op> {
     SmallVector<Value> masks;
     if (Value mask = getMask(adaptor))
       masks = unpackVector(rewriter, loc, mask);
-    Value trueValue = rewriter.create<arith::ConstantIntOp>(loc, 1, 1);
+    Value trueValue = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
     SmallVector<Value> olds;
     for (size_t reg = 0; reg < ptrs.size(); ++reg) {
       Value cond = owner ? owner : trueValue;
       if (!masks.empty())
-        cond = rewriter.create<arith::AndIOp>(loc, cond, masks[reg]);
-      Value ptr = rewriter.create<LLVM::IntToPtrOp>(loc, llvmPtr, ptrs[reg]);
+        cond = arith::AndIOp::create(rewriter, loc, cond, masks[reg]);
+      Value ptr = LLVM::IntToPtrOp::create(rewriter, loc, llvmPtr, ptrs[reg]);
       SmallVector<Value> args;
       for (auto &o : operands)
         args.push_back(o[reg]);
@@ -168,7 +169,7 @@ struct AtomicLowering : GpuPattern<Op> {
       SharedScratch scratch(rewriter, loc, lowering);
       auto coords = getRegisterCoordinates(rewriter, loc, layout, index);
       scratch.barrier();
-      auto ifOp = rewriter.create<scf::IfOp>(loc, owner, /*withElseRegion=*/false);
+      auto ifOp = scf::IfOp::create(rewriter, loc, owner, /*withElseRegion=*/false);
       {
         OpBuilder::InsertionGuard guard(rewriter);
         rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
@@ -197,9 +198,9 @@ struct AtomicRMWLowering : AtomicLowering<tile::AtomicRMWOp> {
   Value emitAtomic(OpBuilder &b, Location loc, tile::AtomicRMWOp op, Value ptr,
                    ArrayRef<Value> operands) const override {
     LLVM::AtomicBinOp binOp = *getBinOp(op.getKind(), operands[0].getType());
-    return b.create<LLVM::AtomicRMWOp>(loc, binOp, ptr, operands[0],
-                                       getOrdering(op.getSem()),
-                                       getSyncScope(op.getScope()));
+    return LLVM::AtomicRMWOp::create(b, loc, binOp, ptr, operands[0],
+                                     getOrdering(op.getSem()),
+                                     getSyncScope(op.getScope()));
   }
 };
 
@@ -215,14 +216,15 @@ struct AtomicCASLowering : AtomicLowering<tile::AtomicCASOp> {
     Type type = operands[0].getType();
     Type asInt = b.getIntegerType(type.getIntOrFloatBitWidth());
     auto toInt = [&](Value v) {
-      return type == asInt ? v : b.create<arith::BitcastOp>(loc, asInt, v).getResult();
+      return type == asInt ? v : arith::BitcastOp::create(b, loc, asInt, v).getResult();
     };
     LLVM::AtomicOrdering success = getOrdering(op.getSem());
-    Value pair = b.create<LLVM::AtomicCmpXchgOp>(
-        loc, ptr, toInt(operands[0]), toInt(operands[1]), success,
+    Value pair = LLVM::AtomicCmpXchgOp::create(
+        b, loc, ptr, toInt(operands[0]), toInt(operands[1]), success,
         getFailureOrdering(success), getSyncScope(op.getScope()));
-    Value old = b.create<LLVM::ExtractValueOp>(loc, pair, 0);
-    return type == asInt ? old : b.create<arith::BitcastOp>(loc, type, old).getResult();
+    Value old = LLVM::ExtractValueOp::create(b, loc, pair, 0);
+    return type == asInt ? old
+                         : arith::BitcastOp::create(b, loc, type, old).getResult();
   }
 };
 

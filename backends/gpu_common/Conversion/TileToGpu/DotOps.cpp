@@ -35,8 +35,8 @@ Value extendTo(OpBuilder &b, Location loc, Value v, Type type) {
   if (v.getType() == type)
     return v;
   if (isa<FloatType>(type))
-    return b.create<arith::ExtFOp>(loc, type, v);
-  return b.create<arith::ExtSIOp>(loc, type, v);
+    return arith::ExtFOp::create(b, loc, type, v);
+  return arith::ExtSIOp::create(b, loc, type, v);
 }
 
 /// Whether the matrix-unit path applies to `op`.
@@ -59,7 +59,7 @@ bool canUseMatrixUnits(tile::DotOp op, const GpuLowering &lowering) {
 /// Element `index` of type `element` from the shared-memory pointer `base`.
 Value elementAddress(OpBuilder &b, Location loc, Value base, Type element,
                      Value index) {
-  return b.create<LLVM::GEPOp>(loc, base.getType(), element, base, ValueRange{index});
+  return LLVM::GEPOp::create(b, loc, base.getType(), element, base, ValueRange{index});
 }
 
 /// Stores a 2-D tile of 16-bit elements held in `layout` into shared memory
@@ -72,23 +72,24 @@ void storeToShared(OpBuilder &b, Location loc, const BlockedLayout &layout,
   SmallVector<Value> values = unpackVector(b, loc, tile);
   unsigned run = layout.sizePerThread[1];
   for (size_t reg = 0; reg < values.size(); reg += run) {
-    Value offset = b.create<arith::AddIOp>(
-        loc, b.create<arith::MulIOp>(loc, coords[reg][0], i32Const(b, loc, rowStride)),
+    Value offset = arith::AddIOp::create(
+        b, loc,
+        arith::MulIOp::create(b, loc, coords[reg][0], i32Const(b, loc, rowStride)),
         coords[reg][1]);
     Value ptr = elementAddress(b, loc, base, element, offset);
     Value chunk = run == 1 ? values[reg]
                            : packVector(b, loc, VectorType::get({run}, element),
                                         ArrayRef<Value>(values).slice(reg, run));
-    b.create<LLVM::StoreOp>(loc, chunk, ptr, /*alignment=*/run * 2);
+    LLVM::StoreOp::create(b, loc, chunk, ptr, /*alignment=*/run * 2);
   }
 }
 
 Value addConst(OpBuilder &b, Location loc, Value v, int64_t c) {
-  return c == 0 ? v : b.create<arith::AddIOp>(loc, v, i32Const(b, loc, c)).getResult();
+  return c == 0 ? v : arith::AddIOp::create(b, loc, v, i32Const(b, loc, c)).getResult();
 }
 
 Value mulConst(OpBuilder &b, Location loc, Value v, int64_t c) {
-  return b.create<arith::MulIOp>(loc, v, i32Const(b, loc, c));
+  return arith::MulIOp::create(b, loc, v, i32Const(b, loc, c));
 }
 
 /// The matrix-unit dot (see the file comment).
@@ -126,10 +127,10 @@ Value lowerWithMatrixUnits(tile::DotOp op, Value aTile, Value bTile, Value accTi
     asyncMask = unsigned(async[1]);
     Value region =
         lowering.getStagingRegion(b, op, async[0], kAsyncStagingBuffers * stageBytes);
-    Value stage = b.create<arith::RemSIOp>(loc, iteration,
-                                           i32Const(b, loc, kAsyncStagingBuffers));
+    Value stage = arith::RemSIOp::create(b, loc, iteration,
+                                         i32Const(b, loc, kAsyncStagingBuffers));
     Value start =
-        b.create<arith::AddIOp>(loc, region, mulConst(b, loc, stage, stageBytes));
+        arith::AddIOp::create(b, loc, region, mulConst(b, loc, stage, stageBytes));
     aBase = byteOffset(start);
     bBase = byteOffset(addConst(b, loc, start, bOffset));
     {
@@ -151,9 +152,9 @@ Value lowerWithMatrixUnits(tile::DotOp op, Value aTile, Value bTile, Value accTi
       lowering.hooks.createBarrier(b, loc);
     }
     Value region = lowering.allocateDedicatedShared(b, loc, 2 * stageBytes);
-    Value stage = b.create<arith::AndIOp>(loc, iteration, i32Const(b, loc, 1));
+    Value stage = arith::AndIOp::create(b, loc, iteration, i32Const(b, loc, 1));
     Value start =
-        b.create<arith::AddIOp>(loc, region, mulConst(b, loc, stage, stageBytes));
+        arith::AddIOp::create(b, loc, region, mulConst(b, loc, stage, stageBytes));
     aBase = byteOffset(start);
     bBase = byteOffset(addConst(b, loc, start, bOffset));
   } else {
@@ -173,31 +174,31 @@ Value lowerWithMatrixUnits(tile::DotOp op, Value aTile, Value bTile, Value accTi
   lowering.hooks.createBarrier(b, loc);
 
   // Warp position (as in the accumulator's blocked layout, order [1, 0]).
-  Value warpN = b.create<arith::RemUIOp>(loc, index.warp, i32Const(b, loc, wn));
-  Value warpM = b.create<arith::RemUIOp>(
-      loc, b.create<arith::DivUIOp>(loc, index.warp, i32Const(b, loc, wn)),
+  Value warpN = arith::RemUIOp::create(b, loc, index.warp, i32Const(b, loc, wn));
+  Value warpM = arith::RemUIOp::create(
+      b, loc, arith::DivUIOp::create(b, loc, index.warp, i32Const(b, loc, wn)),
       i32Const(b, loc, wm));
   // Lane l addresses row l % 8 of matrix l / 8.
-  Value row8 = b.create<arith::RemUIOp>(loc, index.lane, i32Const(b, loc, 8));
-  Value matrix = b.create<arith::DivUIOp>(loc, index.lane, i32Const(b, loc, 8));
-  Value matrixLow = b.create<arith::AndIOp>(loc, matrix, i32Const(b, loc, 1));
-  Value matrixHigh = b.create<arith::ShRUIOp>(loc, matrix, i32Const(b, loc, 1));
+  Value row8 = arith::RemUIOp::create(b, loc, index.lane, i32Const(b, loc, 8));
+  Value matrix = arith::DivUIOp::create(b, loc, index.lane, i32Const(b, loc, 8));
+  Value matrixLow = arith::AndIOp::create(b, loc, matrix, i32Const(b, loc, 1));
+  Value matrixHigh = arith::ShRUIOp::create(b, loc, matrix, i32Const(b, loc, 1));
 
   // A: matrices (rows 0-7, k 0-7), (rows 8-15, k 0-7), (rows 0-7, k 8-15),
   // (rows 8-15, k 8-15) of a 16-row instruction tile, whose two 8-row halves
   // are the warp's consecutive row repetitions (8 * wm rows apart).
-  Value aRow = b.create<arith::AddIOp>(
-      loc, b.create<arith::AddIOp>(loc, mulConst(b, loc, warpM, 8), row8),
+  Value aRow = arith::AddIOp::create(
+      b, loc, arith::AddIOp::create(b, loc, mulConst(b, loc, warpM, 8), row8),
       mulConst(b, loc, matrixLow, 8 * wm));
-  Value aLane = b.create<arith::AddIOp>(loc, mulConst(b, loc, aRow, aStride),
-                                        mulConst(b, loc, matrixHigh, 8));
+  Value aLane = arith::AddIOp::create(b, loc, mulConst(b, loc, aRow, aStride),
+                                      mulConst(b, loc, matrixHigh, 8));
   // B (transposed loads): matrices (k 0-7, tile q), (k 8-15, tile q),
   // (k 0-7, tile q+1), (k 8-15, tile q+1); tiles are 8 * wn columns apart.
-  Value bRow = b.create<arith::AddIOp>(loc, mulConst(b, loc, matrixLow, 8), row8);
-  Value bLane = b.create<arith::AddIOp>(
-      loc, mulConst(b, loc, bRow, bStride),
-      b.create<arith::AddIOp>(loc, mulConst(b, loc, matrixHigh, 8 * wn),
-                              mulConst(b, loc, warpN, 8)));
+  Value bRow = arith::AddIOp::create(b, loc, mulConst(b, loc, matrixLow, 8), row8);
+  Value bLane = arith::AddIOp::create(
+      b, loc, mulConst(b, loc, bRow, bStride),
+      arith::AddIOp::create(b, loc, mulConst(b, loc, matrixHigh, 8 * wn),
+                            mulConst(b, loc, warpN, 8)));
 
   int64_t tilesM = m / (16 * wm), tilesN = n / (8 * wn);
   // Accumulator register of (row repetition, column repetition, element).
@@ -290,8 +291,8 @@ struct DotLowering : GpuPattern<tile::DotOp> {
     auto accCoords =
         getRegisterCoordinates(rewriter, loc, lowering.getLayout(cType), index);
     Value zero = i32Const(rewriter, loc, 0);
-    auto loop = rewriter.create<scf::ForOp>(
-        loc, zero, i32Const(rewriter, loc, k), i32Const(rewriter, loc, 1),
+    auto loop = scf::ForOp::create(
+        rewriter, loc, zero, i32Const(rewriter, loc, k), i32Const(rewriter, loc, 1),
         ValueRange{adaptor.getAcc()},
         [&](OpBuilder &b, Location l, Value kk, ValueRange iter) {
           SmallVector<Value> acc = unpackVector(b, l, iter[0]);
@@ -306,12 +307,12 @@ struct DotLowering : GpuPattern<tile::DotOp> {
             av = extendTo(b, l, av, accElement);
             bv = extendTo(b, l, bv, accElement);
             if (isa<FloatType>(accElement))
-              acc[reg] = b.create<math::FmaOp>(l, av, bv, acc[reg]);
+              acc[reg] = math::FmaOp::create(b, l, av, bv, acc[reg]);
             else
-              acc[reg] = b.create<arith::AddIOp>(l, acc[reg],
-                                                 b.create<arith::MulIOp>(l, av, bv));
+              acc[reg] = arith::AddIOp::create(b, l, acc[reg],
+                                               arith::MulIOp::create(b, l, av, bv));
           }
-          b.create<scf::YieldOp>(l, packVector(b, l, iter[0].getType(), acc));
+          scf::YieldOp::create(b, l, packVector(b, l, iter[0].getType(), acc));
         });
     rewriter.replaceOp(op, loop.getResult(0));
     return success();

@@ -48,7 +48,7 @@ struct MakeRangeLowering : GpuPattern<tile::MakeRangeOp> {
     Value start = i32Const(rewriter, loc, op.getStart());
     SmallVector<Value> values;
     for (auto &coords : getRegisterCoordinates(rewriter, loc, layout, index))
-      values.push_back(rewriter.create<arith::AddIOp>(loc, coords[0], start));
+      values.push_back(arith::AddIOp::create(rewriter, loc, coords[0], start));
     rewriter.replaceOp(op, packVector(rewriter, loc,
                                       getTypeConverter()->convertType(op.getType()),
                                       values));
@@ -62,7 +62,7 @@ struct SplatLowering : GpuPattern<tile::SplatOp> {
                                 ConversionPatternRewriter &rewriter) const override {
     Value src = adaptor.getSrc();
     if (isa<LLVM::LLVMPointerType>(src.getType()))
-      src = rewriter.create<LLVM::PtrToIntOp>(op.getLoc(), rewriter.getI64Type(), src);
+      src = LLVM::PtrToIntOp::create(rewriter, op.getLoc(), rewriter.getI64Type(), src);
     rewriter.replaceOpWithNewOp<vector::BroadcastOp>(
         op, getTypeConverter()->convertType(op.getType()), src);
     return success();
@@ -146,8 +146,8 @@ struct FpToFpLowering : GpuPattern<tile::FpToFpOp> {
     else // f16 <-> bf16: through f32, where both conversions are exact or rtne.
       rewriter.replaceOpWithNewOp<arith::TruncFOp>(
           op, type,
-          rewriter.create<arith::ExtFOp>(
-              op.getLoc(),
+          arith::ExtFOp::create(
+              rewriter, op.getLoc(),
               isa<VectorType>(type)
                   ? Type(VectorType::get(cast<VectorType>(type).getShape(),
                                          rewriter.getF32Type()))

@@ -28,7 +28,7 @@ Value GpuLowering::allocateDedicatedShared(OpBuilder &b, Location loc, int64_t b
   int64_t offset = dedicatedBytes;
   dedicatedBytes += (bytes + 15) / 16 * 16;
   auto constant =
-      b.create<LLVM::ConstantOp>(loc, b.getI32Type(), b.getI32IntegerAttr(0));
+      LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(0));
   constant->setAttr(kDedicatedOffsetAttrName, b.getI64IntegerAttr(offset));
   return constant;
 }
@@ -61,8 +61,8 @@ Value GpuLowering::getStagingRegion(OpBuilder &b, Operation *user, int64_t id,
 Value GpuLowering::getSharedAddress(OpBuilder &b, Location loc, Value offset) const {
   auto ptrType =
       LLVM::LLVMPointerType::get(b.getContext(), hooks.getSharedAddressSpace());
-  Value base = b.create<LLVM::AddressOfOp>(loc, ptrType, kSharedMemorySymbol);
-  return b.create<LLVM::GEPOp>(loc, ptrType, b.getI8Type(), base, ValueRange{offset});
+  Value base = LLVM::AddressOfOp::create(b, loc, ptrType, kSharedMemorySymbol);
+  return LLVM::GEPOp::create(b, loc, ptrType, b.getI8Type(), base, ValueRange{offset});
 }
 
 bool GpuLowering::hasIterationNumber(Operation *op) {
@@ -75,8 +75,9 @@ Value GpuLowering::getIterationNumber(OpBuilder &b, Operation *op) {
     return nullptr;
   auto loop = cast<scf::ForOp>(op->getParentOp());
   Location loc = op->getLoc();
-  return b.create<arith::DivSIOp>(
-      loc, b.create<arith::SubIOp>(loc, loop.getInductionVar(), loop.getLowerBound()),
+  return arith::DivSIOp::create(
+      b, loc,
+      arith::SubIOp::create(b, loc, loop.getInductionVar(), loop.getLowerBound()),
       loop.getStep());
 }
 
@@ -96,25 +97,23 @@ GpuTypeConverter::GpuTypeConverter(const GpuLowering &lowering) {
     return VectorType::get({layout.getElementsPerThread()},
                            GpuLowering::getElementStorageType(type.getElementType()));
   });
-  auto cast = [](OpBuilder &b, Type type, ValueRange inputs,
-                 Location loc) -> std::optional<Value> {
-    return b.create<UnrealizedConversionCastOp>(loc, type, inputs).getResult(0);
+  auto cast = [](OpBuilder &b, Type type, ValueRange inputs, Location loc) -> Value {
+    return UnrealizedConversionCastOp::create(b, loc, type, inputs).getResult(0);
   };
   addSourceMaterialization(cast);
   addTargetMaterialization(cast);
-  addArgumentMaterialization(cast);
 }
 
 Value i32Const(OpBuilder &b, Location loc, int64_t value) {
-  return b.create<arith::ConstantIntOp>(loc, value, 32);
+  return arith::ConstantIntOp::create(b, loc, value, 32);
 }
 
 ThreadIndex getThreadIndex(OpBuilder &b, Location loc, const GpuLowering &lowering) {
   ThreadIndex index;
   index.thread = lowering.hooks.getThreadId(b, loc);
   Value warpSize = i32Const(b, loc, lowering.warpSize);
-  index.lane = b.create<arith::RemUIOp>(loc, index.thread, warpSize);
-  index.warp = b.create<arith::DivUIOp>(loc, index.thread, warpSize);
+  index.lane = arith::RemUIOp::create(b, loc, index.thread, warpSize);
+  index.warp = arith::DivUIOp::create(b, loc, index.thread, warpSize);
   return index;
 }
 
@@ -125,19 +124,20 @@ static SmallVector<Value> getThreadBase(OpBuilder &b, Location loc,
                                         const ThreadIndex &index) {
   SmallVector<Value> base;
   for (unsigned d = 0; d < layout.getRank(); ++d) {
-    Value lane = b.create<arith::DivUIOp>(loc, index.lane,
-                                          i32Const(b, loc, layout.getLaneStride(d)));
-    lane =
-        b.create<arith::RemUIOp>(loc, lane, i32Const(b, loc, layout.threadsPerWarp[d]));
-    Value warp = b.create<arith::DivUIOp>(loc, index.warp,
-                                          i32Const(b, loc, layout.getWarpStride(d)));
-    warp = b.create<arith::RemUIOp>(loc, warp, i32Const(b, loc, layout.warpsPerCTA[d]));
-    Value v = b.create<arith::MulIOp>(
-        loc, warp,
+    Value lane = arith::DivUIOp::create(b, loc, index.lane,
+                                        i32Const(b, loc, layout.getLaneStride(d)));
+    lane = arith::RemUIOp::create(b, loc, lane,
+                                  i32Const(b, loc, layout.threadsPerWarp[d]));
+    Value warp = arith::DivUIOp::create(b, loc, index.warp,
+                                        i32Const(b, loc, layout.getWarpStride(d)));
+    warp =
+        arith::RemUIOp::create(b, loc, warp, i32Const(b, loc, layout.warpsPerCTA[d]));
+    Value v = arith::MulIOp::create(
+        b, loc, warp,
         i32Const(b, loc, int64_t(layout.sizePerThread[d]) * layout.threadsPerWarp[d]));
-    v = b.create<arith::AddIOp>(
-        loc, v,
-        b.create<arith::MulIOp>(loc, lane, i32Const(b, loc, layout.sizePerThread[d])));
+    v = arith::AddIOp::create(
+        b, loc, v,
+        arith::MulIOp::create(b, loc, lane, i32Const(b, loc, layout.sizePerThread[d])));
     base.push_back(v);
   }
   return base;
@@ -151,11 +151,11 @@ SmallVector<SmallVector<Value>> getRegisterCoordinates(OpBuilder &b, Location lo
   for (int64_t reg = 0, n = layout.getElementsPerThread(); reg < n; ++reg) {
     SmallVector<Value> c;
     for (unsigned d = 0; d < layout.getRank(); ++d) {
-      Value v = b.create<arith::AddIOp>(
-          loc, base[d], i32Const(b, loc, layout.getStaticCoordinate(reg, d)));
+      Value v = arith::AddIOp::create(
+          b, loc, base[d], i32Const(b, loc, layout.getStaticCoordinate(reg, d)));
       // Extents are powers of two: wrapping is a mask.
       if (layout.isReplicated(d))
-        v = b.create<arith::AndIOp>(loc, v, i32Const(b, loc, layout.shape[d] - 1));
+        v = arith::AndIOp::create(b, loc, v, i32Const(b, loc, layout.shape[d] - 1));
       c.push_back(v);
     }
     coords.push_back(std::move(c));
@@ -172,9 +172,9 @@ Value getOwnership(OpBuilder &b, Location loc, const BlockedLayout &layout,
   for (unsigned d = 0; d < layout.getRank(); ++d) {
     if (!layout.isReplicated(d))
       continue;
-    Value inside = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ult, base[d],
-                                           i32Const(b, loc, layout.shape[d]));
-    owner = owner ? b.create<arith::AndIOp>(loc, owner, inside).getResult() : inside;
+    Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, base[d],
+                                         i32Const(b, loc, layout.shape[d]));
+    owner = owner ? arith::AndIOp::create(b, loc, owner, inside).getResult() : inside;
   }
   return owner;
 }
@@ -185,9 +185,9 @@ Value linearize(OpBuilder &b, Location loc, ValueRange coords,
   int64_t stride = 1;
   for (int d = int(shape.size()) - 1; d >= 0; --d) {
     if (shape[d] != 1)
-      index = b.create<arith::AddIOp>(
-          loc, index,
-          b.create<arith::MulIOp>(loc, coords[d], i32Const(b, loc, stride)));
+      index = arith::AddIOp::create(
+          b, loc, index,
+          arith::MulIOp::create(b, loc, coords[d], i32Const(b, loc, stride)));
     stride *= shape[d];
   }
   return index;
@@ -197,12 +197,12 @@ SmallVector<Value> unpackVector(OpBuilder &b, Location loc, Value vector) {
   SmallVector<Value> elements;
   auto type = cast<VectorType>(vector.getType());
   for (int64_t i = 0; i < type.getNumElements(); ++i)
-    elements.push_back(b.create<vector::ExtractOp>(loc, vector, i));
+    elements.push_back(vector::ExtractOp::create(b, loc, vector, i));
   return elements;
 }
 
 Value packVector(OpBuilder &b, Location loc, Type vectorType, ValueRange elements) {
-  return b.create<vector::FromElementsOp>(loc, cast<VectorType>(vectorType), elements);
+  return vector::FromElementsOp::create(b, loc, cast<VectorType>(vectorType), elements);
 }
 
 //===----------------------------------------------------------------------===//
@@ -213,7 +213,7 @@ SharedScratch::SharedScratch(OpBuilder &b, Location loc, GpuLowering &lowering)
     : b(b), loc(loc), lowering(lowering) {
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext(),
                                             lowering.hooks.getSharedAddressSpace());
-  base = b.create<LLVM::AddressOfOp>(loc, ptrType, kSharedMemorySymbol);
+  base = LLVM::AddressOfOp::create(b, loc, ptrType, kSharedMemorySymbol);
 }
 
 int64_t SharedScratch::getStorageBytes(Type type) {
@@ -226,26 +226,26 @@ Value SharedScratch::getAddress(Type type, Value index, int64_t byteOffset) {
   Type i8 = b.getI8Type();
   Value p = base;
   if (byteOffset != 0)
-    p = b.create<LLVM::GEPOp>(loc, base.getType(), i8, p,
-                              ArrayRef<LLVM::GEPArg>{int32_t(byteOffset)});
+    p = LLVM::GEPOp::create(b, loc, base.getType(), i8, p,
+                            ArrayRef<LLVM::GEPArg>{int32_t(byteOffset)});
   Type storage = type.isInteger(1) ? i8 : type;
-  return b.create<LLVM::GEPOp>(loc, base.getType(), storage, p, ValueRange{index});
+  return LLVM::GEPOp::create(b, loc, base.getType(), storage, p, ValueRange{index});
 }
 
 void SharedScratch::store(Value value, Value index, int64_t byteOffset) {
   Value ptr = getAddress(value.getType(), index, byteOffset);
   if (value.getType().isInteger(1))
-    value = b.create<arith::ExtUIOp>(loc, b.getI8Type(), value);
-  b.create<LLVM::StoreOp>(loc, value, ptr);
+    value = arith::ExtUIOp::create(b, loc, b.getI8Type(), value);
+  LLVM::StoreOp::create(b, loc, value, ptr);
 }
 
 Value SharedScratch::load(Type type, Value index, int64_t byteOffset) {
   Value ptr = getAddress(type, index, byteOffset);
   if (type.isInteger(1)) {
-    Value byte = b.create<LLVM::LoadOp>(loc, b.getI8Type(), ptr);
-    return b.create<arith::TruncIOp>(loc, type, byte);
+    Value byte = LLVM::LoadOp::create(b, loc, b.getI8Type(), ptr);
+    return arith::TruncIOp::create(b, loc, type, byte);
   }
-  return b.create<LLVM::LoadOp>(loc, type, ptr);
+  return LLVM::LoadOp::create(b, loc, type, ptr);
 }
 
 SmallVector<Value> redistribute(OpBuilder &b, Location loc, GpuLowering &lowering,

@@ -71,9 +71,9 @@ struct AddPtrLowering : GpuPattern<tile::AddPtrOp> {
     SmallVector<Value> offsets = unpackVector(rewriter, loc, adaptor.getOffset());
     SmallVector<Value> out;
     for (auto [base, offset] : llvm::zip(bases, offsets)) {
-      Value p = rewriter.create<LLVM::IntToPtrOp>(loc, llvmPtr, base);
-      p = rewriter.create<LLVM::GEPOp>(loc, llvmPtr, element, p, ValueRange{offset});
-      out.push_back(rewriter.create<LLVM::PtrToIntOp>(loc, rewriter.getI64Type(), p));
+      Value p = LLVM::IntToPtrOp::create(rewriter, loc, llvmPtr, base);
+      p = LLVM::GEPOp::create(rewriter, loc, llvmPtr, element, p, ValueRange{offset});
+      out.push_back(LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI64Type(), p));
     }
     rewriter.replaceOp(op, packVector(rewriter, loc, vectorType, out));
     return success();
@@ -91,22 +91,23 @@ Value toMemory(OpBuilder &b, Location loc, Value value, Type memoryType) {
   if (value.getType() == memoryType)
     return value;
   if (isa<LLVM::LLVMPointerType>(value.getType()))
-    return b.create<LLVM::PtrToIntOp>(loc, memoryType, value);
-  return b.create<arith::ExtUIOp>(loc, memoryType, value);
+    return LLVM::PtrToIntOp::create(b, loc, memoryType, value);
+  return arith::ExtUIOp::create(b, loc, memoryType, value);
 }
 
 Value fromMemory(OpBuilder &b, Location loc, Value value, Type type) {
   if (value.getType() == type)
     return value;
   if (isa<LLVM::LLVMPointerType>(type))
-    return b.create<LLVM::IntToPtrOp>(loc, type, value);
-  Value zero = b.create<arith::ConstantOp>(loc, b.getZeroAttr(value.getType()));
-  return b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ne, value, zero);
+    return LLVM::IntToPtrOp::create(b, loc, type, value);
+  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(value.getType()));
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, value, zero);
 }
 
 Value toPointer(OpBuilder &b, Location loc, Value address, tile::PointerType type) {
-  return b.create<LLVM::IntToPtrOp>(
-      loc, LLVM::LLVMPointerType::get(b.getContext(), type.getAddressSpace()), address);
+  return LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext(), type.getAddressSpace()),
+      address);
 }
 
 /// Runs `body` only where `cond` holds (when given); returns its values, or
@@ -116,10 +117,10 @@ SmallVector<Value> guarded(OpBuilder &b, Location loc, Value cond, TypeRange typ
                            function_ref<SmallVector<Value>(OpBuilder &)> otherwise) {
   if (!cond)
     return body(b);
-  auto ifOp = b.create<scf::IfOp>(
-      loc, cond,
-      [&](OpBuilder &nb, Location l) { nb.create<scf::YieldOp>(l, body(nb)); },
-      [&](OpBuilder &nb, Location l) { nb.create<scf::YieldOp>(l, otherwise(nb)); });
+  auto ifOp = scf::IfOp::create(
+      b, loc, cond,
+      [&](OpBuilder &nb, Location l) { scf::YieldOp::create(nb, l, body(nb)); },
+      [&](OpBuilder &nb, Location l) { scf::YieldOp::create(nb, l, otherwise(nb)); });
   (void)types;
   return SmallVector<Value>(ifOp.getResults());
 }
@@ -128,7 +129,7 @@ void guardedEffect(OpBuilder &b, Location loc, Value cond,
                    function_ref<void(OpBuilder &)> body) {
   if (!cond)
     return body(b);
-  auto ifOp = b.create<scf::IfOp>(loc, cond, /*withElseRegion=*/false);
+  auto ifOp = scf::IfOp::create(b, loc, cond, /*withElseRegion=*/false);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
   body(b);
@@ -139,7 +140,7 @@ Value andOf(OpBuilder &b, Location loc, Value a, Value c) {
     return c;
   if (!c)
     return a;
-  return b.create<arith::AndIOp>(loc, a, c);
+  return arith::AndIOp::create(b, loc, a, c);
 }
 
 /// The `other` of one access of `type` (the memory type, or a vector of
@@ -157,9 +158,9 @@ Value getOtherValue(OpBuilder &b, Location loc, Type type, Type memory, TypedAtt
       splat = b.getIntegerAttr(memory, bit.getValue().getZExtValue());
     }
     if (vectorType)
-      return b.create<arith::ConstantOp>(loc,
-                                         DenseElementsAttr::get(vectorType, splat));
-    return b.create<arith::ConstantOp>(loc, splat);
+      return arith::ConstantOp::create(b, loc,
+                                       DenseElementsAttr::get(vectorType, splat));
+    return arith::ConstantOp::create(b, loc, splat);
   }
   SmallVector<Value> fill;
   for (Value v : others)
@@ -205,19 +206,20 @@ void lowerAsyncCopy(tile::LoadOp op, ArrayRef<int32_t> marker, Value ptrTile,
   Value stage = i32Const(rewriter, loc, 0);
   if (next) {
     Value iteration = GpuLowering::getIterationNumber(rewriter, op);
-    stage = rewriter.create<arith::RemSIOp>(
-        loc, rewriter.create<arith::AddIOp>(loc, iteration, i32Const(rewriter, loc, 1)),
+    stage = arith::RemSIOp::create(
+        rewriter, loc,
+        arith::AddIOp::create(rewriter, loc, iteration, i32Const(rewriter, loc, 1)),
         i32Const(rewriter, loc, kAsyncStagingBuffers));
   } else {
     lowering.hooks.createBarrier(rewriter, loc);
   }
-  Value start = rewriter.create<arith::AddIOp>(
-      loc, region,
-      rewriter.create<arith::MulIOp>(loc, stage,
-                                     i32Const(rewriter, loc, staging.stageBytes)));
+  Value start = arith::AddIOp::create(
+      rewriter, loc, region,
+      arith::MulIOp::create(rewriter, loc, stage,
+                            i32Const(rewriter, loc, staging.stageBytes)));
   if (operand == 1)
-    start = rewriter.create<arith::AddIOp>(loc, start,
-                                           i32Const(rewriter, loc, staging.bOffset));
+    start = arith::AddIOp::create(rewriter, loc, start,
+                                  i32Const(rewriter, loc, staging.bOffset));
   Value base = lowering.getSharedAddress(rewriter, loc, start);
   int64_t rowStride = operand == 0 ? staging.aStride : staging.bStride;
 
@@ -230,13 +232,13 @@ void lowerAsyncCopy(tile::LoadOp op, ArrayRef<int32_t> marker, Value ptrTile,
     masks = unpackVector(rewriter, loc, maskTile);
   unsigned bytes = width * 2;
   auto destination = [&](size_t reg) {
-    Value offset = rewriter.create<arith::AddIOp>(
-        loc,
-        rewriter.create<arith::MulIOp>(loc, coords[reg][0],
-                                       i32Const(rewriter, loc, rowStride)),
-        coords[reg][1]);
-    return rewriter.create<LLVM::GEPOp>(loc, base.getType(), element, base,
-                                        ValueRange{offset});
+    Value offset =
+        arith::AddIOp::create(rewriter, loc,
+                              arith::MulIOp::create(rewriter, loc, coords[reg][0],
+                                                    i32Const(rewriter, loc, rowStride)),
+                              coords[reg][1]);
+    return LLVM::GEPOp::create(rewriter, loc, base.getType(), element, base,
+                               ValueRange{offset});
   };
   for (size_t reg = 0; reg < ptrs.size(); reg += width) {
     Value cond = masks.empty() ? Value() : masks[reg];
@@ -248,22 +250,22 @@ void lowerAsyncCopy(tile::LoadOp op, ArrayRef<int32_t> marker, Value ptrTile,
     }
     // Element by element: a guarded load (zero where masked off), stored.
     Value zero =
-        rewriter.create<LLVM::ConstantOp>(loc, element, rewriter.getZeroAttr(element));
+        LLVM::ConstantOp::create(rewriter, loc, element, rewriter.getZeroAttr(element));
     for (unsigned i = 0; i < width; ++i) {
       Value src = toPointer(rewriter, loc, ptrs[reg + i], ptrType);
       Value elementCond = masks.empty() ? Value() : masks[reg + i];
       Value value = guarded(
           rewriter, loc, elementCond, element,
           [&](OpBuilder &b) -> SmallVector<Value> {
-            return {b.create<LLVM::LoadOp>(loc, element, src, 2)};
+            return {LLVM::LoadOp::create(b, loc, element, src, 2)};
           },
           [&](OpBuilder &) -> SmallVector<Value> { return {zero}; })[0];
-      rewriter.create<LLVM::StoreOp>(loc, value, destination(reg + i), 2);
+      LLVM::StoreOp::create(rewriter, loc, value, destination(reg + i), 2);
     }
   }
   lowering.matrix->commitAsyncCopies(rewriter, loc);
-  Value zeros = rewriter.create<arith::ConstantOp>(
-      loc,
+  Value zeros = arith::ConstantOp::create(
+      rewriter, loc,
       DenseElementsAttr::get(cast<ShapedType>(resultType),
                              rewriter.getZeroAttr(getElementTypeOrSelf(resultType))));
   rewriter.replaceOp(op, zeros);
@@ -300,7 +302,7 @@ struct LoadLowering : GpuPattern<tile::LoadOp> {
           rewriter, loc, cond, accessType,
           [&](OpBuilder &b) -> SmallVector<Value> {
             return {
-                b.create<LLVM::LoadOp>(loc, accessType, ptr, alignment, isVolatile)};
+                LLVM::LoadOp::create(b, loc, accessType, ptr, alignment, isVolatile)};
           },
           [&](OpBuilder &b) -> SmallVector<Value> {
             return {getOtherValue(b, loc, accessType, memory, otherSplat, others)};
@@ -370,15 +372,15 @@ struct StoreLowering : GpuPattern<tile::StoreOp> {
           lowering.hooks.createPredicatedStore(rewriter, loc, value, ptr, cond, hints))
         return;
       guardedEffect(rewriter, loc, cond, [&](OpBuilder &b) {
-        b.create<LLVM::StoreOp>(loc, value, ptr, alignment);
+        LLVM::StoreOp::create(b, loc, value, ptr, alignment);
       });
     };
 
     if (!isa<RankedTensorType>(op.getPtr().getType())) {
       // Every thread holds the scalar; one of them writes it.
-      Value first = rewriter.create<arith::CmpIOp>(
-          loc, arith::CmpIPredicate::eq, lowering.hooks.getThreadId(rewriter, loc),
-          i32Const(rewriter, loc, 0));
+      Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                          lowering.hooks.getThreadId(rewriter, loc),
+                                          i32Const(rewriter, loc, 0));
       Value cond = andOf(rewriter, loc, first, adaptor.getMask());
       store(toMemory(rewriter, loc, adaptor.getValue(), memory), adaptor.getPtr(), cond,
             bytes);

@@ -42,10 +42,12 @@ Value createMinMaxIntrinsic(OpBuilder &b, Operation *op, ValueRange operands) {
   Location loc = op->getLoc();
   Value lhs = operands[0], rhs = operands[1];
   return llvm::TypeSwitch<Operation *, Value>(op)
-      .Case([&](arith::MaxNumFOp) { return b.create<LLVM::MaxNumOp>(loc, lhs, rhs); })
-      .Case([&](arith::MinNumFOp) { return b.create<LLVM::MinNumOp>(loc, lhs, rhs); })
-      .Case([&](arith::MaximumFOp) { return b.create<LLVM::MaximumOp>(loc, lhs, rhs); })
-      .Case([&](arith::MinimumFOp) { return b.create<LLVM::MinimumOp>(loc, lhs, rhs); })
+      .Case([&](arith::MaxNumFOp) { return LLVM::MaxNumOp::create(b, loc, lhs, rhs); })
+      .Case([&](arith::MinNumFOp) { return LLVM::MinNumOp::create(b, loc, lhs, rhs); })
+      .Case(
+          [&](arith::MaximumFOp) { return LLVM::MaximumOp::create(b, loc, lhs, rhs); })
+      .Case(
+          [&](arith::MinimumFOp) { return LLVM::MinimumOp::create(b, loc, lhs, rhs); })
       .Default([](Operation *) { return Value(); });
 }
 
@@ -82,24 +84,28 @@ Value shuffleXor(OpBuilder &b, Location loc, const GpuTargetHooks &hooks, Value 
   Type i32 = b.getI32Type();
   Type asInt = b.getIntegerType(bits);
   Value v =
-      type.isInteger(bits) ? value : b.create<arith::BitcastOp>(loc, asInt, value);
+      type.isInteger(bits) ? value : arith::BitcastOp::create(b, loc, asInt, value);
   if (bits == 64) {
-    Value lo = b.create<arith::TruncIOp>(loc, i32, v);
-    Value hi = b.create<arith::TruncIOp>(
-        loc, i32,
-        b.create<arith::ShRUIOp>(loc, v, b.create<arith::ConstantIntOp>(loc, 32, 64)));
-    lo = b.create<arith::ExtUIOp>(loc, asInt, hooks.createShuffleXor(b, loc, lo, mask));
-    hi = b.create<arith::ExtUIOp>(loc, asInt, hooks.createShuffleXor(b, loc, hi, mask));
-    v = b.create<arith::OrIOp>(
-        loc, lo,
-        b.create<arith::ShLIOp>(loc, hi, b.create<arith::ConstantIntOp>(loc, 32, 64)));
+    Value lo = arith::TruncIOp::create(b, loc, i32, v);
+    Value hi = arith::TruncIOp::create(
+        b, loc, i32,
+        arith::ShRUIOp::create(b, loc, v,
+                               arith::ConstantIntOp::create(b, loc, 32, 64)));
+    lo =
+        arith::ExtUIOp::create(b, loc, asInt, hooks.createShuffleXor(b, loc, lo, mask));
+    hi =
+        arith::ExtUIOp::create(b, loc, asInt, hooks.createShuffleXor(b, loc, hi, mask));
+    v = arith::OrIOp::create(
+        b, loc, lo,
+        arith::ShLIOp::create(b, loc, hi,
+                              arith::ConstantIntOp::create(b, loc, 32, 64)));
   } else if (bits < 32) {
-    v = b.create<arith::ExtUIOp>(loc, i32, v);
-    v = b.create<arith::TruncIOp>(loc, asInt, hooks.createShuffleXor(b, loc, v, mask));
+    v = arith::ExtUIOp::create(b, loc, i32, v);
+    v = arith::TruncIOp::create(b, loc, asInt, hooks.createShuffleXor(b, loc, v, mask));
   } else {
     v = hooks.createShuffleXor(b, loc, v, mask);
   }
-  return type.isInteger(bits) ? v : b.create<arith::BitcastOp>(loc, type, v);
+  return type.isInteger(bits) ? v : arith::BitcastOp::create(b, loc, type, v);
 }
 
 struct ReduceLowering : GpuPattern<tile::ReduceOp> {
@@ -178,15 +184,16 @@ struct ReduceLowering : GpuPattern<tile::ReduceOp> {
     if (warps > 1) {
       SmallVector<int64_t> offsets = operandOffsets(warps);
       SharedScratch scratch(rewriter, loc, lowering);
-      Value warpOnAxis = rewriter.create<arith::DivUIOp>(
-          loc, index.warp, i32Const(rewriter, loc, layout.getWarpStride(axis)));
-      warpOnAxis = rewriter.create<arith::RemUIOp>(loc, warpOnAxis,
-                                                   i32Const(rewriter, loc, warps));
-      Value warpBase = rewriter.create<arith::MulIOp>(
-          loc, warpOnAxis, i32Const(rewriter, loc, resultElements));
+      Value warpOnAxis =
+          arith::DivUIOp::create(rewriter, loc, index.warp,
+                                 i32Const(rewriter, loc, layout.getWarpStride(axis)));
+      warpOnAxis = arith::RemUIOp::create(rewriter, loc, warpOnAxis,
+                                          i32Const(rewriter, loc, warps));
+      Value warpBase = arith::MulIOp::create(rewriter, loc, warpOnAxis,
+                                             i32Const(rewriter, loc, resultElements));
       scratch.barrier();
       for (auto &[key, values] : partial) {
-        Value slot = rewriter.create<arith::AddIOp>(loc, warpBase, resultIndex(key));
+        Value slot = arith::AddIOp::create(rewriter, loc, warpBase, resultIndex(key));
         for (unsigned i = 0; i < numOperands; ++i)
           scratch.store(values[i], slot, offsets[i]);
       }
@@ -195,8 +202,8 @@ struct ReduceLowering : GpuPattern<tile::ReduceOp> {
         Value position = resultIndex(key);
         SmallVector<Value> acc;
         for (unsigned w = 0; w < warps; ++w) {
-          Value slot = rewriter.create<arith::AddIOp>(
-              loc, position, i32Const(rewriter, loc, w * resultElements));
+          Value slot = arith::AddIOp::create(
+              rewriter, loc, position, i32Const(rewriter, loc, w * resultElements));
           SmallVector<Value> incoming;
           for (unsigned i = 0; i < numOperands; ++i)
             incoming.push_back(scratch.load(elements[i], slot, offsets[i]));
@@ -289,19 +296,19 @@ struct ScanLowering : GpuPattern<tile::ScanOp> {
       // Forward: x[0], then x[1..c]; reverse: x[n-1], then x[n-2..c] downwards.
       Value first = i32Const(rewriter, loc, reverse ? extent - 1 : 0);
       SmallVector<Value> init = loadAt(rewriter, c, first);
-      Value steps = reverse ? rewriter
-                                  .create<arith::SubIOp>(
-                                      loc, i32Const(rewriter, loc, extent - 1), c[axis])
-                                  .getResult()
-                            : c[axis];
-      auto loop = rewriter.create<scf::ForOp>(
-          loc, i32Const(rewriter, loc, 1),
-          rewriter.create<arith::AddIOp>(loc, steps, i32Const(rewriter, loc, 1)),
+      Value steps =
+          reverse ? arith::SubIOp::create(rewriter, loc,
+                                          i32Const(rewriter, loc, extent - 1), c[axis])
+                        .getResult()
+                  : c[axis];
+      auto loop = scf::ForOp::create(
+          rewriter, loc, i32Const(rewriter, loc, 1),
+          arith::AddIOp::create(rewriter, loc, steps, i32Const(rewriter, loc, 1)),
           i32Const(rewriter, loc, 1), init,
           [&](OpBuilder &b, Location l, Value t, ValueRange acc) {
-            Value j = reverse ? b.create<arith::SubIOp>(l, first, t).getResult() : t;
+            Value j = reverse ? arith::SubIOp::create(b, l, first, t).getResult() : t;
             SmallVector<Value> incoming = loadAt(b, c, j);
-            b.create<scf::YieldOp>(l, combine(b, op.getCombineOp(), acc, incoming));
+            scf::YieldOp::create(b, l, combine(b, op.getCombineOp(), acc, incoming));
           });
       for (unsigned i = 0; i < numOperands; ++i)
         out[i].push_back(loop.getResult(i));

@@ -82,8 +82,8 @@ struct ReshapeLowering : ShapeLowering<tile::ReshapeOp> {
     SmallVector<Value> src(shape.size());
     for (int d = int(shape.size()) - 1; d >= 0; --d) {
       Value extent = i32Const(b, loc, shape[d]);
-      src[d] = b.create<arith::RemUIOp>(loc, linear, extent);
-      linear = b.create<arith::DivUIOp>(loc, linear, extent);
+      src[d] = arith::RemUIOp::create(b, loc, linear, extent);
+      linear = arith::DivUIOp::create(b, loc, linear, extent);
     }
     return src;
   }

@@ -94,9 +94,9 @@ void declareSharedMemory(ModuleOp module, const GpuTargetHooks &hooks) {
     return;
   OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
   auto type = LLVM::LLVMArrayType::get(b.getI8Type(), 0);
-  b.create<LLVM::GlobalOp>(module.getLoc(), type, /*isConstant=*/false,
-                           LLVM::Linkage::External, kSharedMemorySymbol, Attribute(),
-                           /*alignment=*/16, hooks.getSharedAddressSpace());
+  LLVM::GlobalOp::create(b, module.getLoc(), type, /*isConstant=*/false,
+                         LLVM::Linkage::External, kSharedMemorySymbol, Attribute(),
+                         /*alignment=*/16, hooks.getSharedAddressSpace());
 }
 
 } // namespace
