@@ -30,6 +30,7 @@
 #include "core/runtime/kernel.h"
 #include "core/runtime/launch.h"
 #include "core/runtime/runtime.h"
+#include "examples/common/max_error.h"
 
 using namespace tessel;
 
@@ -346,9 +347,10 @@ int main(int argc, char** argv) {
       cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, s, s, s, 1.0f, ha.data(), s,
                   hb.data(), s, 0.0f, ref.data(), s);
     });
-    double maxRel = 0;
+    // MaxError keeps a NaN, which std::max would drop (max_error.h).
+    examples::MaxError maxRel;
     for (size_t i = 0; i < elems; ++i)
-      maxRel = std::max(maxRel, std::fabs(double((*hc)[i]) - ref[i]) / (std::fabs(ref[i]) + 1.0));
+      maxRel.Add(std::fabs(double((*hc)[i]) - ref[i]) / (std::fabs(ref[i]) + 1.0), i);
     const double flops = 2.0 * double(s) * s * s;
     const double tGF = flops / (*gemmMs * 1e6), bGF = flops / (blasMs * 1e6);
     std::printf("\nSGEMM %d^3 fp32, flops = 2 M N K\n", s);
@@ -358,9 +360,10 @@ int main(int argc, char** argv) {
                 compiled->artifact.record.cache_hit ? "cache hit" : "cache miss");
     std::printf("  OpenBLAS cblas_sgemm                %9.2f ms  %7.2f GFLOP/s\n", blasMs, bGF);
     std::printf("  tessel / OpenBLAS                   %.3fx of OpenBLAS's GFLOP/s\n", tGF / bGF);
-    std::printf("  max |tessel - OpenBLAS| / (|OpenBLAS| + 1) = %.1e\n", maxRel);
-    if (!(maxRel < 1e-4)) {
-      std::fprintf(stderr, "bench_cpu: SGEMM result differs from OpenBLAS\n");
+    std::printf("  max |tessel - OpenBLAS| / (|OpenBLAS| + 1) = %.1e\n", maxRel.value());
+    if (!maxRel.Within(1e-4)) {
+      std::fprintf(stderr, "bench_cpu: SGEMM result differs from OpenBLAS (element %zu)\n",
+                   maxRel.index());
       return 1;
     }
   }

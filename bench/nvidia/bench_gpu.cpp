@@ -1,27 +1,45 @@
 // Runs the GPU benchmark's kernels with the runtime only (no LLVM): each
 // kernel's bytecode (from prepare_kernels) is looked up in the compile cache,
-// which holds the cubins compiled elsewhere. Checks every result against a
-// host reference, then times launches with the plugin's events.
-//   bench_gpu PLUGIN DIR     (DIR holds <name>.mlirbc and cache/)
-// Prints one line per workload: name, median ms, GB/s or TFLOP/s, check.
+// which holds the cubins compiled elsewhere.
+//   bench_gpu PLUGIN DIR [--corrupt NAME]   (DIR holds <name>.mlirbc and cache/)
+//
+// Every element of every result is checked against a host reference (in
+// fp64, on all cores; the bounds are those of workloads.h, which
+// triton_bench.py applies to Triton's and PyTorch's results), then launches
+// are timed the way triton_bench.py times them (workloads.h): warm-up
+// launches, an L2 flush before every timed launch, the plugin's events
+// (CUDA events) around each launch, the median.
+//
+// Prints a "timing:" line, then one line per workload: name, median ms,
+// GB/s or TFLOP/s, and "ok" or what is wrong. Exits 1 when a workload does
+// not compile, load or launch, or a result is wrong.
+//
+// --corrupt NAME writes a NaN over one element of workload NAME's output on
+// the device after its checked launch: the check must then report it, and
+// bench_gpu (and run_h200.sh) exit 1. It shows that the check can fail.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <functional>
+#include <limits>
 #include <random>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "bench/nvidia/workloads.h"
 #include "core/runtime/kernel.h"
 #include "core/runtime/launch.h"
 #include "core/runtime/runtime.h"
+#include "examples/common/max_error.h"
 #include "plugins/host/target_parser.h"
 
 namespace tb = tessel::bench;
 namespace rt = tessel::runtime;
+using tessel::examples::MaxError;
 
 namespace {
 
@@ -61,9 +79,19 @@ float FromBf16(uint16_t h) {
   return f;
 }
 
+// Exact for every fp16 value this program makes (normal numbers and zero)
+// and for the results it reads back; infinities and NaNs decode as such.
 float FromHalf(uint16_t h) {
   uint32_t sign = (h & 0x8000u) << 16, exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
-  uint32_t x = exp == 0 ? sign : sign | ((exp - 15 + 127) << 23) | (mant << 13);
+  uint32_t x;
+  if (exp == 0x1f) {
+    x = sign | 0x7f800000u | (mant << 13);
+  } else if (exp == 0) {
+    float sub = std::ldexp(float(mant), -24);  // subnormal (or zero)
+    return sign ? -sub : sub;
+  } else {
+    x = sign | ((exp - 15 + 127) << 23) | (mant << 13);
+  }
   float f;
   std::memcpy(&f, &x, 4);
   return f;
@@ -71,14 +99,58 @@ float FromHalf(uint16_t h) {
 
 double Median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
+  return v[v.size() / 2];  // the upper middle for an even count, as triton_bench.py
 }
 
-template <typename F>
+// body(begin, end) over [0, count) split into one range per core; returns
+// the largest of the ranges' results (MaxError keeps a NaN).
+MaxError ParallelMax(int64_t count, const std::function<MaxError(int64_t, int64_t)>& body) {
+  const int64_t threads =
+      std::max<int64_t>(1, std::min<int64_t>(count, std::thread::hardware_concurrency()));
+  std::vector<MaxError> parts(threads);
+  std::vector<std::thread> pool;
+  for (int64_t t = 0; t < threads; ++t)
+    pool.emplace_back([&, t] {
+      parts[t] = body(count * t / threads, count * (t + 1) / threads);
+    });
+  for (std::thread& th : pool) th.join();
+  MaxError all;
+  for (const MaxError& p : parts) all.Add(p.value(), p.index());
+  return all;
+}
+
+// "ok", or what is wrong: `worst` holds, per element, its error divided by
+// the error it is allowed (so more than 1 is wrong, and NaN is wrong).
+std::string Verdict(const MaxError& worst, double got, double want) {
+  if (worst.Within(1.0)) return "ok";
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "WRONG at %zu: got %.9g, expected %.9g (%.3g x the allowed error)",
+                worst.index(), got, want, worst.value());
+  return buf;
+}
+
+// The L2 flush both sides run before every timed launch (workloads.h).
+struct Flush {
+  const rt::Kernel* kernel = nullptr;
+  const rt::Buffer* buffer = nullptr;
+  rt::Grid grid;
+  int32_t n = 0;
+  rt::Status Run(int32_t value) const { return rt::Launch(*kernel, grid, {*buffer, n, value}); }
+};
+
+// The timing of workloads.h: kWarmupLaunches launches, then kTimedLaunches
+// launches, each after a flush and between two events of its own (the
+// flush also keeps the device busy while the host records the first event
+// and launches, so the host's launch overhead is not timed); the median.
 rt::StatusOr<double> TimeMedian(const rt::Kernel& k, rt::Grid g, const std::vector<rt::Arg>& a,
-                                int reps, F&&) {
+                                const Flush& flush) {
+  for (int i = 0; i < tb::kWarmupLaunches; ++i) {
+    if (rt::Status s = flush.Run(i); !s.ok()) return s;
+    if (rt::Status s = rt::Launch(k, g, a); !s.ok()) return s;
+  }
   std::vector<double> ms;
-  for (int i = 0; i < reps; ++i) {
+  for (int i = 0; i < tb::kTimedLaunches; ++i) {
+    if (rt::Status s = flush.Run(i); !s.ok()) return s;
     auto t = rt::TimeLaunch(k, g, a);
     if (!t.ok()) return t.status();
     ms.push_back(*t);
@@ -86,14 +158,20 @@ rt::StatusOr<double> TimeMedian(const rt::Kernel& k, rt::Grid g, const std::vect
   return Median(ms);
 }
 
+// Writes `bytes` of `bits` over element `index` of `buffer` (--corrupt).
+rt::Status Corrupt(rt::Buffer& buffer, uint64_t index, uint64_t bits, uint64_t bytes) {
+  return buffer.CopyFromHost(&bits, bytes, index * bytes);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 3) {
-    std::fprintf(stderr, "usage: bench_gpu PLUGIN DIR\n");
+  if (argc != 3 && !(argc == 5 && std::string(argv[3]) == "--corrupt")) {
+    std::fprintf(stderr, "usage: bench_gpu PLUGIN DIR [--corrupt NAME]\n");
     return 2;
   }
   std::string dir = argv[2];
+  const std::string corrupt = argc == 5 ? argv[4] : "";
   rt::RuntimeOptions options;
   options.plugin_paths = {argv[1]};
   options.use_plugin_path_env = false;
@@ -115,28 +193,54 @@ int main(int argc, char** argv) {
     return 1;
   }
   std::printf("device: %s\n", device->Describe().c_str());
-  std::mt19937 rng(1234);
-  std::uniform_real_distribution<float> dist(-1, 1);
-  int status = 0;
-  for (const tb::Workload& w : tb::Workloads()) {
+
+  // One workload's kernel from the carried compile cache.
+  auto load = [&](const tb::Workload& w) -> rt::StatusOr<rt::Kernel> {
     rt::CompileRequest request;
     request.ir = ReadFile(dir + "/" + w.name + ".mlirbc");
     request.entry_name = w.kernel;
     // The options are part of the cache key: the same as prepare_kernels'.
     request.options = tb::CompileOptionsFor(w);
     auto artifact = runtime->Compile(selection->target, request);
-    if (!artifact.ok()) {
-      std::printf("%-20s compile: %s\n", w.name.c_str(), artifact.status().ToString().c_str());
-      status = 1;
-      continue;
-    }
-    auto kernel = rt::Kernel::Load(*device, *artifact);
+    if (!artifact.ok()) return artifact.status();
+    return rt::Kernel::Load(*device, *artifact);
+  };
+
+  const tb::Workload flushWorkload = tb::L2Flush();
+  auto flushKernel = load(flushWorkload);
+  auto flushBuffer = device->Allocate(uint64_t(flushWorkload.n) * 4);
+  if (!flushKernel.ok() || !flushBuffer.ok()) {
+    std::fprintf(stderr, "l2_flush: %s\n",
+                 (flushKernel.ok() ? flushBuffer.status() : flushKernel.status()).ToString().c_str());
+    return 1;
+  }
+  const int32_t flushBlock = std::stoi(flushWorkload.constexprs.at("BLOCK"));
+  Flush flush{&*flushKernel, &*flushBuffer,
+              rt::Grid{static_cast<uint32_t>(flushWorkload.n / flushBlock), 1, 1},
+              static_cast<int32_t>(flushWorkload.n)};
+  std::printf("timing: warm-up %d, timed %d, L2 flush %lld B before each, events around each "
+              "launch, median\n",
+              tb::kWarmupLaunches, tb::kTimedLaunches,
+              static_cast<long long>(flushWorkload.n * 4));
+
+  std::mt19937 rng(1234);
+  std::uniform_real_distribution<float> dist(-1, 1);
+  int status = 0;
+  bool corrupted = false;
+  for (const tb::Workload& w : tb::Workloads()) {
+    auto kernel = load(w);
     if (!kernel.ok()) {
-      std::printf("%-20s load: %s\n", w.name.c_str(), kernel.status().ToString().c_str());
+      std::printf("tessel %-20s load: %s\n", w.name.c_str(), kernel.status().ToString().c_str());
       status = 1;
       continue;
     }
+    const bool corruptThis = w.name == corrupt;
+    corrupted = corrupted || corruptThis;
     std::string check = "ok";
+    // A failed copy or launch is the check's result too.
+    auto must = [&check](const rt::Status& s, const char* what) {
+      if (!s.ok() && check == "ok") check = std::string(what) + " failed: " + s.ToString();
+    };
     double ms = 0, work = 0;
     const char* unit = "GB/s";
     if (w.kind == tb::Kind::kVectorAdd) {
@@ -146,16 +250,28 @@ int main(int argc, char** argv) {
       for (int64_t i = 0; i < n; ++i) x[i] = dist(rng), y[i] = dist(rng);
       auto bx = device->Allocate(n * 4), by = device->Allocate(n * 4), bo = device->Allocate(n * 4);
       if (!bx.ok() || !by.ok() || !bo.ok()) return 1;
-      (void)bx->CopyFromHost(x.data(), n * 4);
-      (void)by->CopyFromHost(y.data(), n * 4);
+      must(bx->CopyFromHost(x.data(), n * 4), "copy");
+      must(by->CopyFromHost(y.data(), n * 4), "copy");
       std::vector<rt::Arg> args = {*bx, *by, *bo, static_cast<int32_t>(n)};
       rt::Grid grid{static_cast<uint32_t>((n + block - 1) / block), 1, 1};
-      auto launched = rt::Launch(*kernel, grid, args);
-      if (!launched.ok() || !device->Synchronize().ok()) check = "launch failed";
-      (void)bo->CopyToHost(out.data(), n * 4);
-      for (int64_t i = 0; i < n && check == "ok"; ++i)
-        if (out[i] != x[i] + y[i]) check = "WRONG at " + std::to_string(i);
-      auto t = TimeMedian(*kernel, grid, args, 20, 0);
+      must(rt::Launch(*kernel, grid, args), "launch");
+      must(device->Synchronize(), "launch");
+      if (corruptThis) must(Corrupt(*bo, n / 2, 0x7fc00000u, 4), "corrupt");
+      must(bo->CopyToHost(out.data(), n * 4), "copy");
+      // Exact: one fp32 rounding on both sides (a NaN never compares equal).
+      MaxError worst = ParallelMax(n, [&](int64_t begin, int64_t end) {
+        MaxError e;
+        for (int64_t i = begin; i < end; ++i)
+          if (!(out[i] == x[i] + y[i])) e.Add(std::numeric_limits<double>::infinity(), i);
+        return e;
+      });
+      if (check == "ok" && !worst.Within(1.0)) {
+        const int64_t i = static_cast<int64_t>(worst.index());
+        check = "WRONG at " + std::to_string(i) + ": got " + std::to_string(out[i]) +
+                ", expected " + std::to_string(x[i] + y[i]) + " (exactly)";
+      }
+      auto t = TimeMedian(*kernel, grid, args, flush);
+      must(t.status(), "timing");
       ms = t.ok() ? *t : -1;
       work = 3.0 * 4 * n / (ms * 1e-3) / 1e9;
     } else if (w.kind == tb::Kind::kSoftmax) {
@@ -164,27 +280,48 @@ int main(int argc, char** argv) {
       for (auto& v : x) v = dist(rng) * 4;
       auto bi = device->Allocate(x.size() * 4), bo = device->Allocate(x.size() * 4);
       if (!bi.ok() || !bo.ok()) return 1;
-      (void)bi->CopyFromHost(x.data(), x.size() * 4);
+      must(bi->CopyFromHost(x.data(), x.size() * 4), "copy");
       std::vector<rt::Arg> args = {*bo, *bi, static_cast<int32_t>(cols), static_cast<int32_t>(cols),
                                    static_cast<int32_t>(cols)};
       rt::Grid grid{static_cast<uint32_t>(rows), 1, 1};
-      auto launched = rt::Launch(*kernel, grid, args);
-      if (!launched.ok() || !device->Synchronize().ok()) check = "launch failed";
-      (void)bo->CopyToHost(out.data(), out.size() * 4);
-      double worst = 0;
-      for (int64_t r = 0; r < rows; r += 97) {
-        double mx = -1e30, sum = 0;
-        for (int64_t c = 0; c < cols; ++c) mx = std::max(mx, double(x[r * cols + c]));
-        for (int64_t c = 0; c < cols; ++c) sum += std::exp(double(x[r * cols + c]) - mx);
-        for (int64_t c = 0; c < cols; ++c)
-          worst = std::max(worst, std::fabs(std::exp(double(x[r * cols + c]) - mx) / sum -
-                                            out[r * cols + c]));
+      must(rt::Launch(*kernel, grid, args), "launch");
+      must(device->Synchronize(), "launch");
+      if (corruptThis) must(Corrupt(*bo, x.size() / 2 + 7, 0x7fc00000u, 4), "corrupt");
+      must(bo->CopyToHost(out.data(), out.size() * 4), "copy");
+      // Every row; the bound of workloads.h (SoftmaxRelTolerance).
+      const double rtol = tb::SoftmaxRelTolerance(cols), atol = tb::kSoftmaxAbsTolerance;
+      // Row r's maximum and sum of exponentials, in fp64.
+      auto rowStats = [&](int64_t r, double* mx, double* sum) {
+        const float* xr = x.data() + r * cols;
+        *mx = -std::numeric_limits<double>::infinity();
+        *sum = 0;
+        for (int64_t c = 0; c < cols; ++c) *mx = std::max(*mx, double(xr[c]));
+        for (int64_t c = 0; c < cols; ++c) *sum += std::exp(double(xr[c]) - *mx);
+      };
+      MaxError worst = ParallelMax(rows, [&](int64_t begin, int64_t end) {
+        MaxError e;
+        for (int64_t r = begin; r < end; ++r) {
+          double mx, sum;
+          rowStats(r, &mx, &sum);
+          for (int64_t c = 0; c < cols; ++c) {
+            const int64_t i = r * cols + c;
+            const double want = std::exp(double(x[i]) - mx) / sum;
+            e.Add(std::fabs(double(out[i]) - want) / (atol + rtol * want), i);
+          }
+        }
+        return e;
+      });
+      if (check == "ok") {
+        const int64_t i = static_cast<int64_t>(worst.index());
+        double mx, sum;
+        rowStats(i / cols, &mx, &sum);
+        check = Verdict(worst, out[i], std::exp(double(x[i]) - mx) / sum);
       }
-      if (check == "ok" && worst > 1e-5) check = "WRONG (max error " + std::to_string(worst) + ")";
-      auto t = TimeMedian(*kernel, grid, args, 20, 0);
+      auto t = TimeMedian(*kernel, grid, args, flush);
+      must(t.status(), "timing");
       ms = t.ok() ? *t : -1;
       work = 2.0 * 4 * rows * cols / (ms * 1e-3) / 1e9;
-    } else {
+    } else if (w.kind == tb::Kind::kMatmul) {
       int64_t M = w.m, N = w.n, K = w.k;
       std::vector<uint16_t> a(M * K), b(K * N), c(M * N);
       const bool bf16 = w.signature.rfind("*bf16", 0) == 0;
@@ -195,25 +332,74 @@ int main(int argc, char** argv) {
       auto ba = device->Allocate(a.size() * 2), bb = device->Allocate(b.size() * 2),
            bc = device->Allocate(c.size() * 2);
       if (!ba.ok() || !bb.ok() || !bc.ok()) return 1;
-      (void)ba->CopyFromHost(a.data(), a.size() * 2);
-      (void)bb->CopyFromHost(b.data(), b.size() * 2);
+      must(ba->CopyFromHost(a.data(), a.size() * 2), "copy");
+      must(bb->CopyFromHost(b.data(), b.size() * 2), "copy");
       int32_t bm = std::stoi(w.constexprs.at("BLOCK_M")), bn = std::stoi(w.constexprs.at("BLOCK_N"));
       auto i32 = [](int64_t v) { return static_cast<int32_t>(v); };
       std::vector<rt::Arg> args = {*ba, *bb, *bc, i32(M), i32(N), i32(K), i32(K), 1, i32(N), 1,
                                    i32(N), 1};
       rt::Grid grid{static_cast<uint32_t>(((M + bm - 1) / bm) * ((N + bn - 1) / bn)), 1, 1};
-      auto launched = rt::Launch(*kernel, grid, args);
-      if (!launched.ok() || !device->Synchronize().ok()) check = "launch failed";
-      (void)bc->CopyToHost(c.data(), c.size() * 2);
-      double worst = 0;
-      for (int s = 0; s < 64; ++s) {
-        int64_t i = (s * 977) % M, j = (s * 613) % N;
-        double ref = 0;
-        for (int64_t k = 0; k < K; ++k) ref += double(from16(a[i * K + k])) * from16(b[k * N + j]);
-        worst = std::max(worst, std::fabs(ref - from16(c[i * N + j])) / (1 + std::fabs(ref)));
+      must(rt::Launch(*kernel, grid, args), "launch");
+      must(device->Synchronize(), "launch");
+      if (corruptThis) must(Corrupt(*bc, c.size() / 2 + 3, bf16 ? 0x7fc0u : 0x7e00u, 2), "corrupt");
+      must(bc->CopyToHost(c.data(), c.size() * 2), "copy");
+      // Every element against an fp64 product of the same inputs, with the
+      // bound of workloads.h (GemmBound): the output's rounding plus K fp32
+      // accumulation steps, each at most half an fp32 ulp of a sum whose
+      // terms' magnitudes add up to at most |a_i|_2 |b_j|_2.
+      std::vector<double> af(M * K), bt(N * K), rowNorm(M, 0), colNorm(N, 0);
+      for (int64_t i = 0; i < M * K; ++i) af[i] = from16(a[i]);
+      for (int64_t k = 0; k < K; ++k)
+        for (int64_t j = 0; j < N; ++j) bt[j * K + k] = from16(b[k * N + j]);
+      for (int64_t i = 0; i < M; ++i) {
+        for (int64_t k = 0; k < K; ++k) rowNorm[i] += af[i * K + k] * af[i * K + k];
+        rowNorm[i] = std::sqrt(rowNorm[i]);
       }
-      if (check == "ok" && worst > 2e-2) check = "WRONG (rel error " + std::to_string(worst) + ")";
-      auto t = TimeMedian(*kernel, grid, args, 5, 0);
+      for (int64_t j = 0; j < N; ++j) {
+        for (int64_t k = 0; k < K; ++k) colNorm[j] += bt[j * K + k] * bt[j * K + k];
+        colNorm[j] = std::sqrt(colNorm[j]);
+      }
+      const tb::GemmTolerance tol = tb::GemmBound(bf16, K);
+      auto dot = [&](int64_t i, int64_t j) {
+        double ref = 0;
+        for (int64_t k = 0; k < K; ++k) ref += af[i * K + k] * bt[j * K + k];
+        return ref;
+      };
+      auto judge = [&](MaxError& e, int64_t i, int64_t j, double ref) {
+        const double allowed =
+            tol.abs + tol.out_rel * std::fabs(ref) + tol.acc_rel * rowNorm[i] * colNorm[j];
+        e.Add(std::fabs(double(from16(c[i * N + j])) - ref) / allowed, i * N + j);
+      };
+      MaxError worst = ParallelMax(M, [&](int64_t begin, int64_t end) {
+        MaxError e;
+        for (int64_t i = begin; i < end; ++i) {
+          const double* ai = af.data() + i * K;
+          int64_t j = 0;
+          // Four columns at a time: four independent sums in flight.
+          for (; j + 4 <= N; j += 4) {
+            const double *b0 = bt.data() + j * K, *b1 = b0 + K, *b2 = b1 + K, *b3 = b2 + K;
+            double r0 = 0, r1 = 0, r2 = 0, r3 = 0;
+            for (int64_t k = 0; k < K; ++k) {
+              r0 += ai[k] * b0[k];
+              r1 += ai[k] * b1[k];
+              r2 += ai[k] * b2[k];
+              r3 += ai[k] * b3[k];
+            }
+            judge(e, i, j, r0);
+            judge(e, i, j + 1, r1);
+            judge(e, i, j + 2, r2);
+            judge(e, i, j + 3, r3);
+          }
+          for (; j < N; ++j) judge(e, i, j, dot(i, j));
+        }
+        return e;
+      });
+      if (check == "ok") {
+        const int64_t idx = static_cast<int64_t>(worst.index());
+        check = Verdict(worst, from16(c[idx]), dot(idx / N, idx % N));
+      }
+      auto t = TimeMedian(*kernel, grid, args, flush);
+      must(t.status(), "timing");
       ms = t.ok() ? *t : -1;
       work = 2.0 * M * N * K / (ms * 1e-3) / 1e12;
       unit = "TFLOP/s";
@@ -221,6 +407,11 @@ int main(int argc, char** argv) {
     if (check != "ok") status = 1;
     std::printf("tessel %-20s %10.4f ms %10.1f %-8s %s\n", w.name.c_str(), ms, work, unit,
                 check.c_str());
+    std::fflush(stdout);
+  }
+  if (!corrupt.empty() && !corrupted) {
+    std::fprintf(stderr, "bench_gpu: --corrupt %s names no workload\n", corrupt.c_str());
+    return 2;
   }
   return status;
 }

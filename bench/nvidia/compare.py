@@ -1,16 +1,60 @@
-"""Pairs bench_gpu's and triton_bench.py's lines (same run) into a ratio table."""
-import sys
-from collections import defaultdict
+"""Pairs bench_gpu's and triton_bench.py's lines (one run) into a ratio table.
 
-rows = defaultdict(dict)
-for line in open(sys.argv[1]):
-    parts = line.split()
-    if len(parts) >= 6 and parts[0] in ("tessel", "triton", "torch") and parts[3] == "ms":
-        rows[parts[1]][parts[0]] = (float(parts[4]), parts[5], " ".join(parts[6:]))
-print(f"{'workload':22s} {'tessel':>12s} {'triton':>12s} {'torch':>12s} {'tessel/triton':>14s} {'tessel/torch':>13s}  check")
-for name, r in rows.items():
-    t = r.get("tessel", (float("nan"), "", "missing"))
-    tr = r.get("triton", (float("nan"), "", ""))
-    to = r.get("torch", (float("nan"), "", ""))
-    unit = t[1] or tr[1]
-    print(f"{name:22s} {t[0]:12.1f} {tr[0]:12.1f} {to[0]:12.1f} {t[0] / tr[0]:14.2f} {t[0] / to[0]:13.2f}  {t[2]} ({unit})")
+usage: compare.py BENCH_TXT
+
+Prints the table, then exits 1 (after saying why) when the run cannot back a
+claim: the two programs did not time the same way (their "timing:" lines
+differ, or one is missing), a workload lacks a Tessel, Triton or PyTorch
+result, or any result is not "ok" (a wrong element, a failed launch)."""
+import sys
+from collections import OrderedDict
+
+SIDES = ("tessel", "triton", "torch")
+# Triton at Tessel's pipeline depth, beside "triton" at its own (GEMMs only).
+OPTIONAL_SIDES = ("triton-s2",)
+
+
+def main(path):
+    rows = OrderedDict()
+    timing = []
+    problems = []
+    for line in open(path):
+        parts = line.split()
+        if line.startswith("timing:"):
+            timing.append(line.strip())
+        elif len(parts) >= 7 and parts[0] in SIDES + OPTIONAL_SIDES and parts[3] == "ms":
+            rows.setdefault(parts[1], {})[parts[0]] = (float(parts[4]), parts[5], " ".join(parts[6:]))
+        elif parts and parts[0] in SIDES + OPTIONAL_SIDES:
+            # bench_gpu's "tessel NAME load: ..." and anything else unparsed.
+            problems.append(f"unreadable result line: {line.strip()}")
+    if len(timing) != 2 or timing[0] != timing[1]:
+        problems.append(f"bench_gpu and triton_bench.py must time alike; timing lines: {timing}")
+
+    print(f"{'workload':22s} {'tessel':>12s} {'triton':>12s} {'torch':>12s} "
+          f"{'tessel/triton':>14s} {'tessel/torch':>13s} {'triton-s2':>10s} "
+          f"{'tessel/s2':>10s}  check")
+    missing = (float("nan"), "", "missing")
+    for name, r in rows.items():
+        t, tr, to = (r.get(side, missing) for side in SIDES)
+        s2 = r.get("triton-s2")
+        unit = t[1] or tr[1] or to[1]
+        checks = [f"{side} {r.get(side, missing)[2]}" for side in SIDES
+                  if r.get(side, missing)[2] != "ok"]
+        if s2 is not None and s2[2] != "ok":
+            checks.append(f"triton-s2 {s2[2]}")
+        extra = (f" {s2[0]:10.1f} {t[0] / s2[0]:10.2f}" if s2 is not None
+                 else f" {'-':>10s} {'-':>10s}")
+        print(f"{name:22s} {t[0]:12.1f} {tr[0]:12.1f} {to[0]:12.1f} {t[0] / tr[0]:14.2f} "
+              f"{t[0] / to[0]:13.2f}{extra}  {'; '.join(checks) or 'ok'} ({unit})")
+        problems += [f"{name}: {c}" for c in checks]
+    if not rows:
+        problems.append("no results")
+    if problems:
+        print("FAIL:\n  " + "\n  ".join(problems))
+        return 1
+    print(f"every result checked and ok; {timing[0]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1]))

@@ -1,4 +1,5 @@
-"""Kernels of the GPU benchmark (bench/nvidia): written once, run by Tessel."""
+"""Kernels of the GPU benchmark (bench/nvidia): written once, compiled by
+Tessel (prepare_kernels) and by Triton (triton_bench.py)."""
 import triton
 import triton.language as tl
 
@@ -56,3 +57,11 @@ def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
     offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     c_ptrs = c_ptr + offs_cm[:, None] * stride_cm + offs_cn[None, :] * stride_cn
     tl.store(c_ptrs, c, mask=(offs_cm[:, None] < M) & (offs_cn[None, :] < N))
+
+
+@triton.jit
+def fill_kernel(out_ptr, n, value, BLOCK: tl.constexpr):
+    # The L2 flush before every timed launch (workloads.h, L2Flush): writes
+    # `value` to n int32 elements, far more than the L2 holds.
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(out_ptr + offsets, tl.zeros((BLOCK,), dtype=tl.int32) + value, mask=offsets < n)

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "bench/nvidia/workloads.h"
 #include "core/compiler/KernelCompiler.h"
@@ -30,7 +31,11 @@ int main(int argc, char** argv) {
   }
   auto target = tessel::plugins::ParseTarget("nvidia:sm_90a");
   int status = 0;
-  for (const tessel::bench::Workload& w : tessel::bench::Workloads()) {
+  // The benchmark's kernels and the L2 flush that runs before each timed
+  // launch.
+  std::vector<tessel::bench::Workload> workloads = tessel::bench::Workloads();
+  workloads.push_back(tessel::bench::L2Flush());
+  for (const tessel::bench::Workload& w : workloads) {
     tessel::compiler::KernelSpecialization spec{w.kernel, w.signature, w.constexprs};
     tessel::plugins::CompileOptions compileOptions = tessel::bench::CompileOptionsFor(w);
     auto compiled =

@@ -1,32 +1,123 @@
 #!/usr/bin/env bash
-# On the GPU machine (no LLVM): conformance in split mode, a memcheck run of
-# a subset, and the benchmark side by side with Triton and PyTorch. Expects
-# the outputs of prepare_h200.sh in the folder given as $1.
-set -uo pipefail
+# On the GPU machine (no LLVM): the whole conformance suite in split mode, a
+# compute-sanitizer memcheck run of the memory/* and dot/* cases, the
+# tensor-core instructions of the GEMM cubins, and the benchmark side by
+# side with Triton and PyTorch. Expects the outputs of prepare_h200.sh in
+# DIR, and runs from a checkout of the same tree.
+#
+#   bash bench/nvidia/run_h200.sh DIR [--corrupt WORKLOAD]
+#
+# Exits 1 when anything a claim rests on fails: a conformance case that
+# fails or errors, results other than those pinned for
+# nvidia:sm_90a/bundle-run in conformance/tests/expected_counts.txt, a
+# memcheck error, a GEMM cubin without HMMA instructions, a wrong result of
+# any side of the benchmark, or timings that the two benchmark programs did
+# not take alike (compare.py). Every step runs even after one failed; the
+# summary at the end names the failed steps.
+#
+# Full logs and reports go to $OUT (default DIR/out); the terminal shows
+# their tails. $OUT/record/ holds the files of a dated record of the run,
+# laid out as docs/h200-runs/README.md says.
+#
+# --corrupt WORKLOAD (a name of bench/nvidia/workloads.h, e.g.
+# gemm_fp16_4096) makes bench_gpu write a NaN over one element of that
+# workload's output on the device after its checked launch: the run must
+# then exit 1. It shows that the checks can fail. With --corrupt only the
+# benchmark steps run (the conformance steps have their own failing tests).
+set -euo pipefail
+if [ "$#" != 1 ] && { [ "$#" != 3 ] || [ "$2" != "--corrupt" ]; }; then
+  echo "usage: run_h200.sh DIR [--corrupt WORKLOAD]" >&2
+  exit 2
+fi
 dir="$(cd "$1" && pwd)"
-out="${OUT:-$dir}"
+corrupt=()
+[ "$#" = 3 ] && corrupt=(--corrupt "$3")
 here="$(cd "$(dirname "$0")" && pwd)"
-skips="$here/../../plugins/nvidia/conformance_skips.txt"
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-echo "== conformance (split mode, runtime-only plugin)"
-timeout 300 "$dir/tessel-conform-run" "$dir/nvidia_sm90a.tslb" --plugin "$dir/libtessel_nvidia.so" \
-  --skip-file "$skips" --report-json "$out/conformance_sm90a.json" --junit "$out/conformance_sm90a.xml" | tail -15
-echo "== compute-sanitizer memcheck on memory/* and whole kernels"
-timeout 150 compute-sanitizer --tool memcheck --error-exitcode 9 \
-  "$dir/tessel-conform-run" "$dir/nvidia_sm90a.tslb" --plugin "$dir/libtessel_nvidia.so" \
-  --skip-file "$skips" --filter 'memory/*' 2>&1 | tail -6
-echo "memcheck exit status: ${PIPESTATUS[0]}"
-echo "== compute-sanitizer memcheck on dot/* (tensor-core path)"
-timeout 200 compute-sanitizer --tool memcheck --error-exitcode 9 \
-  "$dir/tessel-conform-run" "$dir/nvidia_sm90a.tslb" --plugin "$dir/libtessel_nvidia.so" \
-  --skip-file "$skips" --filter 'dot/*' 2>&1 | tail -4
-echo "memcheck exit status: ${PIPESTATUS[0]}"
-echo "== SASS of the GEMM kernels: tensor-core instructions"
+repo="$(cd "$here/../.." && pwd)"
+out="${OUT:-$dir/out}"
+mkdir -p "$out/record"
+skips="$repo/plugins/nvidia/conformance_skips.txt"
+check=(python3 "$repo/conformance/tests/check_report.py")
+expected="$repo/conformance/tests/expected_counts.txt"
+bundle_run=("$dir/tessel-conform-run" "$dir/nvidia_sm90a.tslb" --plugin "$dir/libtessel_nvidia.so"
+            --skip-file "$skips")
+failed=()
+
+# step NAME COMMAND...: runs COMMAND, its output in $out/NAME.log, and shows
+# the log's tail; a non-zero exit status marks the step failed.
+step() {
+  local name="$1" status=0
+  shift
+  echo "== $name"
+  "$@" > "$out/$name.log" 2>&1 || status=$?
+  tail -n 15 "$out/$name.log"
+  if [ "$status" != 0 ]; then
+    echo "-- $name FAILED (exit status $status; full log: $out/$name.log)"
+    failed+=("$name")
+  fi
+}
+
+step environment bash -c 'nvidia-smi --query-gpu=name,driver_version --format=csv,noheader &&
+  python3 -c "import torch, triton; print(\"torch\", torch.__version__, \"triton\", triton.__version__)" &&
+  cat "$1/commit.txt"' _ "$dir"
+
+if [ "${#corrupt[@]}" = 0 ]; then
+step conformance timeout 300 "${bundle_run[@]}" \
+  --report-json "$out/conformance_sm90a.json" --junit "$out/conformance_sm90a.xml"
+step conformance_counts "${check[@]}" "$out/conformance_sm90a.json" \
+  --expect nvidia:sm_90a/bundle-run --expectations "$expected" --skip-file "$skips"
+
+# memcheck FILTER TIMEOUT: the cases matching FILTER under compute-sanitizer;
+# an error of the sanitizer (exit status 9), a case that fails, and a log
+# without a clean error summary all fail the step.
+memcheck() {
+  local name="memcheck_${1%%/*}"
+  step "$name" timeout "$2" compute-sanitizer --tool memcheck --error-exitcode 9 \
+    "${bundle_run[@]}" --filter "$1" --report-json "$out/$name.json"
+  if ! grep -q "ERROR SUMMARY: 0 errors" "$out/$name.log"; then
+    echo "-- $name FAILED (no 'ERROR SUMMARY: 0 errors' in its log)"
+    failed+=("$name summary")
+  fi
+}
+memcheck 'memory/*' 150
+memcheck 'dot/*' 200
+
+# sass CUBIN: the tensor-core instructions of a GEMM kernel; none fails.
+sass() {
+  local f="$1" name
+  name="sass_$(basename "$f" .cubin)"
+  cuobjdump --dump-sass "$f" > "$out/$name.txt"
+  local hmma ldsm
+  hmma=$(grep -c HMMA "$out/$name.txt" || true)
+  ldsm=$(grep -c LDSM "$out/$name.txt" || true)
+  echo "$(basename "$f"): $hmma HMMA, $ldsm LDSM"
+  grep -m 2 HMMA "$out/$name.txt" || true
+  [ "$hmma" -gt 0 ]
+}
 for f in "$dir"/gemm_*.cubin; do
-  echo "$(basename "$f"): $(cuobjdump --dump-sass "$f" | grep -c HMMA) HMMA, $(cuobjdump --dump-sass "$f" | grep -c LDSM) LDSM"
-  cuobjdump --dump-sass "$f" | grep -m 2 HMMA
+  step "sass_$(basename "$f" .cubin)" sass "$f"
 done
-echo "== benchmark"
-"$dir/bench_gpu" "$dir/libtessel_nvidia.so" "$dir" | tee "$out/bench.txt"
-python3 "$here/triton_bench.py" | tee -a "$out/bench.txt"
-python3 "$here/compare.py" "$out/bench.txt" | tee "$out/compare.txt"
+fi
+
+step bench_gpu "$dir/bench_gpu" "$dir/libtessel_nvidia.so" "$dir" ${corrupt[@]+"${corrupt[@]}"}
+step triton_bench python3 "$here/triton_bench.py"
+cat "$out/bench_gpu.log" "$out/triton_bench.log" > "$out/bench.txt"
+step compare python3 "$here/compare.py" "$out/bench.txt"
+cp "$out/compare.log" "$out/compare.txt"
+
+{
+  echo "run_h200.sh $(date -u +%Y-%m-%dT%H:%M:%SZ)${corrupt[*]:+ (${corrupt[*]})}"
+  if [ "${#failed[@]}" = 0 ]; then
+    echo "every step passed"
+  else
+    echo "FAILED: ${failed[*]}"
+  fi
+} > "$out/summary.txt"
+cp "$out/summary.txt" "$out/environment.log" "$out/bench.txt" "$out/compare.txt" "$out/record/"
+cp "$out/conformance_sm90a.json" "$out/conformance_sm90a.xml" "$out/record/" 2>/dev/null || true
+cp "$out"/memcheck_*.log "$out"/sass_*.log "$out/record/" 2>/dev/null || true
+[ -f "$dir/bundle_compile.json" ] && cp "$dir/bundle_compile.json" "$out/record/"
+echo "== summary"
+cat "$out/summary.txt"
+echo "(record of this run: $out/record/; see docs/h200-runs/README.md)"
+[ "${#failed[@]}" = 0 ]

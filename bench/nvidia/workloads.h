@@ -9,8 +9,15 @@
 // here that is the `:16` suffix (`*fp32:16`, `i32:16`), which the vector add
 // and softmax sizes below satisfy. Without it on `n` / `n_cols`, a mask
 // `offsets < n` is not known to be uniform over four consecutive elements,
-// and every access is a scalar one. num_warps is what triton_bench.py
-// launches with.
+// and every access is a scalar one. num_warps (and, for the GEMMs,
+// num_stages) is what triton_bench.py launches with.
+//
+// Timing is the same on both sides (bench_gpu here, triton_bench.py for
+// Triton and PyTorch; compare.py refuses to pair runs whose timing lines
+// differ): kWarmupLaunches untimed launches, then kTimedLaunches launches,
+// each right after an L2 flush (L2Flush(): 256 MiB written, more than five
+// times the H200's 50 MB L2) and between two CUDA events of its own; the
+// statistic is the median.
 #ifndef TESSEL_BENCH_NVIDIA_WORKLOADS_H_
 #define TESSEL_BENCH_NVIDIA_WORKLOADS_H_
 
@@ -23,7 +30,10 @@
 
 namespace tessel::bench {
 
-enum class Kind { kVectorAdd, kSoftmax, kMatmul };
+enum class Kind { kVectorAdd, kSoftmax, kMatmul, kFill };
+
+inline constexpr int kWarmupLaunches = 10;
+inline constexpr int kTimedLaunches = 50;
 
 struct Workload {
   std::string name;        // file stem of the kernel's bytecode
@@ -36,6 +46,38 @@ struct Workload {
   int32_t min_blocks_per_sm = 0;  // nvidia.min_blocks_per_sm; 0: the backend's choice
   int32_t num_stages = 0;         // 0: the plugin's default
 };
+
+// How every result is checked, the same in bench_gpu and triton_bench.py:
+// each element against a reference computed in fp64 from the same inputs.
+// Vector add is exact (one fp32 rounding on both sides).
+//
+// Softmax: |y - ref| <= kSoftmaxAbsTolerance + SoftmaxRelTolerance(cols) * ref.
+// The relative part allows one fp32 ulp (2^-23) for each of the cols - 1
+// additions of the row sum, in whatever order the kernel adds, and 64 more
+// for the exponential (argument reduction included) and the division.
+inline constexpr double kSoftmaxAbsTolerance = 1e-12;
+inline double SoftmaxRelTolerance(int64_t cols) { return double(cols + 64) * 0x1p-23; }
+
+// GEMM (fp16 or bf16 inputs, fp32 accumulation, output in the input type):
+//   |c - ref| <= abs + out_rel * |ref| + acc_rel * |a_i|_2 * |b_j|_2
+// out_rel is half an ulp of the output type (its rounding), acc_rel one
+// fp32 ulp for each of the K + 2 accumulation steps (tensor cores may
+// truncate rather than round), applied to |a_i|_2 |b_j|_2, which bounds
+// sum_k |a_ik b_kj| (Cauchy-Schwarz) and so every partial sum; products of
+// 16-bit inputs are exact in fp32. abs is the smallest fp16 subnormal.
+struct GemmTolerance {
+  double abs, out_rel, acc_rel;
+};
+inline GemmTolerance GemmBound(bool bf16, int64_t k) {
+  return {0x1p-24, bf16 ? 0x1p-8 : 0x1p-11, double(k + 2) * 0x1p-23};
+}
+
+// The L2 flush before every timed launch: fill_kernel of kernels.py writing
+// n int32 values (256 MiB). triton_bench.py flushes with the same kernel.
+inline Workload L2Flush() {
+  return {"l2_flush", Kind::kFill, "fill_kernel", "*i32:16,i32:16,i32", {{"BLOCK", "4096"}},
+          0, int64_t(1) << 26, 0, 4};
+}
 
 inline std::vector<Workload> Workloads() {
   // GEMM: M, N, K and the row strides are multiples of 16 and the unit
@@ -55,10 +97,12 @@ inline std::vector<Workload> Workloads() {
       {"softmax_8192x16384", Kind::kSoftmax, "softmax_kernel", softmaxSig,
        {{"BLOCK", "16384"}}, 8192, 16384, 0, 16},
       // 4 warps of 64x64 each: 255 registers a thread, two blocks an SM.
+      // Two stages: the depth the backend pipelines (one iteration ahead,
+      // NvidiaOptions::numStages), and what Triton is launched with.
       {"gemm_fp16_4096", Kind::kMatmul, "matmul_kernel", gemmSig("fp16"), gemmTile,
-       4096, 4096, 4096, 4},
+       4096, 4096, 4096, 4, 0, 2},
       {"gemm_bf16_4096", Kind::kMatmul, "matmul_kernel", gemmSig("bf16"), gemmTile,
-       4096, 4096, 4096, 4},
+       4096, 4096, 4096, 4, 0, 2},
   };
 }
 

@@ -95,6 +95,11 @@ CaseBuilder& CaseBuilder::Ref(ReferenceFn fn) {
   return *this;
 }
 
+CaseBuilder& CaseBuilder::Magnitude(ReferenceFn fn) {
+  c_.magnitude = std::move(fn);
+  return *this;
+}
+
 Case CaseBuilder::Build() const {
   Case c = c_;
   std::string sig;

@@ -30,6 +30,8 @@ class CaseBuilder {
   CaseBuilder& Grid(uint32_t x, uint32_t y = 1, uint32_t z = 1);
   CaseBuilder& Needs(const std::string& capability);
   CaseBuilder& Ref(ReferenceFn fn);
+  // Case::magnitude, for outputs with an element bound (RelNormBounded).
+  CaseBuilder& Magnitude(ReferenceFn fn);
 
   Case Build() const;
 

@@ -26,7 +26,13 @@ std::string Tolerance::ToString() const {
   switch (kind) {
     case kExact: return "exact";
     case kUlp: std::snprintf(buf, sizeof buf, "%g ulp", value); return buf;
-    case kRelNorm: std::snprintf(buf, sizeof buf, "relative L2 norm %g", value); return buf;
+    case kRelNorm:
+      if (value2 > 0)
+        std::snprintf(buf, sizeof buf, "relative L2 norm %g, per element %g x magnitude", value,
+                      value2);
+      else
+        std::snprintf(buf, sizeof buf, "relative L2 norm %g", value);
+      return buf;
     case kAbsRel:
       std::snprintf(buf, sizeof buf, "abs %g + rel %g", value, value2);
       return buf;
@@ -100,6 +106,16 @@ std::vector<HostArray> InitialExpectation(const Case& c,
     }
   }
   return expected;
+}
+
+std::vector<HostArray> InitialMagnitudes(const Case& c) {
+  std::vector<HostArray> magnitudes(c.buffers.size());
+  for (size_t b = 0; b < c.buffers.size(); ++b) {
+    const BufferSpec& spec = c.buffers[b];
+    if (spec.is_output && spec.tolerance.HasElementBound())
+      magnitudes[b] = HostArray(Dt::F64, spec.count);  // zeros
+  }
+  return magnitudes;
 }
 
 }  // namespace tessel::conformance

@@ -52,6 +52,8 @@ struct Tolerance {
     kExact,    // bit-identical (NaNs compare by class only for floats)
     kUlp,      // floats: |got - ref| <= value ulps of the dtype at ref
     kRelNorm,  // floats: ||got - ref||_2 <= value * ||ref||_2 over the buffer
+               // and, when value2 > 0, per element |got - ref| <= value2 *
+               // the element's magnitude (Case::magnitude)
     kAbsRel,   // floats: |got - ref| <= value (abs) + value2 (rel) * |ref|
   };
   Kind kind = kExact;
@@ -61,7 +63,12 @@ struct Tolerance {
   static Tolerance Exact() { return {kExact, 0, 0}; }
   static Tolerance Ulps(double n) { return {kUlp, n, 0}; }
   static Tolerance RelNorm(double eps) { return {kRelNorm, eps, 0}; }
+  // RelNorm(eps), and each element within `rtol` times its magnitude: a
+  // norm alone lets one wrong element of a large buffer through.
+  static Tolerance RelNormBounded(double eps, double rtol) { return {kRelNorm, eps, rtol}; }
   static Tolerance AbsRel(double atol, double rtol) { return {kAbsRel, atol, rtol}; }
+  // True for a norm with a per-element bound (RelNormBounded).
+  bool HasElementBound() const { return kind == kRelNorm && value2 > 0; }
   std::string ToString() const;
 };
 
@@ -105,6 +112,13 @@ struct Case {
   std::vector<std::string> capabilities;
   uint64_t seed = 0;
   ReferenceFn reference;
+  // Needed when an output's tolerance has an element bound: per element,
+  // the sum of the magnitudes of the terms the result adds up (for a dot,
+  // sum_k |a_ik * b_kj|), computed from the initial buffers like
+  // `reference`, into the fp64 arrays of InitialMagnitudes (all zeros).
+  // An element it leaves at zero (one the kernel must not write) has to
+  // come back exactly.
+  ReferenceFn magnitude;
   // Buffers whose contents are given rather than generated (shapes and
   // offsets a kernel reads, e.g. a grouped GEMM's group table): the buffer
   // index and its values, stored as the buffer's integer type.
@@ -136,6 +150,10 @@ std::vector<HostArray> GenerateBuffers(const Case& c);
 // The `expected` vector a reference starts from (see ReferenceFn).
 std::vector<HostArray> InitialExpectation(const Case& c,
                                           const std::vector<HostArray>& initial);
+
+// The vector Case::magnitude fills: for each output buffer with an element
+// bound, `count` fp64 zeros; an empty array for every other buffer.
+std::vector<HostArray> InitialMagnitudes(const Case& c);
 
 }  // namespace tessel::conformance
 

@@ -1,11 +1,17 @@
-// Checks of the suite itself: enough cases, each well formed, its kernel
-// present, its inputs never all zero, its reference runnable.
+// Checks of the suite itself: exactly the cases expected_counts.txt pins
+// (so that a family cannot go missing unnoticed), each well formed, its
+// kernel present, its inputs never all zero, its reference runnable.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <map>
 #include <regex>
 #include <set>
+#include <sstream>
+#include <string>
 
 #include "conformance/cases/kernel_sources.h"
 #include "conformance/cases/registry.h"
@@ -13,8 +19,48 @@
 namespace tessel::conformance {
 namespace {
 
-TEST(Cases, AtLeastThreeHundredWithUniqueIds) {
-  EXPECT_GE(AllCases().size() + CompileFailCases().size(), 300u);
+// The facts of scope "suite" of conformance/tests/expected_counts.txt, the
+// one reviewed place that pins the suite's size (its format is described
+// at its top).
+std::map<std::string, size_t> SuiteExpectations(std::string* path) {
+  const char* srcdir = std::getenv("TEST_SRCDIR");
+  const char* workspace = std::getenv("TEST_WORKSPACE");
+  *path = std::string(srcdir != nullptr ? srcdir : ".") + "/" +
+          (workspace != nullptr ? workspace : "tessel") + "/conformance/tests/expected_counts.txt";
+  std::ifstream in(*path);
+  std::map<std::string, size_t> facts;
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream words(line.substr(0, line.find('#')));
+    std::string scope, key, value;
+    if (words >> scope >> key >> value && scope == "suite") facts[key] = std::stoul(value);
+  }
+  return facts;
+}
+
+TEST(Cases, ExactlyTheExpectedCasesWithUniqueIds) {
+  std::string path;
+  const std::map<std::string, size_t> expected = SuiteExpectations(&path);
+  ASSERT_TRUE(expected.count("cases") && expected.count("compile_fail")) << "read " << path;
+  EXPECT_EQ(AllCases().size(), expected.at("cases"))
+      << "cases were added or removed: update " << path << " (docs/conformance.md)";
+  EXPECT_EQ(CompileFailCases().size(), expected.at("compile_fail"));
+  // Per category: a family that loses or gains cases names itself.
+  std::map<std::string, size_t> categories;
+  for (const Case& c : AllCases()) ++categories[c.id.substr(0, c.id.find('/'))];
+  for (const auto& [category, n] : categories) {
+    auto it = expected.find("category/" + category);
+    if (it == expected.end()) {
+      ADD_FAILURE() << "category '" << category << "' (" << n << " cases) is not in " << path;
+      continue;
+    }
+    EXPECT_EQ(n, it->second) << "category " << category;
+  }
+  for (const auto& [key, n] : expected) {
+    if (key.rfind("category/", 0) == 0) {
+      EXPECT_TRUE(categories.count(key.substr(9))) << key << " (" << n << " cases) is missing";
+    }
+  }
   std::set<std::string> ids;
   for (const Case& c : AllCases()) EXPECT_TRUE(ids.insert(c.id).second) << c.id;
   for (const CompileFailCase& c : CompileFailCases()) EXPECT_TRUE(ids.insert(c.id).second) << c.id;
@@ -85,8 +131,41 @@ TEST(Cases, GenerationIsDeterministic) {
   EXPECT_EQ(SeedOf(""), 0xcbf29ce484222325ull);
 }
 
+// An output judged per element (Tolerance::RelNormBounded) needs the
+// magnitudes of its terms: each at least the reference's absolute value
+// (|sum t| <= sum |t|), and not all zero.
+TEST(Cases, BoundedOutputsHaveSoundMagnitudes) {
+  int bounded = 0;
+  for (const Case& c : AllCases()) {
+    std::vector<HostArray> initial, expected, magnitudes;
+    for (size_t b = 0; b < c.buffers.size(); ++b) {
+      if (!c.buffers[b].is_output || !c.buffers[b].tolerance.HasElementBound()) continue;
+      SCOPED_TRACE(c.id);
+      ++bounded;
+      ASSERT_TRUE(c.magnitude) << "no magnitude function";
+      if (initial.empty()) {
+        initial = GenerateBuffers(c);
+        expected = InitialExpectation(c, initial);
+        c.reference(initial, expected);
+        magnitudes = InitialMagnitudes(c);
+        c.magnitude(initial, magnitudes);
+      }
+      size_t nonZero = 0;
+      for (size_t i = 0; i < magnitudes[b].size(); ++i) {
+        const double m = magnitudes[b].F(i);
+        EXPECT_GE(m, 0) << c.buffers[b].name << "[" << i << "]";
+        if (m == 0) continue;
+        ++nonZero;
+        EXPECT_GE(m * (1 + 1e-12), std::fabs(expected[b].F(i)))
+            << c.buffers[b].name << "[" << i << "]";
+      }
+      EXPECT_GT(nonZero, 0u);
+    }
+  }
+  EXPECT_GT(bounded, 0);
+}
+
 TEST(CompileFail, HeadersParse) {
-  EXPECT_GE(CompileFailCases().size(), 8u);
   for (const CompileFailCase& c : CompileFailCases()) {
     EXPECT_FALSE(c.kernel.empty()) << c.id;
     EXPECT_FALSE(c.expected_message.empty()) << c.id;

@@ -1,10 +1,36 @@
 // tl.dot: each input type with its accumulator types and input precisions,
-// judged by the relative L2 norm of C against an fp64 product of the stored
-// inputs (integers exactly).
+// judged against an fp64 product of the stored inputs (integers exactly) by
+// the relative L2 norm of C and, per element, by a bound derived from K and
+// the precisions (DotElementBound).
+#include <cmath>
+#include <string>
+
 #include "conformance/cases/family_util.h"
 #include "conformance/cases/registry.h"
 
 namespace tessel::conformance {
+
+double DotElementBound(Dt acc, const std::string& precision, int K) {
+  // One ulp of the accumulator (relative) for each accumulation step: K
+  // steps, three per k for tf32x3 (three products of split operands), and
+  // two more for the output's rounding and a rounded product (fp32 ieee,
+  // fp64; products of narrower inputs are exact in fp32). A full ulp, not
+  // half of one: a product's rounding and the addition's may both happen,
+  // and tensor cores may truncate rather than round.
+  const double ulpAcc = std::ldexp(1.0, -FormatOf(acc).mantissa_bits);
+  const int steps = K * (precision == "tf32x3" ? 3 : 1) + 2;
+  // What rounding the inputs first costs a product: tf32 keeps 10 mantissa
+  // bits of each fp32 input (truncated, or rounded: at most 2^-10 relative
+  // each); tf32x3 drops the product of the two low parts and rounds those
+  // parts to tf32 (about 3 x 2^-20; 2^-18 allowed).
+  double input = 0;
+  if (precision == "tf32") input = 2 * std::ldexp(1.0, -10) + std::ldexp(1.0, -20);
+  if (precision == "tf32x3") input = std::ldexp(1.0, -18);
+  // The fp64 reference has rounding errors of its own (K additions).
+  const double reference = (K + 1) * std::ldexp(1.0, -53);
+  return input + steps * ulpAcc + reference;
+}
+
 namespace {
 
 constexpr const char* kSrc = "dot.py";
@@ -36,7 +62,8 @@ Case Dot(const Variant& v, const Shape& s) {
   b.In("a", v.in, s.M * s.K, g);
   b.In("b", v.in, s.K * s.N, g);
   b.Out("c", v.acc, s.M * s.N + 5,
-        IsFloat(v.acc) ? Tolerance::RelNorm(v.norm) : Tolerance::Exact());
+        IsFloat(v.acc) ? Tolerance::RelNormBounded(v.norm, DotElementBound(v.acc, v.prec, s.K))
+                       : Tolerance::Exact());
   b.ScalarI(Dt::I32, s.M).ScalarI(Dt::I32, s.N).ScalarI(Dt::I32, s.K);
   b.Const("BM", s.BM).Const("BN", s.BN).Const("BK", s.BK);
   b.Const("ACC", Info(v.acc).tl).Const("PREC", std::string("'") + v.prec + "'");
@@ -55,6 +82,17 @@ Case Dot(const Variant& v, const Shape& s) {
         else ex[2].SetF(i * s.N + j, f);
       }
   });
+  if (!isInt) {
+    b.Magnitude([s](const std::vector<HostArray>& in, std::vector<HostArray>& mag) {
+      for (int i = 0; i < s.M; ++i)
+        for (int j = 0; j < s.N; ++j) {
+          double f = 0;
+          for (int k = 0; k < s.K; ++k)
+            f += std::fabs(in[0].F(i * s.K + k) * in[1].F(k * s.N + j));
+          mag[2].SetF(i * s.N + j, f);
+        }
+    });
+  }
   return b.Build();
 }
 
@@ -63,7 +101,8 @@ Case Batched() {
   CaseBuilder b(Id({"dot/batched3d/fp32->fp32/ieee", "2x16x16x16"}), kSrc, "batched");
   b.In("a", Dt::F32, B * M * K, Generator::Uniform(-2, 2));
   b.In("b", Dt::F32, B * K * N, Generator::Uniform(-2, 2));
-  b.Out("c", Dt::F32, B * M * N, Tolerance::RelNorm(1e-6));
+  b.Out("c", Dt::F32, B * M * N,
+        Tolerance::RelNormBounded(1e-6, DotElementBound(Dt::F32, "ieee", K)));
   b.Const("B", B).Const("M", M).Const("N", N).Const("K", K);
   b.Ref([=](const std::vector<HostArray>& in, std::vector<HostArray>& ex) {
     for (int p = 0; p < B; ++p)
@@ -73,6 +112,16 @@ Case Batched() {
           for (int k = 0; k < K; ++k)
             f += in[0].F(p * M * K + i * K + k) * in[1].F(p * K * N + k * N + j);
           ex[2].SetF(p * M * N + i * N + j, f);
+        }
+  });
+  b.Magnitude([=](const std::vector<HostArray>& in, std::vector<HostArray>& mag) {
+    for (int p = 0; p < B; ++p)
+      for (int i = 0; i < M; ++i)
+        for (int j = 0; j < N; ++j) {
+          double f = 0;
+          for (int k = 0; k < K; ++k)
+            f += std::fabs(in[0].F(p * M * K + i * K + k) * in[1].F(p * K * N + k * N + j));
+          mag[2].SetF(p * M * N + i * N + j, f);
         }
   });
   return b.Build();

@@ -14,6 +14,12 @@ namespace tessel::conformance {
 // "a/b/c" from its parts.
 std::string Id(std::initializer_list<std::string> parts);
 
+// The per-element bound of a float dot's result, relative to its
+// magnitude sum_k |a_ik b_kj| (Tolerance::RelNormBounded): what K steps of
+// accumulation in `acc` with input precision `precision` ("default",
+// "ieee", "tf32", "tf32x3") can cost at most, in any order of summation.
+double DotElementBound(Dt acc, const std::string& precision, int K);
+
 // A generator for plain data of `dt`: every bit pattern for integers,
 // [-8, 8] for floats (finite in every format, fp8 included).
 Generator DataGen(Dt dt);

@@ -12,7 +12,8 @@ namespace tessel::conformance {
 // The suite's version, "MAJOR.MINOR". MINOR grows when cases are added;
 // MAJOR when a case changes meaning, is removed, or the bundle or report
 // formats change incompatibly (docs/conformance.md, "Versioning").
-inline constexpr const char* kSuiteVersion = "1.0";
+// 2.0: dot and grouped-GEMM results are also bounded per element.
+inline constexpr const char* kSuiteVersion = "2.0";
 
 // Every runnable case, ordered by id; ids are unique (checked on first use).
 const std::vector<Case>& AllCases();

@@ -50,8 +50,20 @@ double ElementError(const Tolerance& tol, Dt dt, double got, double ref) {
 
 }  // namespace
 
-Verdict CompareOutputs(const Case& c, const std::vector<HostArray>& expected,
+Verdict CompareOutputs(const Case& c, const std::vector<HostArray>& initial,
+                       const std::vector<HostArray>& expected,
                        const std::vector<HostArray>& got) {
+  // Magnitudes for the outputs with an element bound.
+  std::vector<HostArray> magnitudes;
+  for (const BufferSpec& spec : c.buffers) {
+    if (!spec.is_output || !spec.tolerance.HasElementBound()) continue;
+    if (!c.magnitude)
+      return {false, spec.name + ": the tolerance bounds each element, but the case "
+                                 "computes no magnitudes (a defect of the case)"};
+    magnitudes = InitialMagnitudes(c);
+    c.magnitude(initial, magnitudes);
+    break;
+  }
   for (size_t b = 0; b < c.buffers.size(); ++b) {
     const BufferSpec& spec = c.buffers[b];
     if (!spec.is_output) continue;
@@ -76,6 +88,9 @@ Verdict CompareOutputs(const Case& c, const std::vector<HostArray>& expected,
                          std::to_string(w.bad) + " element(s) differ (first shown)"};
     }
     Worst w;
+    // Elements over the element bound, by their error over the allowed one.
+    Worst over;
+    const bool bounded = tol.HasElementBound();
     double sumSqDiff = 0, sumSqRef = 0;
     for (size_t i = 0; i < g.size(); ++i) {
       const double gv = g.F(i), ev = e.F(i);
@@ -87,7 +102,17 @@ Verdict CompareOutputs(const Case& c, const std::vector<HostArray>& expected,
         } else {
           sumSqDiff = std::numeric_limits<double>::infinity();
         }
-        if (err > w.error) w.error = err, w.index = i;
+        if (!(err <= w.error)) w.error = err, w.index = i;
+        if (bounded) {
+          // Zero magnitude (an element the kernel must not write): exact.
+          const double allowed = tol.value2 * magnitudes[b].F(i);
+          if (!(err <= allowed)) {
+            const double ratio = allowed > 0 ? err / allowed
+                                             : std::numeric_limits<double>::infinity();
+            ++over.bad;
+            if (!(ratio <= over.error)) over.error = ratio, over.index = i;
+          }
+        }
         continue;
       }
       const double limit = tol.kind == Tolerance::kExact ? 0 : tol.kind == Tolerance::kUlp
@@ -101,9 +126,20 @@ Verdict CompareOutputs(const Case& c, const std::vector<HostArray>& expected,
                      Num(e.F(i));
     if (tol.kind == Tolerance::kRelNorm) {
       const double rel = sumSqRef > 0 ? std::sqrt(sumSqDiff / sumSqRef) : std::sqrt(sumSqDiff);
-      if (rel <= tol.value) continue;
-      return {false, spec.name + ": relative L2 error " + Num(rel) + " exceeds " +
-                         Num(tol.value) + "; worst element " + at};
+      const std::string outOfBound =
+          over.bad == 0 ? ""
+                        : "; " + std::to_string(over.bad) + " element(s) over the per-element bound";
+      if (!(rel <= tol.value))
+        return {false, spec.name + ": relative L2 error " + Num(rel) + " exceeds " +
+                           Num(tol.value) + "; worst element " + at + outOfBound};
+      if (over.bad == 0) continue;
+      const size_t j = over.index;
+      const double allowed = tol.value2 * magnitudes[b].F(j);
+      return {false, where + std::to_string(j) + ofN + ": got " + Num(g.F(j)) + ", expected " +
+                         Num(e.F(j)) + " (error " + Num(std::fabs(g.F(j) - e.F(j))) +
+                         ", allowed " + Num(allowed) + " = " + Num(tol.value2) +
+                         " x magnitude " + Num(magnitudes[b].F(j)) + ")" + outOfBound +
+                         " (relative L2 error " + Num(rel) + ", within " + Num(tol.value) + ")"};
     }
     if (w.bad == 0) continue;
     std::string measure = tol.kind == Tolerance::kUlp      ? Num(w.error) + " ulp"

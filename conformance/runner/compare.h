@@ -17,10 +17,14 @@ struct Verdict {
   std::string message;
 };
 
-// `expected` as produced by the case's reference (see ReferenceFn),
-// `got` the buffers as read back from the device (same order as
-// c.buffers); input buffers are not compared.
-Verdict CompareOutputs(const Case& c, const std::vector<HostArray>& expected,
+// `initial` the buffers as generated (what the device received), `expected`
+// as produced by the case's reference from them (see ReferenceFn), `got`
+// the buffers as read back from the device (same order as c.buffers);
+// input buffers are not compared. Outputs whose tolerance has an element
+// bound are judged per element too, against the magnitudes c.magnitude
+// computes from `initial`.
+Verdict CompareOutputs(const Case& c, const std::vector<HostArray>& initial,
+                       const std::vector<HostArray>& expected,
                        const std::vector<HostArray>& got);
 
 }  // namespace tessel::conformance

@@ -79,7 +79,7 @@ CaseResult ExecuteCase(const Case& c, const plugins::CompiledKernel& kernel,
   }
   std::vector<HostArray> expected = InitialExpectation(c, initial);
   c.reference(initial, expected);
-  Verdict v = CompareOutputs(c, expected, got);
+  Verdict v = CompareOutputs(c, initial, expected, got);
   return {c.id, v.ok ? Outcome::kPass : Outcome::kFail, v.message, "", 0};
 }
 

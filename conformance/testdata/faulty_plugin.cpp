@@ -6,7 +6,10 @@
 //                             ragged-edge off-by-one);
 //   FAULT_CRASH_KERNEL="k"    raises SIGSEGV when launching kernel "k";
 //   FAULT_HIDE_FEATURE="f"    drops device feature "f" from the device
-//                             descriptor (the device lacks a capability).
+//                             descriptor (the device lacks a capability);
+//   FAULT_NAN_OUTPUT          after every launch, writes a NaN over the
+//                             first element of each float buffer argument
+//                             (a kernel that writes one NaN per output).
 // Everything else forwards to the wrapped plugin, found at
 // FAULT_WRAPPED_RELATIVE from this file's own directory (both live in the
 // same tree of built files).
@@ -42,6 +45,42 @@ Tessel_Error* ModuleLoad(Tessel_Module_Load_Args* args) {
 }
 #endif
 
+#ifdef FAULT_NAN_OUTPUT
+// A quiet NaN of float dtype `dtype` (its bits and size); false for the
+// other dtypes.
+bool NanOf(int32_t dtype, uint64_t* bits, uint64_t* bytes) {
+  switch (dtype) {
+    case TESSEL_DTYPE_FP8E4M3: *bits = 0x7f, *bytes = 1; return true;
+    case TESSEL_DTYPE_FP8E5M2: *bits = 0x7e, *bytes = 1; return true;
+    case TESSEL_DTYPE_FP16: *bits = 0x7e00, *bytes = 2; return true;
+    case TESSEL_DTYPE_BF16: *bits = 0x7fc0, *bytes = 2; return true;
+    case TESSEL_DTYPE_FP32: *bits = 0x7fc00000u, *bytes = 4; return true;
+    case TESSEL_DTYPE_FP64: *bits = 0x7ff8000000000000ull, *bytes = 8; return true;
+    default: return false;
+  }
+}
+
+// Copies to the device are ordered after earlier work, so each NaN lands
+// after the kernel's own writes (x86-64 is little-endian: the low bytes of
+// `bits` are the value).
+Tessel_Error* WriteNans(const Tessel_Launch_Args* args) {
+  for (size_t i = 0; i < args->num_args; ++i) {
+    const Tessel_Launch_Arg& a = args->args[i];
+    uint64_t bits = 0, bytes = 0;
+    if (a.kind != TESSEL_ARG_POINTER || !NanOf(a.dtype, &bits, &bytes)) continue;
+    Tessel_Buffer_Copy_To_Device_Args copy;
+    std::memset(&copy, 0, sizeof copy);
+    copy.struct_size = Tessel_Buffer_Copy_To_Device_Args_STRUCT_SIZE;
+    copy.dst = a.buffer;
+    copy.dst_offset = a.offset;
+    copy.src = &bits;
+    copy.size = bytes;
+    if (Tessel_Error* e = g_real->buffer_copy_to_device(&copy)) return e;
+  }
+  return nullptr;
+}
+#endif
+
 Tessel_Error* Launch(Tessel_Launch_Args* args) {
 #ifdef FAULT_CRASH_KERNEL
   {
@@ -53,6 +92,9 @@ Tessel_Error* Launch(Tessel_Launch_Args* args) {
   Tessel_Launch_Args copy = *args;
   if (copy.grid[0] > 1) --copy.grid[0];
   return g_real->launch(&copy);
+#elif defined(FAULT_NAN_OUTPUT)
+  if (Tessel_Error* e = g_real->launch(args)) return e;
+  return WriteNans(args);
 #else
   return g_real->launch(args);
 #endif

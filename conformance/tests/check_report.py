@@ -1,19 +1,121 @@
 """Assertions on a conformance JSON report, for the suite's own tests.
 
-usage: check_report.py REPORT [--count RESULT=N] [--min RESULT=N]
-                              [--max RESULT=N] [--mode MODE] [--total N]
+usage: check_report.py REPORT [--expect NAME --expectations FILE [--skip-file F]]
+                              [--count RESULT=N] [--min RESULT=N] [--max RESULT=N]
+                              [--mode MODE] [--total N]
                               [--error-id ID --error-has TEXT]
-Always checks that every not-supported result names a capability and every
-skipped result carries a reason.
+
+--expect NAME checks the report against the exact expectations of run NAME
+in FILE (conformance/tests/expected_counts.txt): its mode, its number of
+cases, the count of every result, and how many cases each entry of the skip
+file F skipped. --count/--min/--max/--mode/--total are single assertions
+for tests that run part of the suite.
+
+Always checks that the counts add up to the cases listed, that every
+not-supported result names a capability and that every skipped result
+carries a reason. Exits 1, listing every problem, when an assertion fails.
 """
 import argparse
+import collections
 import json
+import re
 import sys
+
+RESULTS = ("pass", "fail", "not-supported", "skipped", "validated", "error")
+
+
+def load_expectations(path):
+    """{scope: {key: value}} from an expected_counts.txt file."""
+    facts = {}
+    with open(path) as f:
+        for n, raw in enumerate(f, 1):
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            parts = line.split()
+            if len(parts) != 3:
+                sys.exit(f"{path}:{n}: expected '<scope> <key> <value>', got '{line}'")
+            scope, key, value = parts
+            if key in facts.setdefault(scope, {}):
+                sys.exit(f"{path}:{n}: '{scope} {key}' is given twice")
+            facts[scope][key] = value
+    return facts
+
+
+def load_skip_entries(path):
+    """{line number: glob} of a skip file (docs/conformance.md, "Skip files")."""
+    entries = {}
+    with open(path) as f:
+        for n, raw in enumerate(f, 1):
+            line = raw.strip()
+            if line and not line.startswith("#"):
+                entries[n] = line.split("#", 1)[0].strip()
+    return entries
+
+
+def skip_entry_of(case, entries):
+    """The glob of the skip-file entry that skipped `case`: the runner ends a
+    skip's message with '(<skip file>:<line>)'."""
+    m = re.search(r"\(([^()]*):(\d+)\)$", case.get("message", ""))
+    if not m:
+        return None
+    return entries.get(int(m.group(2)))
+
+
+def check_expectations(r, name, facts, skip_path, problems):
+    expected = facts.get(name)
+    if expected is None:
+        problems.append(f"no expectations named '{name}'")
+        return
+    counts = r["counts"]
+    for key in ("mode", "total") + RESULTS:
+        if key not in expected:
+            problems.append(f"the expectations of '{name}' do not pin '{key}'")
+    skips = {}
+    for key, value in expected.items():
+        if key == "mode":
+            if r["mode"] != value:
+                problems.append(f"mode {r['mode']}, expected {value}")
+        elif key == "total":
+            if len(r["cases"]) != int(value):
+                problems.append(f"{len(r['cases'])} cases reported, expected exactly {value}")
+        elif key in RESULTS:
+            if counts.get(key, 0) != int(value):
+                problems.append(f"{key}: {counts.get(key, 0)}, expected exactly {value}")
+        elif key.startswith("skip:"):
+            skips[key[len("skip:"):]] = int(value)
+        else:
+            problems.append(f"the expectations of '{name}' have an unknown key '{key}'")
+    if sum(skips.values()) != int(expected.get("skipped", 0)):
+        problems.append(f"the expectations of '{name}': skip:* counts add up to "
+                        f"{sum(skips.values())}, not to skipped {expected.get('skipped')}")
+    skipped = [c for c in r["cases"] if c["result"] == "skipped"]
+    if not skipped and not skips:
+        return
+    if skip_path is None:
+        problems.append("skips are expected or reported: pass --skip-file to attribute them")
+        return
+    entries = load_skip_entries(skip_path)
+    got = collections.Counter()
+    for c in skipped:
+        glob = skip_entry_of(c, entries)
+        if glob is None:
+            problems.append(f"{c['id']}: skipped, but its message names no entry of "
+                            f"{skip_path}: {c.get('message', '')}")
+        else:
+            got[glob] += 1
+    for glob in sorted(set(got) | set(skips)):
+        if got.get(glob, 0) != skips.get(glob, 0):
+            problems.append(f"skip entry '{glob}' skipped {got.get(glob, 0)} case(s), "
+                            f"expected exactly {skips.get(glob, 0)}")
 
 
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("report")
+    p.add_argument("--expect")
+    p.add_argument("--expectations")
+    p.add_argument("--skip-file")
     p.add_argument("--count", action="append", default=[])
     p.add_argument("--min", action="append", default=[])
     p.add_argument("--max", action="append", default=[])
@@ -22,14 +124,18 @@ def main():
     p.add_argument("--error-id")
     p.add_argument("--error-has")
     a = p.parse_args()
+    if a.expect and not a.expectations:
+        p.error("--expect needs --expectations FILE")
     with open(a.report) as f:
         r = json.load(f)
     problems = []
     counts = r["counts"]
+    if a.expect:
+        check_expectations(r, a.expect, load_expectations(a.expectations), a.skip_file, problems)
     for spec, op in [(s, "==") for s in a.count] + [(s, ">=") for s in a.min] + \
             [(s, "<=") for s in a.max]:
         name, n = spec.split("=")
-        got, n = counts[name], int(n)
+        got, n = counts.get(name, 0), int(n)
         ok = got == n if op == "==" else got >= n if op == ">=" else got <= n
         if not ok:
             problems.append(f"{name}: {got}, expected {op} {n}")

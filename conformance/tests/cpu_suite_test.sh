@@ -1,15 +1,47 @@
 #!/usr/bin/env bash
-# The whole suite on the CPU plugin, as CI runs it: every case it supports
-# passes (0 fail, 0 error), every skip has a reason. Reports are kept as
-# test outputs.
+# The whole suite on the CPU plugin at one target, as CI runs it: exactly the
+# results conformance/tests/expected_counts.txt pins for that target (today
+# every case passes: 0 fail, 0 error, nothing skipped or not-supported), the
+# JUnit report written. Reports are kept as test outputs.
+# Then the test of that check, on this run's own report: with the `dot`
+# category taken out, check_report.py must reject it.
+# usage: cpu_suite_test.sh TESSEL PLUGIN SKIPS CHECK EXPECTED TARGET
 set -euo pipefail
-tessel="$1" plugin="$2" skips="$3" check="$4"
+tessel="$1" plugin="$2" skips="$3" check="$4" expected="$5" target="$6"
 out="${TEST_UNDECLARED_OUTPUTS_DIR:-$TEST_TMPDIR}"
 export TESSEL_CACHE_DIR="$TEST_TMPDIR/cache"
+if [ "$target" = "cpu:x86-64-v3" ]; then
+  # x86-64-v3 code does not run on an older CPU; `auto` picks the baseline
+  # there, which cpu_suite_test covers.
+  for flag in avx2 fma bmi2 f16c; do
+    if ! grep -qw "$flag" /proc/cpuinfo; then
+      echo "SKIPPED: this CPU lacks $flag, so it cannot run $target code"
+      exit 0
+    fi
+  done
+fi
+report="$out/${target//:/_}"
 status=0
-"$tessel" conform --target cpu:x86-64 --plugin "$plugin" --skip-file "$skips" \
-  --report-json "$out/cpu_conformance.json" --junit "$out/cpu_conformance.xml" || status=$?
-python3 "$check" "$out/cpu_conformance.json" --mode run --count fail=0 --count error=0 \
-  --min pass=300 --count not-supported=0
-grep -q '<testsuites name="tessel-conformance"' "$out/cpu_conformance.xml"
+"$tessel" conform --target "$target" --plugin "$plugin" --skip-file "$skips" \
+  --report-json "$report.json" --junit "$report.xml" || status=$?
+python3 "$check" "$report.json" --expect "$target" --expectations "$expected" \
+  --skip-file "$skips"
+grep -q '<testsuites name="tessel-conformance"' "$report.xml"
 [ "$status" = 0 ] || { echo "FAIL: tessel conform exited $status" >&2; exit 1; }
+
+python3 - "$report.json" "$TEST_TMPDIR/no_dot.json" <<'PY'
+import collections, json, sys
+r = json.load(open(sys.argv[1]))
+r["cases"] = [c for c in r["cases"] if not c["id"].startswith("dot/")]
+counts = collections.Counter(c["result"] for c in r["cases"])
+r["counts"] = {k: counts.get(k, 0) for k in r["counts"]}
+json.dump(r, open(sys.argv[2], "w"))
+PY
+if python3 "$check" "$TEST_TMPDIR/no_dot.json" --expect "$target" --expectations "$expected" \
+    --skip-file "$skips" > "$TEST_TMPDIR/no_dot.out"; then
+  cat "$TEST_TMPDIR/no_dot.out"
+  echo "FAIL: check_report.py accepted this run's report without its dot cases" >&2
+  exit 1
+fi
+grep -q "cases reported, expected exactly" "$TEST_TMPDIR/no_dot.out"
+echo "ok: $target matches expected_counts.txt, and a report without dot/* does not"

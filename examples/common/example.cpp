@@ -49,14 +49,14 @@ runtime::StatusOr<runtime::Kernel> Example::Compile(const compiler::KernelSpecia
   return runtime::Kernel::Load(*device_, compiled->artifact);
 }
 
-int Example::Report(double max_error, double tolerance, double run_ms) const {
-  const bool ok = max_error <= tolerance;  // false for NaN
+int Example::Report(const MaxError& max_error, double tolerance, double run_ms) const {
+  const bool ok = max_error.Within(tolerance);  // false for NaN
   const char* cache = cache_misses_ == 0 ? "cache hit"
                       : cache_hits_ == 0 ? "cache miss"
                                          : "cache hits and misses";
   std::printf("%s: %s (%s) %s, max error %.1e%s, compile %.2f s (%s), run %.2f ms\n",
               name_.c_str(), selection_->target.ToString().c_str(),
-              device_->info().name.c_str(), ok ? "ok" : "WRONG", max_error,
+              device_->info().name.c_str(), ok ? "ok" : "WRONG", max_error.value(),
               ok ? "" : (" > tolerance " + std::to_string(tolerance)).c_str(),
               compile_ms_ / 1000.0, cache, run_ms);
   return ok ? 0 : 1;

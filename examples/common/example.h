@@ -20,6 +20,7 @@
 #include "core/runtime/kernel.h"
 #include "core/runtime/runtime.h"
 #include "core/runtime/status.h"
+#include "examples/common/max_error.h"
 
 namespace tessel::examples {
 
@@ -39,9 +40,10 @@ class Example {
   // loads it; adds the time to the compile total reported at the end.
   runtime::StatusOr<runtime::Kernel> Compile(const compiler::KernelSpecialization& spec);
 
-  // Prints the report line and returns the exit status: 0 when max_error
-  // is at most `tolerance` (and not NaN), 1 otherwise.
-  int Report(double max_error, double tolerance, double run_ms) const;
+  // Prints the report line and returns the exit status: 0 when the largest
+  // error is at most `tolerance`, 1 otherwise (always for a NaN error: see
+  // max_error.h).
+  int Report(const MaxError& max_error, double tolerance, double run_ms) const;
 
   // Prints "<name>: FAILED: <status>" and returns 1.
   int Fail(const runtime::Status& status) const;

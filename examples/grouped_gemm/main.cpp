@@ -42,14 +42,14 @@ int main(int argc, char** argv) {
   std::vector<_Float16> c(size_t(M) * N);
   if (auto s = bc->CopyToHost(c.data(), c.size() * 2); !s.ok()) return ex->Fail(s);
 
-  double max_error = 0;
+  examples::MaxError max_error;
   for (int32_t i = 0; i < M; ++i)
     for (int32_t j = 0; j < N; ++j) {
       double want = 0;
       for (int32_t k = 0; k < K; ++k) want += double(a[size_t(i) * K + k]) * double(b[size_t(k) * N + j]);
       // Relative to the result's fp16 rounding step, measured in absolute
       // terms: |C| stays below ~10, where fp16 spacing is at most 2^-7.
-      max_error = std::fmax(max_error, std::fabs(double(c[size_t(i) * N + j]) - want));
+      max_error.Add(std::fabs(double(c[size_t(i) * N + j]) - want));
     }
   // One fp16 rounding of the fp32 sum (half a step at |C| < 16 is 2^-7)
   // plus the fp32 accumulation error.

@@ -44,7 +44,7 @@ int main(int argc, char** argv) {
   for (auto* result : {&y, &mean, &rstd})
     if (!result->ok()) return ex->Fail(result->status());
 
-  double max_error = 0;
+  examples::MaxError max_error;
   for (int32_t r = 0; r < rows; ++r) {
     const float* xr = x.data() + size_t(r) * cols;
     double m = 0, v = 0;
@@ -52,11 +52,11 @@ int main(int argc, char** argv) {
     m /= cols;
     for (int32_t c = 0; c < cols; ++c) v += (xr[c] - m) * (xr[c] - m);
     const double rs = 1.0 / std::sqrt(v / cols + eps);
-    max_error = std::fmax(max_error, std::fabs((*mean)[r] - m));
-    max_error = std::fmax(max_error, std::fabs((*rstd)[r] - rs) / rs);
+    max_error.Add(std::fabs((*mean)[r] - m));
+    max_error.Add(std::fabs((*rstd)[r] - rs) / rs);
     for (int32_t c = 0; c < cols; ++c) {
       const double want = (xr[c] - m) * rs * w[c] + b[c];
-      max_error = std::fmax(max_error, std::fabs((*y)[size_t(r) * cols + c] - want));
+      max_error.Add(std::fabs((*y)[size_t(r) * cols + c] - want));
     }
   }
   // |y| stays below about 6; fp32 sums of 3000 terms in 1024 lanes and the

@@ -31,9 +31,9 @@ int main(int argc, char** argv) {
   auto out = bout->Read<float>(n);
   if (!out.ok()) return ex->Fail(out.status());
 
-  double max_error = 0;
+  examples::MaxError max_error;
   for (int32_t i = 0; i < n; ++i)
-    max_error = std::fmax(max_error, std::fabs(double((*out)[i]) - (double(x[i]) + y[i])));
+    max_error.Add(std::fabs(double((*out)[i]) - (double(x[i]) + y[i])));
   // One fp32 rounding of a sum of magnitude < 2: at most 2^-23.
   return ex->Report(max_error, 0x1p-23, *ms);
 }

@@ -3,12 +3,46 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <optional>
 #include <set>
 #include <thread>
 #include <vector>
 
 namespace tessel::cpu_plugin {
 namespace {
+
+// Makes a job provably shared: the first body call blocks until a body call
+// on another thread has started (or a generous timeout passes, so that a
+// pool that runs everything on one thread fails instead of hanging). Call
+// Arrive() first thing in every body call.
+class SecondThread {
+ public:
+  void Arrive() {
+    const std::thread::id me = std::this_thread::get_id();
+    std::unique_lock<std::mutex> lock(mutex_);
+    if (!first_) {
+      first_ = me;
+      arrived_.wait_for(lock, std::chrono::seconds(30), [&] { return second_; });
+    } else if (me != *first_ && !second_) {
+      second_ = true;
+      arrived_.notify_all();
+    }
+  }
+  // True once a body call ran on a thread other than the first call's.
+  bool SawSecondThread() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return second_;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable arrived_;
+  std::optional<std::thread::id> first_;
+  bool second_ = false;
+};
 
 TEST(ThreadPool, RunsEveryIndexExactlyOnce) {
   ThreadPool pool(4);
@@ -21,13 +55,15 @@ TEST(ThreadPool, RunsEveryIndexExactlyOnce) {
 
 TEST(ThreadPool, UsesSeveralThreads) {
   ThreadPool pool(4);
+  SecondThread second;
   std::mutex m;
   std::set<std::thread::id> ids;
   pool.ParallelFor(64, [&](uint64_t) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    second.Arrive();
     std::lock_guard<std::mutex> lock(m);
     ids.insert(std::this_thread::get_id());
   });
+  EXPECT_TRUE(second.SawSecondThread()) << "one thread ran the whole job";
   EXPECT_GT(ids.size(), 1u);
 }
 
@@ -48,13 +84,23 @@ TEST(ThreadPool, BackToBackJobsOfShrinkingSize) {
 
 TEST(ThreadPool, ClaimsRunsOfConsecutiveIndices) {
   // Guided claims: however the threads interleave, 1024 instances are
-  // handed out in a few dozen ranges, not one index at a time.
+  // handed out in a few dozen ranges, not one index at a time. That says
+  // nothing unless the job really was shared: the first thread's first
+  // instance waits until another thread runs one (SecondThread), and the
+  // owners must include at least two threads.
   ThreadPool pool(2);
   const uint64_t count = 1024;
+  SecondThread second;
   std::vector<std::thread::id> owner(count);
-  pool.ParallelFor(count, [&](uint64_t i) { owner[i] = std::this_thread::get_id(); });
+  pool.ParallelFor(count, [&](uint64_t i) {
+    second.Arrive();
+    owner[i] = std::this_thread::get_id();
+  });
+  EXPECT_TRUE(second.SawSecondThread()) << "one thread ran the whole job";
+  EXPECT_GE(std::set<std::thread::id>(owner.begin(), owner.end()).size(), 2u);
   int changes = 0;
   for (uint64_t i = 1; i < count; ++i) changes += owner[i] != owner[i - 1];
+  EXPECT_GT(changes, 0);
   EXPECT_LT(changes, 64);
 }
 

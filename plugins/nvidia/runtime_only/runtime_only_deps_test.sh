@@ -1,22 +1,23 @@
 #!/usr/bin/env bash
 # The runtime-only NVIDIA plugin runs on machines without LLVM/MLIR and loads
-# where no CUDA driver is installed: it must not depend on LLVM, MLIR or
-# libcuda at link time (libcuda is dlopen'ed) and must export only the
-# plugin entry point.
+# where no CUDA driver is installed: it must not depend on LLVM or MLIR (the
+# shared check, tests/deps/check_no_llvm.sh), nor on libcuda at link time
+# (libcuda is dlopen'ed), and must export only the plugin entry point.
+# usage: runtime_only_deps_test.sh CHECK_NO_LLVM PLUGIN
 set -euo pipefail
 # No `grep -q` after a pipe: it may exit before the writer is done, and
 # pipefail would then report the writer's SIGPIPE instead of the match.
-so="$1"
+check="$1" so="$2"
+bash "$check" "$so"
 needed=$(readelf -d "$so" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
-echo "NEEDED: $needed"
-if echo "$needed" | grep -iE 'llvm|mlir|cuda' >/dev/null; then
-  echo "FAIL: $so depends on LLVM/MLIR/CUDA at link time" >&2
+if grep -iE 'cuda' <<<"$needed" >/dev/null; then
+  echo "FAIL: $so depends on CUDA at link time: $needed" >&2
   exit 1
 fi
 undefined=$(nm -D --undefined-only "$so")
-if echo "$undefined" | grep -iE 'mlir|llvm|cu[A-Z]' >/dev/null; then
-  echo "FAIL: $so has undefined LLVM/MLIR/CUDA symbols:" >&2
-  echo "$undefined" | grep -iE 'mlir|llvm|cu[A-Z]' >&2
+if grep -E 'cu[A-Z]' <<<"$undefined" >/dev/null; then
+  echo "FAIL: $so has undefined CUDA symbols:" >&2
+  grep -E 'cu[A-Z]' <<<"$undefined" >&2
   exit 1
 fi
 exported=$(nm -D --defined-only "$so" | awk '{print $3}' | grep -v '^$' | sort -u)
@@ -24,7 +25,8 @@ if [ "$exported" != "tessel_plugin_get_api" ]; then
   echo "FAIL: $so exports more than tessel_plugin_get_api: $exported" >&2
   exit 1
 fi
-if ! strings "$so" | grep -x 'libcuda.so.1' >/dev/null; then
+strings=$(strings "$so")
+if ! grep -x 'libcuda.so.1' <<<"$strings" >/dev/null; then
   echo "FAIL: $so does not name libcuda.so.1 for dlopen" >&2
   exit 1
 fi

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# The test of compare.py, the judge of a GPU benchmark run (run_h200.sh
+# exits with its status): a complete run whose results are all ok passes;
+# a wrong element, a missing side, a failed load, or two programs that did
+# not time alike must each fail it.
+set -euo pipefail
+compare="$1"
+dir="$TEST_TMPDIR"
+cat > "$dir/good.txt" <<'RUN'
+device: nvidia device 0 (NVIDIA H200, sm_90a)
+timing: warm-up 10, timed 50, L2 flush 268435456 B before each, events around each launch, median
+tessel vadd_2p28               0.7500 ms     4294.9 GB/s     ok
+tessel gemm_fp16_4096          0.4400 ms      312.4 TFLOP/s  ok
+timing: warm-up 10, timed 50, L2 flush 268435456 B before each, events around each launch, median
+triton vadd_2p28               0.7400 ms     4352.9 GB/s     ok
+torch vadd_2p28                0.7300 ms     4412.5 GB/s     ok
+triton gemm_fp16_4096          0.2200 ms      624.7 TFLOP/s  ok
+torch gemm_fp16_4096           0.1900 ms      723.4 TFLOP/s  ok
+triton-s2 gemm_fp16_4096       0.4000 ms      343.6 TFLOP/s  ok
+RUN
+
+expect() {  # expect STATUS NAME FILE [TEXT]: compare.py's status, and TEXT in its output
+  local want="$1" name="$2" file="$3" text="${4:-}" status=0
+  python3 "$compare" "$file" > "$dir/$name.out" || status=$?
+  cat "$dir/$name.out"
+  if [ "$status" != "$want" ]; then
+    echo "FAIL: $name: compare.py exited $status, expected $want" >&2
+    exit 1
+  fi
+  if [ -n "$text" ] && ! grep -qF -- "$text" "$dir/$name.out"; then
+    echo "FAIL: $name: the output does not say '$text'" >&2
+    exit 1
+  fi
+}
+
+expect 0 good "$dir/good.txt" "every result checked and ok"
+sed 's/^\(tessel gemm_fp16_4096 .*TFLOP\/s \) ok$/\1 WRONG at 77: got nan, expected 1.5 (nan x the allowed error)/' \
+  "$dir/good.txt" > "$dir/wrong.txt"
+expect 1 wrong "$dir/wrong.txt" "gemm_fp16_4096: tessel WRONG at 77"
+sed 's/^\(triton-s2 gemm_fp16_4096 .*TFLOP\/s \) ok$/\1 WRONG at 3: got 0, expected 2 (9 x the allowed error)/' \
+  "$dir/good.txt" > "$dir/wrong_s2.txt"
+expect 1 wrong_s2 "$dir/wrong_s2.txt" "gemm_fp16_4096: triton-s2 WRONG at 3"
+grep -v '^torch vadd' "$dir/good.txt" > "$dir/missing.txt"
+expect 1 missing "$dir/missing.txt" "vadd_2p28: torch missing"
+sed 's/^tessel gemm_fp16_4096 .*/tessel gemm_fp16_4096      load: NOT_FOUND: no cached artifact/' \
+  "$dir/good.txt" > "$dir/load.txt"
+expect 1 load "$dir/load.txt" "unreadable result line"
+awk '/^timing:/ && !seen { sub(/timed 50/, "timed 20"); seen = 1 } { print }' \
+  "$dir/good.txt" > "$dir/timing.txt"
+expect 1 timing "$dir/timing.txt" "must time alike"
+grep -v '^timing:' "$dir/good.txt" > "$dir/untimed.txt"
+expect 1 untimed "$dir/untimed.txt" "must time alike"
+echo "ok: compare.py fails every run that cannot back a claim"

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# On the build machine (with the compiler): everything run_h200.sh needs on
+# the GPU machine, which has no LLVM, in DIR (default out/nvidia):
+#   - the benchmark's kernels (and the L2 flush) compiled for nvidia:sm_90a
+#     into a compile cache, with their bytecode and cubins (prepare_kernels);
+#   - the whole conformance suite compiled into a bundle, its compile report
+#     checked against nvidia:sm_90a/bundle-compile of
+#     conformance/tests/expected_counts.txt;
+#   - the LLVM-free programs and plugin: tessel-conform-run, bench_gpu and
+#     the runtime-only libtessel_nvidia.so;
+#   - commit.txt, the tree the files were built from.
+#
+#   bash bench/nvidia/prepare_h200.sh [DIR]
+# then carry DIR (and a checkout of the same tree) to the GPU machine and run
+#   bash bench/nvidia/run_h200.sh DIR
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+dir="${1:-out/nvidia}"
+bazel build //bench/nvidia:all //tools/tessel //plugins/nvidia:libtessel_nvidia.so \
+  //plugins/nvidia/runtime_only:libtessel_nvidia.so //conformance/runner:tessel-conform-run
+mkdir -p "$dir"
+bazel-bin/bench/nvidia/prepare_kernels bazel-bin/plugins/nvidia/libtessel_nvidia.so \
+  bench/nvidia/kernels.py "$dir"
+bazel-bin/tools/tessel/tessel conform --target nvidia:sm_90a --no-cache \
+  --plugin bazel-bin/plugins/nvidia/libtessel_nvidia.so \
+  --skip-file plugins/nvidia/conformance_skips.txt --emit-bundle "$dir/nvidia_sm90a.tslb" \
+  --report-json "$dir/bundle_compile.json"
+python3 conformance/tests/check_report.py "$dir/bundle_compile.json" \
+  --expect nvidia:sm_90a/bundle-compile --expectations conformance/tests/expected_counts.txt \
+  --skip-file plugins/nvidia/conformance_skips.txt
+cp -f bazel-bin/conformance/runner/tessel-conform-run bazel-bin/bench/nvidia/bench_gpu \
+  bazel-bin/plugins/nvidia/runtime_only/libtessel_nvidia.so "$dir/"
+commit=$(git rev-parse HEAD 2>/dev/null || echo unknown)
+changes=$(git status --porcelain 2>/dev/null || true)
+{
+  echo "commit $commit"
+  [ -z "$changes" ] || echo "with uncommitted changes to: $(awk '{print $2}' <<<"$changes" | tr '\n' ' ')"
+} > "$dir/commit.txt"
+cat "$dir/commit.txt"
+du -sh "$dir"
