@@ -41,35 +41,23 @@ SmallVector<Value> NvvmMatrixHooks::multiplyAccumulate(OpBuilder &b, Location lo
                                                        ValueRange c) const {
   Type f32 = b.getF32Type();
   Type result = LLVM::LLVMStructType::getLiteral(b.getContext(), {f32, f32, f32, f32});
-  Value d;
+  // The NVVM op takes f16 operands as pairs of halves and bf16 operands
+  // packed in i32, as the registers hold them.
+  SmallVector<Value> aOperands(a.begin(), a.end());
+  SmallVector<Value> bOperands(bFragment.begin(), bFragment.end());
+  NVVM::MMATypes type = NVVM::MMATypes::bf16;
   if (input.isF16()) {
-    // The NVVM op takes f16 operands as pairs of halves.
-    SmallVector<Value> aHalves, bHalves;
+    type = NVVM::MMATypes::f16;
     Type pair = VectorType::get({2}, b.getF16Type());
-    for (Value r : a)
-      aHalves.push_back(LLVM::BitcastOp::create(b, loc, pair, r));
-    for (Value r : bFragment)
-      bHalves.push_back(LLVM::BitcastOp::create(b, loc, pair, r));
-    d = NVVM::MmaOp::create(
-        b, loc, result, aHalves, bHalves, c, ArrayRef<int64_t>{16, 8, 16}, std::nullopt,
-        std::nullopt,
-        std::array<NVVM::MMATypes, 2>{NVVM::MMATypes::f16, NVVM::MMATypes::f16},
-        std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row, NVVM::MMALayout::col});
-  } else {
-    // LLVM 19's NVVM op verifier rejects the bf16 form of this shape, so
-    // the instruction is written out (operands stay packed in i32).
-    SmallVector<Value> operands(a.begin(), a.end());
-    llvm::append_range(operands, bFragment);
-    llvm::append_range(operands, c);
-    d = LLVM::InlineAsmOp::create(
-            b, loc, result, operands,
-            "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {$0, $1, $2, $3}, "
-            "{$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};",
-            "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f", /*has_side_effects=*/false,
-            /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
-            LLVM::AsmDialectAttr(), ArrayAttr())
-            .getResult(0);
+    for (Value &r : aOperands)
+      r = LLVM::BitcastOp::create(b, loc, pair, r);
+    for (Value &r : bOperands)
+      r = LLVM::BitcastOp::create(b, loc, pair, r);
   }
+  Value d = NVVM::MmaOp::create(
+      b, loc, result, aOperands, bOperands, c, ArrayRef<int64_t>{16, 8, 16},
+      std::nullopt, std::nullopt, std::array<NVVM::MMATypes, 2>{type, type},
+      std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row, NVVM::MMALayout::col});
   SmallVector<Value> out;
   for (int i = 0; i < 4; ++i)
     out.push_back(LLVM::ExtractValueOp::create(b, loc, d, i));
