@@ -32,7 +32,7 @@ struct CpuOptions {
   std::string systemLibraryDir;
 
   /// compiler-rt builtins archive that provides half-precision conversion
-  /// helpers (needed for f16 on targets without F16C). Empty: LLVM 19's
+  /// helpers (needed for f16 on targets without F16C). Empty: LLVM 22's
   /// archive if installed, else none.
   std::string builtinsArchive;
 };

@@ -117,6 +117,10 @@ cp "$out/summary.txt" "$out/environment.log" "$out/bench.txt" "$out/compare.txt"
 cp "$out/conformance_sm90a.json" "$out/conformance_sm90a.xml" "$out/record/" 2>/dev/null || true
 cp "$out"/memcheck_*.log "$out"/sass_*.log "$out/record/" 2>/dev/null || true
 [ -f "$dir/bundle_compile.json" ] && cp "$dir/bundle_compile.json" "$out/record/"
+# The record names files relative to the checkout, not by this machine's paths.
+for f in "$out/record"/*; do
+  sed -i "s|$repo/||g; s|$dir/|$(basename "$dir")/|g" "$f"
+done
 echo "== summary"
 cat "$out/summary.txt"
 echo "(record of this run: $out/record/; see docs/h200-runs/README.md)"

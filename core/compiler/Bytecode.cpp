@@ -8,6 +8,7 @@
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/Block.h"
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -15,9 +16,19 @@ using namespace mlir;
 
 namespace tessel::compiler {
 
+static_assert(LLVM_VERSION_MAJOR == kBytecodeMlirMajor,
+              "the tile IR bytecode contract names the MLIR major it is built on "
+              "(docs/tile-ir.md); update kBytecodeMlirMajor and the docs together");
+
+std::string getBytecodeProducer() {
+  return std::string("Tessel (MLIR ") + LLVM_VERSION_STRING + ")";
+}
+
 LogicalResult writeTileBytecode(ModuleOp module, std::string &out,
                                 std::optional<tile::TileVersion> dialectVersion) {
-  BytecodeWriterConfig config("Tessel");
+  // The config keeps a reference to the producer string.
+  std::string producer = getBytecodeProducer();
+  BytecodeWriterConfig config(producer);
   config.setDesiredBytecodeVersion(kPinnedBytecodeVersion);
   if (dialectVersion)
     config.setDialectVersion<tile::TileDialect>(
@@ -40,8 +51,15 @@ FailureOr<ReadModule> readTileBytecode(llvm::StringRef bytes, MLIRContext *conte
 
   Block block;
   ParserConfig parserConfig(context);
-  if (failed(readBytecodeFile(buffer->getMemBufferRef(), &block, parserConfig)))
+  if (failed(readBytecodeFile(buffer->getMemBufferRef(), &block, parserConfig))) {
+    // MLIR's own note names the producer; say what the mismatch means.
+    emitError(UnknownLoc::get(context))
+        << "cannot read the tile IR bytecode with this reader, built on MLIR "
+        << LLVM_VERSION_STRING << ": the writer and every reader must be built on "
+        << "the same MLIR major version (" << kBytecodeMlirMajor
+        << " for this SDK; see docs/tile-ir.md)";
     return failure();
+  }
   if (block.getOperations().size() != 1 || !isa<ModuleOp>(block.front())) {
     emitError(UnknownLoc::get(context))
         << "expected a single top-level builtin.module in tile IR bytecode";

@@ -21,9 +21,23 @@
 namespace tessel::compiler {
 
 /// MLIR bytecode format version written for IR that crosses the ABI. Pinned
-/// (not "latest") so that upgrading Tessel's MLIR does not silently produce
-/// bytes an older plugin cannot read; raising it is an SDK minor change.
+/// (not "latest") so that upgrading Tessel's MLIR never raises the format on
+/// its own; raising it is an SDK minor change. Version 6 is the newest format
+/// of both MLIR 19 and MLIR 22. The pin is necessary, not sufficient: the
+/// upstream dialects' encodings (builtin attributes, op properties) change
+/// between MLIR releases without a format bump, so MLIR 19 and MLIR 22 cannot
+/// read each other's version-6 bytecode. A reader of this IR must be built on
+/// the writer's MLIR major version (docs/tile-ir.md).
 inline constexpr int64_t kPinnedBytecodeVersion = 6;
+
+/// The MLIR major version whose upstream dialect encodings the written
+/// bytecode uses, and that every reader must be built on.
+inline constexpr int kBytecodeMlirMajor = 22;
+
+/// The producer string written into the bytecode header: "Tessel (MLIR
+/// <version>)", so that a reader built on another MLIR names the writer's
+/// version in its error.
+std::string getBytecodeProducer();
 
 /// Serializes `module` at kPinnedBytecodeVersion. `dialectVersion` overrides
 /// the tile dialect version recorded (defaults to this build's). Fails with a

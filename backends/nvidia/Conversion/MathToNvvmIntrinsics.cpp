@@ -66,7 +66,8 @@ template <typename Op> struct ApproxIntrinsic : OpRewritePattern<Op> {
 
 /// Any math op on f16/bf16 is computed in f32: the operands are extended
 /// and the results rounded back (what math-legalize-to-f32 does, which in
-/// MLIR 19 also rewrites some f64 ops into invalid casts).
+/// MLIR 19 also rewrote some f64 ops into invalid casts; this pattern
+/// touches f16/bf16 only).
 struct WidenHalfMath : RewritePattern {
   explicit WidenHalfMath(MLIRContext *context)
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/20, context) {}

@@ -60,7 +60,7 @@ def ConvertMathToNvvmIntrinsics
     : Pass<"convert-math-to-nvvm-intrinsics", "::mlir::ModuleOp"> {
   let summary = "Computes f32 transcendental math ops with PTX approximate instructions or polynomials.";
   let description = [{
-    LLVM 19's NVPTX backend has no lowering for `llvm.exp2`, `llvm.log` and
+    LLVM's NVPTX backend (still in 22) has no lowering for `llvm.log` and
     the like (they would become calls to a libdevice that is not linked), so
     they are expanded before the LLVM conversion: `exp2` and `rsqrt` call
     `ex2.approx.f32` and `rsqrt.approx.f32` (within 2 ulp); `sin`, `cos` and

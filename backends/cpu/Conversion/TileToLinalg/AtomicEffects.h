@@ -9,8 +9,8 @@ namespace tessel::cpu {
 
 /// Declares that `llvm.atomicrmw` and `llvm.cmpxchg` read and write memory.
 ///
-/// The tile lowering emits them before bufferization, and MLIR 19's
-/// ownership-based buffer deallocation rejects every op that has neither a
+/// The tile lowering emits them before bufferization, and MLIR's (19 and
+/// 22) ownership-based buffer deallocation rejects every op that has neither a
 /// MemoryEffectOpInterface nor recursive effects, which these two lack
 /// upstream. Stating their (obvious) effects through an external model lets
 /// the standard deallocation pipeline run; it can go once upstream declares

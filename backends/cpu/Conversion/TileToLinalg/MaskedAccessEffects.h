@@ -11,7 +11,7 @@ namespace tessel::cpu {
 /// `llvm.intr.masked.store` writes it.
 ///
 /// The contiguous tile accesses are emitted as these intrinsics before
-/// bufferization, and MLIR 19's ownership-based buffer deallocation rejects
+/// bufferization, and MLIR's (19 and 22) ownership-based deallocation rejects
 /// every op without a MemoryEffectOpInterface, which they lack upstream (as
 /// the atomics do, AtomicEffects.h).
 void registerLLVMMaskedAccessMemoryEffects(mlir::DialectRegistry &registry);
