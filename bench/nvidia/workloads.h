@@ -9,8 +9,9 @@
 // here that is the `:16` suffix (`*fp32:16`, `i32:16`), which the vector add
 // and softmax sizes below satisfy. Without it on `n` / `n_cols`, a mask
 // `offsets < n` is not known to be uniform over four consecutive elements,
-// and every access is a scalar one. num_warps (and, for the GEMMs,
-// num_stages) is what triton_bench.py launches with.
+// and every access is a scalar one. num_warps is what triton_bench.py
+// launches with; it runs the GEMMs at 4 stages and, as "triton-s2", at the
+// num_stages here.
 //
 // Timing is the same on both sides (bench_gpu here, triton_bench.py for
 // Triton and PyTorch; compare.py refuses to pair runs whose timing lines
@@ -98,7 +99,7 @@ inline std::vector<Workload> Workloads() {
        {{"BLOCK", "16384"}}, 8192, 16384, 0, 16},
       // 4 warps of 64x64 each: 255 registers a thread, two blocks an SM.
       // Two stages: the depth the backend pipelines (one iteration ahead,
-      // NvidiaOptions::numStages), and what Triton is launched with.
+      // NvidiaOptions::numStages); Triton's "triton-s2" side uses it too.
       {"gemm_fp16_4096", Kind::kMatmul, "matmul_kernel", gemmSig("fp16"), gemmTile,
        4096, 4096, 4096, 4, 0, 2},
       {"gemm_bf16_4096", Kind::kMatmul, "matmul_kernel", gemmSig("bf16"), gemmTile,
