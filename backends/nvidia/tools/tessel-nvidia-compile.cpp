@@ -25,7 +25,7 @@ int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::opt<std::string> input(cl::Positional, cl::desc("<tile IR file>"), cl::Required);
   cl::opt<std::string> output("o", cl::desc("output file"), cl::init("-"));
-  cl::opt<std::string> arch("arch", cl::desc("sm_80 or sm_90a"), cl::init("sm_90a"));
+  cl::opt<std::string> arch("arch", cl::desc("sm_80, sm_90a or sm_100a"), cl::init("sm_90a"));
   cl::opt<unsigned> numWarps("num-warps", cl::desc("warps per block"), cl::init(4));
   cl::opt<unsigned> numStages(
       "num-stages", cl::desc("pipelining depth of loops with a dot"), cl::init(3));
@@ -40,7 +40,7 @@ int main(int argc, char **argv) {
   std::optional<tessel::nvidia::NvidiaTarget> target =
       tessel::nvidia::NvidiaTarget::parse(arch);
   if (!target) {
-    llvm::errs() << "unknown --arch '" << arch << "' (expected sm_80 or sm_90a)\n";
+    llvm::errs() << "unknown --arch '" << arch << "' (expected sm_80, sm_90a or sm_100a)\n";
     return 1;
   }
   DialectRegistry registry;
