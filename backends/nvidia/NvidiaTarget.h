@@ -40,10 +40,10 @@ public:
   NvidiaArch getArch() const { return arch; }
   /// The name used in target strings, for LLVM's -mcpu and ptxas -arch.
   std::string_view getName() const;
-  /// The PTX ISA version this target's code is emitted at: the oldest one
-  /// that has everything the backend uses on the architecture (8.5 for
-  /// sm_80/sm_90a, so a CUDA 12.5 driver loads it; 8.6, the first that
-  /// knows sm_100a and tcgen05, for Blackwell).
+  /// The PTX ISA version this target's code is emitted at: 8.5 for
+  /// sm_80/sm_90a (what the backend is validated at; a CUDA 12.5 driver
+  /// loads it), 8.6 for sm_100a (the first version that knows sm_100a and
+  /// tcgen05).
   PtxVersion getPtxVersion() const;
   /// getPtxVersion() as an NVPTX subtarget feature, e.g. "+ptx85".
   std::string getPtxFeature() const;

@@ -38,6 +38,27 @@ LogicalResult writeTileBytecode(ModuleOp module, std::string &out,
   return writeBytecodeToFile(module, os, config);
 }
 
+/// The MLIR major version named by the producer string of a bytecode header
+/// ("MLIR19.1.7" from mlir-opt, "Tessel (MLIR 22.1.8)" from Tessel), or
+/// nullopt when the header names none.
+static std::optional<int> getProducerMlirMajor(llvm::StringRef bytes) {
+  // The magic "ML\xefR", the format version as a varint, then the producer,
+  // NUL-terminated.
+  size_t pos = 4;
+  while (pos < bytes.size() && (static_cast<unsigned char>(bytes[pos]) & 1) == 0)
+    ++pos;
+  llvm::StringRef producer = bytes.drop_front(pos + 1);
+  producer = producer.take_until([](char c) { return c == '\0'; });
+  size_t mlir = producer.find("MLIR");
+  if (mlir == llvm::StringRef::npos)
+    return std::nullopt;
+  llvm::StringRef version = producer.drop_front(mlir + 4).ltrim();
+  unsigned major = 0;
+  if (version.consumeInteger(10, major))
+    return std::nullopt;
+  return static_cast<int>(major);
+}
+
 FailureOr<ReadModule> readTileBytecode(llvm::StringRef bytes, MLIRContext *context) {
   auto buffer = llvm::MemoryBuffer::getMemBuffer(bytes, "tile-ir", false);
   if (!isBytecode(*buffer)) {
@@ -52,12 +73,16 @@ FailureOr<ReadModule> readTileBytecode(llvm::StringRef bytes, MLIRContext *conte
   Block block;
   ParserConfig parserConfig(context);
   if (failed(readBytecodeFile(buffer->getMemBufferRef(), &block, parserConfig))) {
-    // MLIR's own note names the producer; say what the mismatch means.
-    emitError(UnknownLoc::get(context))
-        << "cannot read the tile IR bytecode with this reader, built on MLIR "
-        << LLVM_VERSION_STRING << ": the writer and every reader must be built on "
-        << "the same MLIR major version (" << kBytecodeMlirMajor
-        << " for this SDK; see docs/tile-ir.md)";
+    // MLIR's own note names the producer; where it is another MLIR major,
+    // say what that means (a truncated or damaged input gets MLIR's error
+    // alone).
+    std::optional<int> producerMajor = getProducerMlirMajor(bytes);
+    if (producerMajor && *producerMajor != LLVM_VERSION_MAJOR)
+      emitError(UnknownLoc::get(context))
+          << "cannot read tile IR bytecode written by MLIR " << *producerMajor
+          << " with this reader, built on MLIR " << LLVM_VERSION_STRING
+          << ": the writer and every reader must be built on the same MLIR major "
+          << "version (" << kBytecodeMlirMajor << " for this SDK; see docs/tile-ir.md)";
     return failure();
   }
   if (block.getOperations().size() != 1 || !isa<ModuleOp>(block.front())) {

@@ -125,8 +125,26 @@ TEST_F(BytecodeTest, BytecodeOfAnotherMlirMajorFailsWithAClearMessage) {
   });
   EXPECT_TRUE(failed(compiler::readTileBytecode(bytes, &context)));
   EXPECT_NE(messages.find("produced by: MLIR19.1.7"), std::string::npos) << messages;
+  EXPECT_NE(messages.find("written by MLIR 19 with this reader"), std::string::npos)
+      << messages;
   EXPECT_NE(messages.find("the same MLIR major version"), std::string::npos)
       << messages;
+}
+
+TEST_F(BytecodeTest, DamagedBytecodeOfThisMlirDoesNotBlameTheVersion) {
+  OwningOpRef<ModuleOp> module = parse(kKernel);
+  ASSERT_TRUE(module);
+  std::string bytes;
+  ASSERT_TRUE(succeeded(compiler::writeTileBytecode(*module, bytes)));
+  bytes.resize(bytes.size() / 2);
+  std::string messages;
+  ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
+    messages += diag.str() + "\n";
+    return success();
+  });
+  EXPECT_TRUE(failed(compiler::readTileBytecode(bytes, &context)));
+  EXPECT_FALSE(messages.empty());
+  EXPECT_EQ(messages.find("MLIR major version"), std::string::npos) << messages;
 }
 
 TEST_F(BytecodeTest, NewerMinorIsReadAndReported) {
