@@ -2,8 +2,7 @@
 
 #include "backends/cpu/CodeGen.h"
 
-#include <mutex>
-
+#include "backends/common/LLVMCodeGen.h"
 #include "backends/cpu/Conversion/Passes.h"
 #include "backends/cpu/Pipeline.h"
 #include "backends/cpu/runtime/RuntimeBitcode.h"
@@ -30,36 +29,23 @@ using namespace mlir;
 namespace tessel::cpu {
 namespace {
 
-void initializeX86Target() {
-  static std::once_flag once;
-  std::call_once(once, [] {
+/// The x86-64 machine for `target` (position-independent: kernels are
+/// shared objects).
+codegen::TargetMachineSpec machineSpec(const CpuTarget &target) {
+  codegen::TargetMachineSpec spec;
+  spec.triple = CpuTarget::getTriple();
+  spec.cpu = target.getLLVMCpuName();
+  spec.features = target.getLLVMFeatures();
+  spec.initializeTarget = [] {
     LLVMInitializeX86TargetInfo();
     LLVMInitializeX86Target();
     LLVMInitializeX86TargetMC();
     LLVMInitializeX86AsmPrinter();
-  });
-}
-
-FailureOr<std::unique_ptr<llvm::TargetMachine>>
-createTargetMachine(const CpuTarget &target, unsigned optLevel, Location loc) {
-  initializeX86Target();
-  std::string error;
-  const llvm::Target *llvmTarget =
-      llvm::TargetRegistry::lookupTarget(llvm::Triple(CpuTarget::getTriple()), error);
-  if (!llvmTarget)
-    return emitError(loc) << "the x86-64 LLVM target is unavailable: " << error;
-  llvm::CodeGenOptLevel level = optLevel == 0   ? llvm::CodeGenOptLevel::None
-                                : optLevel == 1 ? llvm::CodeGenOptLevel::Less
-                                : optLevel == 2 ? llvm::CodeGenOptLevel::Default
-                                                : llvm::CodeGenOptLevel::Aggressive;
-  std::unique_ptr<llvm::TargetMachine> machine(llvmTarget->createTargetMachine(
-      llvm::Triple(CpuTarget::getTriple()), target.getLLVMCpuName(),
-      target.getLLVMFeatures(), llvm::TargetOptions(), llvm::Reloc::PIC_,
-      llvm::CodeModel::Small, level));
-  if (!machine)
-    return emitError(loc) << "cannot create an LLVM target machine for CPU '"
-                          << target.getLLVMCpuName() << "'";
-  return machine;
+  };
+  spec.relocation = llvm::Reloc::PIC_;
+  spec.codeModel = llvm::CodeModel::Small;
+  spec.displayName = "x86-64";
+  return spec;
 }
 
 /// An LLVM module with its context and the machine it is optimized for.
@@ -90,31 +76,6 @@ LogicalResult linkRuntime(llvm::Module &module, Location loc) {
   return success();
 }
 
-void runOptimizationPipeline(llvm::Module &module, llvm::TargetMachine &machine,
-                             unsigned optLevel) {
-  llvm::LoopAnalysisManager lam;
-  llvm::FunctionAnalysisManager fam;
-  llvm::CGSCCAnalysisManager cgam;
-  llvm::ModuleAnalysisManager mam;
-  llvm::PipelineTuningOptions tuning;
-  tuning.LoopVectorization = optLevel >= 2;
-  tuning.SLPVectorization = optLevel >= 2;
-  llvm::PassBuilder builder(&machine, tuning);
-  builder.registerModuleAnalyses(mam);
-  builder.registerCGSCCAnalyses(cgam);
-  builder.registerFunctionAnalyses(fam);
-  builder.registerLoopAnalyses(lam);
-  builder.crossRegisterProxies(lam, fam, cgam, mam);
-  llvm::OptimizationLevel level = optLevel == 0   ? llvm::OptimizationLevel::O0
-                                  : optLevel == 1 ? llvm::OptimizationLevel::O1
-                                  : optLevel == 2 ? llvm::OptimizationLevel::O2
-                                                  : llvm::OptimizationLevel::O3;
-  llvm::ModulePassManager passes =
-      optLevel == 0 ? builder.buildO0DefaultPipeline(level)
-                    : builder.buildPerModuleDefaultPipeline(level);
-  passes.run(module, mam);
-}
-
 FailureOr<CompiledModule> translateAndOptimize(ModuleOp module,
                                                const CpuTarget &target,
                                                const CpuOptions &options) {
@@ -133,18 +94,17 @@ FailureOr<CompiledModule> translateAndOptimize(ModuleOp module,
   module.getContext()->appendDialectRegistry(registry);
 
   CompiledModule compiled;
-  compiled.context = std::make_unique<llvm::LLVMContext>();
-  compiled.module = translateModuleToLLVMIR(module, *compiled.context, "tessel_cpu");
-  if (!compiled.module)
-    return emitError(loc) << "cannot translate the lowered module to LLVM IR";
   FailureOr<std::unique_ptr<llvm::TargetMachine>> machine =
-      createTargetMachine(target, options.optLevel, loc);
+      codegen::createTargetMachine(machineSpec(target), options.optLevel, loc);
   if (failed(machine))
     return failure();
   compiled.machine = std::move(*machine);
+  compiled.context = std::make_unique<llvm::LLVMContext>();
+  compiled.module = codegen::translateToLLVMIR(module, *compiled.context,
+                                               *compiled.machine, "tessel_cpu");
+  if (!compiled.module)
+    return failure();
   llvm::Module &llvmModule = *compiled.module;
-  llvmModule.setTargetTriple(llvm::Triple(CpuTarget::getTriple()));
-  llvmModule.setDataLayout(compiled.machine->createDataLayout());
   if (failed(linkRuntime(llvmModule, loc)))
     return failure();
 
@@ -164,11 +124,12 @@ FailureOr<CompiledModule> translateAndOptimize(ModuleOp module,
       func.addFnAttr("target-features", features);
     func.removeFnAttr("tune-cpu");
   }
-  std::string problems;
-  llvm::raw_string_ostream problemStream(problems);
-  if (llvm::verifyModule(llvmModule, &problemStream))
-    return emitError(loc) << "the generated LLVM IR is invalid: " << problems;
-  runOptimizationPipeline(llvmModule, *compiled.machine, options.optLevel);
+  if (failed(codegen::verifyLLVMModule(llvmModule, loc)))
+    return failure();
+  codegen::OptimizationHooks hooks;
+  hooks.tuning.LoopVectorization = options.optLevel >= 2;
+  hooks.tuning.SLPVectorization = options.optLevel >= 2;
+  codegen::optimizeModule(llvmModule, *compiled.machine, options.optLevel, hooks);
   return compiled;
 }
 
@@ -202,15 +163,8 @@ FailureOr<std::string> compileLLVMDialectToObject(ModuleOp module,
   FailureOr<CompiledModule> compiled = translateAndOptimize(module, target, options);
   if (failed(compiled))
     return failure();
-  llvm::SmallString<0> object;
-  llvm::raw_svector_ostream stream(object);
-  llvm::legacy::PassManager codegen;
-  if (compiled->machine->addPassesToEmitFile(codegen, stream, nullptr,
-                                             llvm::CodeGenFileType::ObjectFile))
-    return emitError(module.getLoc())
-           << "the x86-64 target cannot emit an object file";
-  codegen.run(*compiled->module);
-  return std::string(object.str());
+  return codegen::emitMachineCode(*compiled->module, *compiled->machine,
+                                  llvm::CodeGenFileType::ObjectFile, module.getLoc());
 }
 
 FailureOr<std::string> compileTileModuleToSharedObject(ModuleOp module,

@@ -6,6 +6,7 @@
 #include "backends/cpu/Conversion/TileToLinalg/AtomicEffects.h"
 #include "backends/cpu/Conversion/TileToLinalg/MaskedAccessEffects.h"
 #include "backends/cpu/Transforms/Passes.h"
+#include "dialects/tile/Transforms/Passes.h"
 
 #include "dialects/tile/IR/TileDialect.h"
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
@@ -92,7 +93,7 @@ void buildCpuLoweringPipeline(OpPassManager &pm, const CpuOptions &options) {
   // Tile IR to linalg/tensor/scf with pointers as i64 addresses.
   pm.addPass(createConvertTileDebugToCpuRuntime());
   pm.addPass(createConvertTileKernelsToCpuEntries());
-  pm.addNestedPass<func::FuncOp>(createConvertTileTensorDescsToPointers());
+  pm.addNestedPass<func::FuncOp>(tile::createTileExpandTensorDescs());
   pm.addPass(createConvertTileToLinalg());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -133,7 +134,7 @@ void buildCpuLoweringPipeline(OpPassManager &pm, const CpuOptions &options) {
   emulate.sourceTypeStrs = {"f16", "bf16", "f8E4M3FN", "f8E5M2"};
   emulate.targetTypeStr = "f32";
   pm.addPass(arith::createArithEmulateUnsupportedFloats(emulate));
-  pm.addPass(createTileCpuExpandFp8Conversions());
+  pm.addPass(tile::createTileExpandFp8Conversions());
   arith::ArithExpandOpsPassOptions expand;
   expand.includeBf16 = true;
   pm.addPass(arith::createArithExpandOpsPass(expand));

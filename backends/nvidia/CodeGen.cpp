@@ -2,8 +2,7 @@
 
 #include "backends/nvidia/CodeGen.h"
 
-#include <mutex>
-
+#include "backends/common/LLVMCodeGen.h"
 #include "backends/gpu_common/BlockedLayout.h"
 #include "backends/nvidia/Pipeline.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -33,45 +32,30 @@ using namespace mlir;
 namespace tessel::nvidia {
 namespace {
 
-void initializeNvptxTarget() {
-  static std::once_flag once;
-  std::call_once(once, [] {
+codegen::TargetMachineSpec machineSpec(const NvidiaTarget &target) {
+  codegen::TargetMachineSpec spec;
+  spec.triple = std::string(NvidiaTarget::getTriple());
+  spec.cpu = std::string(target.getName());
+  spec.features = target.getPtxFeature();
+  spec.initializeTarget = [] {
     LLVMInitializeNVPTXTargetInfo();
     LLVMInitializeNVPTXTarget();
     LLVMInitializeNVPTXTargetMC();
     LLVMInitializeNVPTXAsmPrinter();
-  });
+  };
+  spec.displayName = "NVPTX";
+  return spec;
 }
 
-void optimize(llvm::Module &module, llvm::TargetMachine &machine, unsigned optLevel) {
-  llvm::LoopAnalysisManager lam;
-  llvm::FunctionAnalysisManager fam;
-  llvm::CGSCCAnalysisManager cgam;
-  llvm::ModuleAnalysisManager mam;
-  llvm::PassBuilder builder(&machine);
-  builder.registerModuleAnalyses(mam);
-  builder.registerCGSCCAnalyses(cgam);
-  builder.registerFunctionAnalyses(fam);
-  builder.registerLoopAnalyses(lam);
-  builder.crossRegisterProxies(lam, fam, cgam, mam);
-  llvm::OptimizationLevel level = optLevel == 0   ? llvm::OptimizationLevel::O0
-                                  : optLevel == 1 ? llvm::OptimizationLevel::O1
-                                  : optLevel == 2 ? llvm::OptimizationLevel::O2
-                                                  : llvm::OptimizationLevel::O3;
-  llvm::ModulePassManager passes;
-  if (optLevel > 0) {
-    // A thread's tile is one LLVM vector, but a GPU has no vector registers:
-    // split every vector into scalars first, so that elements nothing reads
-    // die one by one. A loop-carried tile of pointers, of which a vectorized
-    // access uses only every 8th, would otherwise keep all of them live.
-    llvm::FunctionPassManager split;
-    split.addPass(llvm::ScalarizerPass());
-    split.addPass(llvm::ADCEPass());
-    passes.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(split)));
-  }
-  passes.addPass(optLevel == 0 ? builder.buildO0DefaultPipeline(level)
-                               : builder.buildPerModuleDefaultPipeline(level));
-  passes.run(module, mam);
+// A thread's tile is one LLVM vector, but a GPU has no vector registers:
+// split every vector into scalars first, so that elements nothing reads die
+// one by one. A loop-carried tile of pointers, of which a vectorized access
+// uses only every 8th, would otherwise keep all of them live.
+void addScalarizer(llvm::ModulePassManager &passes) {
+  llvm::FunctionPassManager split;
+  split.addPass(llvm::ScalarizerPass());
+  split.addPass(llvm::ADCEPass());
+  passes.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(split)));
 }
 
 } // namespace
@@ -107,30 +91,15 @@ FailureOr<std::string> compileLLVMDialectToPtx(ModuleOp module,
   DialectRegistry registry;
   registerNvidiaBackendDialects(registry);
   module.getContext()->appendDialectRegistry(registry);
-  initializeNvptxTarget();
-
+  FailureOr<std::unique_ptr<llvm::TargetMachine>> machine =
+      codegen::createTargetMachine(machineSpec(target), options.optLevel, loc);
+  if (failed(machine))
+    return failure();
   llvm::LLVMContext context;
   std::unique_ptr<llvm::Module> llvmModule =
-      translateModuleToLLVMIR(module, context, "tessel_nvidia");
+      codegen::translateToLLVMIR(module, context, **machine, "tessel_nvidia");
   if (!llvmModule)
-    return emitError(loc) << "cannot translate the lowered module to LLVM IR";
-  std::string error;
-  const llvm::Target *llvmTarget = llvm::TargetRegistry::lookupTarget(
-      llvm::Triple(std::string(NvidiaTarget::getTriple())), error);
-  if (!llvmTarget)
-    return emitError(loc) << "the NVPTX LLVM target is unavailable: " << error;
-  llvm::CodeGenOptLevel level = options.optLevel == 0
-                                    ? llvm::CodeGenOptLevel::None
-                                    : llvm::CodeGenOptLevel::Aggressive;
-  std::unique_ptr<llvm::TargetMachine> machine(llvmTarget->createTargetMachine(
-      llvm::Triple(std::string(NvidiaTarget::getTriple())),
-      std::string(target.getName()), target.getPtxFeature(), llvm::TargetOptions(),
-      std::nullopt, std::nullopt, level));
-  if (!machine)
-    return emitError(loc) << "cannot create an NVPTX target machine for "
-                          << std::string(target.getName());
-  llvmModule->setTargetTriple(llvm::Triple(std::string(NvidiaTarget::getTriple())));
-  llvmModule->setDataLayout(machine->createDataLayout());
+    return failure();
 
   // Anything that is still a call to an external function would need a
   // device library this backend does not link.
@@ -139,20 +108,13 @@ FailureOr<std::string> compileLLVMDialectToPtx(ModuleOp module,
       return emitError(loc) << "the kernel calls '" << func.getName()
                             << "', which the nvidia backend cannot provide (no "
                                "device library is linked)";
-  std::string problems;
-  llvm::raw_string_ostream problemStream(problems);
-  if (llvm::verifyModule(*llvmModule, &problemStream))
-    return emitError(loc) << "the generated LLVM IR is invalid: " << problems;
-  optimize(*llvmModule, *machine, options.optLevel);
-
-  llvm::SmallString<0> ptx;
-  llvm::raw_svector_ostream stream(ptx);
-  llvm::legacy::PassManager codegen;
-  if (machine->addPassesToEmitFile(codegen, stream, nullptr,
-                                   llvm::CodeGenFileType::AssemblyFile))
-    return emitError(loc) << "the NVPTX target cannot emit PTX";
-  codegen.run(*llvmModule);
-  return std::string(ptx.str());
+  if (failed(codegen::verifyLLVMModule(*llvmModule, loc)))
+    return failure();
+  codegen::OptimizationHooks hooks;
+  hooks.addEarlyPasses = addScalarizer;
+  codegen::optimizeModule(*llvmModule, **machine, options.optLevel, hooks);
+  return codegen::emitMachineCode(*llvmModule, **machine,
+                                  llvm::CodeGenFileType::AssemblyFile, loc);
 }
 
 FailureOr<CompiledKernel> compileTileModule(ModuleOp module, const NvidiaTarget &target,

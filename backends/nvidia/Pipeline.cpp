@@ -2,7 +2,7 @@
 
 #include "backends/nvidia/Pipeline.h"
 
-#include "backends/cpu/Conversion/Passes.h"
+#include "dialects/tile/Transforms/Passes.h"
 #include "backends/gpu_common/Transforms/Passes.h"
 #include "backends/nvidia/Conversion/Passes.h"
 #include "dialects/tile/IR/TileDialect.h"
@@ -28,9 +28,9 @@ using namespace mlir;
 namespace tessel::nvidia {
 
 void buildNvidiaLoweringPipeline(OpPassManager &pm, const NvidiaOptions &options) {
-  // Block accesses become masked pointer accesses (shared with the CPU
+  // Block accesses become masked pointer accesses (the tile dialect
   // backend); TMA for them on sm_90a is a later step.
-  pm.addNestedPass<func::FuncOp>(cpu::createConvertTileTensorDescsToPointers());
+  pm.addNestedPass<func::FuncOp>(tile::createTileExpandTensorDescs());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // Loads feeding a dot one iteration ahead (in registers: two stages;

@@ -35,7 +35,7 @@
 #include "core/runtime/launch.h"
 #include "core/runtime/runtime.h"
 #include "examples/common/max_error.h"
-#include "plugins/host/target_parser.h"
+#include "core/plugin_host/target_parser.h"
 
 namespace tb = tessel::bench;
 namespace rt = tessel::runtime;

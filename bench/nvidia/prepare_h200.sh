@@ -17,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 dir="${1:-out/nvidia}"
 bazel build //bench/nvidia:all //tools/tessel //plugins/nvidia:libtessel_nvidia.so \
-  //plugins/nvidia/runtime_only:libtessel_nvidia.so //conformance/runner:tessel-conform-run
+  //plugins/nvidia:runtime_only/libtessel_nvidia.so //conformance/runner:tessel-conform-run
 mkdir -p "$dir"
 bazel-bin/bench/nvidia/prepare_kernels bazel-bin/plugins/nvidia/libtessel_nvidia.so \
   bench/nvidia/kernels.py "$dir"

@@ -11,7 +11,7 @@
 #include "bench/nvidia/workloads.h"
 #include "core/compiler/KernelCompiler.h"
 #include "core/runtime/runtime.h"
-#include "plugins/host/target_parser.h"
+#include "core/plugin_host/target_parser.h"
 
 int main(int argc, char** argv) {
   if (argc != 4) {
@@ -29,7 +29,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "%s\n", runtime.status().ToString().c_str());
     return 1;
   }
-  auto target = tessel::plugins::ParseTarget("nvidia:sm_90a");
+  auto target = tessel::plugin_host::ParseTarget("nvidia:sm_90a");
   int status = 0;
   // The benchmark's kernels and the L2 flush that runs before each timed
   // launch.
@@ -37,7 +37,7 @@ int main(int argc, char** argv) {
   workloads.push_back(tessel::bench::L2Flush());
   for (const tessel::bench::Workload& w : workloads) {
     tessel::compiler::KernelSpecialization spec{w.kernel, w.signature, w.constexprs};
-    tessel::plugins::CompileOptions compileOptions = tessel::bench::CompileOptionsFor(w);
+    tessel::plugin_host::CompileOptions compileOptions = tessel::bench::CompileOptionsFor(w);
     auto compiled =
         tessel::compiler::compileKernelFile(*runtime, *target, argv[2], spec, compileOptions);
     if (!compiled.ok()) {

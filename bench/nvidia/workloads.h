@@ -109,12 +109,12 @@ inline std::vector<Workload> Workloads() {
 
 // The compile options of a workload: prepare_kernels compiles with them and
 // bench_gpu asks the cache with them (they are part of the key).
-inline plugins::CompileOptions CompileOptionsFor(const Workload& w) {
-  plugins::CompileOptions options;
+inline plugin_host::CompileOptions CompileOptionsFor(const Workload& w) {
+  plugin_host::CompileOptions options;
   options.num_warps = w.num_warps;
   options.num_stages = w.num_stages;
   if (w.min_blocks_per_sm > 0)
-    options.extra.push_back(plugins::KeyValue::Int("nvidia.min_blocks_per_sm", w.min_blocks_per_sm));
+    options.extra.push_back(plugin_host::KeyValue::Int("nvidia.min_blocks_per_sm", w.min_blocks_per_sm));
   return options;
 }
 

@@ -4,7 +4,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "plugins/host/wire_format.h"
+#include "core/plugin_host/wire_format.h"
 
 namespace tessel::conformance {
 namespace {
@@ -17,8 +17,8 @@ std::string Join(const std::vector<std::string>& v) {
   return s;
 }
 
-plugins::Status Corrupt(const std::string& path, const std::string& what) {
-  return plugins::Status(TESSEL_ERROR_DATA_LOSS, "bundle '" + path + "': " + what);
+plugin_host::Status Corrupt(const std::string& path, const std::string& what) {
+  return plugin_host::Status(TESSEL_ERROR_DATA_LOSS, "bundle '" + path + "': " + what);
 }
 
 }  // namespace
@@ -45,7 +45,7 @@ std::string CheckEntryMatches(const BundleEntry& entry, const Case& c) {
 }
 
 std::string EncodeBundle(const Bundle& bundle) {
-  plugins::ByteWriter w;
+  plugin_host::ByteWriter w;
   w.PutU32(kBundleFormatVersion);
   w.PutString(bundle.suite_version);
   w.PutString(bundle.target);
@@ -62,19 +62,19 @@ std::string EncodeBundle(const Bundle& bundle) {
     w.PutString(e.capabilities);
     w.PutString(e.message);
     if (e.kind == BundleEntry::kVerdict) w.PutU32(static_cast<uint32_t>(e.outcome));
-    if (e.kind == BundleEntry::kCompiled) w.PutString(plugins::EncodeCompiledKernel(e.kernel));
+    if (e.kind == BundleEntry::kCompiled) w.PutString(plugin_host::EncodeCompiledKernel(e.kernel));
   }
   return std::string(kMagic, sizeof kMagic) + w.Take();
 }
 
-plugins::StatusOr<Bundle> DecodeBundle(const std::string& bytes, const std::string& path) {
+plugin_host::StatusOr<Bundle> DecodeBundle(const std::string& bytes, const std::string& path) {
   if (bytes.size() < sizeof kMagic || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
     return Corrupt(path, "not a conformance bundle (bad magic)");
-  plugins::ByteReader r(std::string_view(bytes).substr(sizeof kMagic));
+  plugin_host::ByteReader r(std::string_view(bytes).substr(sizeof kMagic));
   uint32_t version = 0, count = 0;
   if (!r.GetU32(&version)) return Corrupt(path, "truncated header");
   if (version != kBundleFormatVersion)
-    return plugins::Status(TESSEL_ERROR_FAILED_PRECONDITION,
+    return plugin_host::Status(TESSEL_ERROR_FAILED_PRECONDITION,
                            "bundle '" + path + "': format version " + std::to_string(version) +
                                ", this runner reads version " +
                                std::to_string(kBundleFormatVersion));
@@ -101,7 +101,7 @@ plugins::StatusOr<Bundle> DecodeBundle(const std::string& bytes, const std::stri
     }
     if (e.kind == BundleEntry::kCompiled) {
       std::string kernel;
-      if (!r.GetString(&kernel) || !plugins::DecodeCompiledKernel(kernel, &e.kernel))
+      if (!r.GetString(&kernel) || !plugin_host::DecodeCompiledKernel(kernel, &e.kernel))
         return Corrupt(path, "entry '" + e.id + "' has a malformed artifact");
     }
     b.entries.push_back(std::move(e));
@@ -110,23 +110,23 @@ plugins::StatusOr<Bundle> DecodeBundle(const std::string& bytes, const std::stri
   return b;
 }
 
-plugins::Status WriteBundleFile(const Bundle& bundle, const std::string& path) {
+plugin_host::Status WriteBundleFile(const Bundle& bundle, const std::string& path) {
   const std::string tmp = path + ".tmp";
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) return plugins::Status(TESSEL_ERROR_UNAVAILABLE, "cannot write '" + tmp + "'");
+    if (!out) return plugin_host::Status(TESSEL_ERROR_UNAVAILABLE, "cannot write '" + tmp + "'");
     const std::string bytes = EncodeBundle(bundle);
     out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    if (!out.flush()) return plugins::Status(TESSEL_ERROR_UNAVAILABLE, "cannot write '" + tmp + "'");
+    if (!out.flush()) return plugin_host::Status(TESSEL_ERROR_UNAVAILABLE, "cannot write '" + tmp + "'");
   }
   if (std::rename(tmp.c_str(), path.c_str()) != 0)
-    return plugins::Status(TESSEL_ERROR_UNAVAILABLE, "cannot rename '" + tmp + "' to '" + path + "'");
-  return plugins::Status::Ok();
+    return plugin_host::Status(TESSEL_ERROR_UNAVAILABLE, "cannot rename '" + tmp + "' to '" + path + "'");
+  return plugin_host::Status::Ok();
 }
 
-plugins::StatusOr<Bundle> ReadBundleFile(const std::string& path) {
+plugin_host::StatusOr<Bundle> ReadBundleFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) return plugins::Status(TESSEL_ERROR_NOT_FOUND, "cannot read bundle '" + path + "'");
+  if (!in) return plugin_host::Status(TESSEL_ERROR_NOT_FOUND, "cannot read bundle '" + path + "'");
   std::stringstream s;
   s << in.rdbuf();
   return DecodeBundle(s.str(), path);

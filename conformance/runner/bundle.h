@@ -4,7 +4,7 @@
 // Layout (all integers little-endian):
 //   "TSLBNDL\0"             8-byte magic
 //   u32 format version      kBundleFormatVersion
-//   then, as plugins/host/wire_format.h strings and integers:
+//   then, as core/plugin_host/wire_format.h strings and integers:
 //   suite version, target, plugin name, plugin version, producer
 //   u32 entry count, then per entry:
 //     id, u32 kind, u64 seed, signature, grid "x,y,z",
@@ -23,8 +23,8 @@
 
 #include "conformance/cases/case.h"
 #include "conformance/runner/result.h"
-#include "plugins/host/plugin_types.h"
-#include "plugins/host/status.h"
+#include "core/plugin_host/plugin_types.h"
+#include "core/plugin_host/status.h"
 
 namespace tessel::conformance {
 
@@ -44,7 +44,7 @@ struct BundleEntry {
   std::string capabilities;
   std::string message;
   Outcome outcome = Outcome::kPass;
-  plugins::CompiledKernel kernel;
+  plugin_host::CompiledKernel kernel;
 };
 
 struct Bundle {
@@ -62,10 +62,10 @@ BundleEntry DescribeCase(const Case& c);
 std::string CheckEntryMatches(const BundleEntry& entry, const Case& c);
 
 std::string EncodeBundle(const Bundle& bundle);
-plugins::StatusOr<Bundle> DecodeBundle(const std::string& bytes, const std::string& path);
+plugin_host::StatusOr<Bundle> DecodeBundle(const std::string& bytes, const std::string& path);
 
-plugins::Status WriteBundleFile(const Bundle& bundle, const std::string& path);
-plugins::StatusOr<Bundle> ReadBundleFile(const std::string& path);
+plugin_host::Status WriteBundleFile(const Bundle& bundle, const std::string& path);
+plugin_host::StatusOr<Bundle> ReadBundleFile(const std::string& path);
 
 }  // namespace tessel::conformance
 

@@ -17,7 +17,7 @@ Bundle Sample() {
   BundleEntry compiled = DescribeCase(AllCases().front());
   compiled.kernel.bytes = {1, 2, 3};
   compiled.kernel.metadata.entry_name = "k";
-  plugins::KernelArg arg;
+  plugin_host::KernelArg arg;
   arg.name = "x";
   arg.kind = TESSEL_ARG_POINTER;
   arg.dtype = TESSEL_DTYPE_FP32;

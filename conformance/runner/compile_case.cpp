@@ -1,16 +1,12 @@
 #include "conformance/runner/compile_case.h"
 
 #include "conformance/cases/kernel_sources.h"
-#include "core/compiler/Bytecode.h"
-#include "core/frontend/Diagnostics.h"
-#include "core/frontend/SourceManager.h"
-#include "core/frontend/lowering/KernelLowering.h"
+#include "dialects/tile/Bytecode/Bytecode.h"
+#include "core/compiler/KernelCompiler.h"
 #include "core/runtime/cache_key.h"
 #include "dialects/tile/IR/TileVersion.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Pass/PassManager.h"
-#include "mlir/Transforms/Passes.h"
-#include "plugins/host/isolated_calls.h"
+#include "core/plugin_host/isolated_calls.h"
 
 namespace tessel::conformance {
 namespace {
@@ -31,43 +27,36 @@ Lowered Lower(const std::string& path, const std::string& kernel, const std::str
     out.diagnostics = "no embedded kernel source '" + path + "'";
     return out;
   }
-  frontend::SourceManager sources;
-  frontend::DiagnosticEngine diags(sources);
-  frontend::KernelSpec spec;
+  compiler::KernelSpecialization spec;
   spec.kernel = kernel;
   spec.signature = signature;
   for (auto& [k, v] : constexprs) spec.constexprs[k] = v;
-  out.module = frontend::compileKernelSource("conformance/cases/" + path, *text, sources, diags,
-                                             context, spec);
-  out.diagnostics = diags.renderAll();
-  if (diags.hasErrors()) out.module = nullptr;
+  compiler::LoweredKernel lowered =
+      compiler::lowerToTileIR("conformance/cases/" + path, *text, spec, context);
+  out.module = std::move(lowered.module);
+  out.diagnostics = std::move(lowered.diagnostics);
   return out;
 }
 
 }  // namespace
 
-plugins::StatusOr<std::vector<uint8_t>> LowerCase(const Case& c) {
+plugin_host::StatusOr<std::vector<uint8_t>> LowerCase(const Case& c) {
   mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
   Lowered l = Lower("kernels/" + c.source, c.kernel, c.signature, c.constexprs, context);
   if (!l.module)
-    return plugins::Status(TESSEL_ERROR_INVALID_ARGUMENT, "frontend: " + l.diagnostics);
-  // The same clean-up as `tessel compile`: what a user's kernel gets.
-  mlir::PassManager pm(&context);
-  pm.addPass(mlir::createCanonicalizerPass());
-  pm.addPass(mlir::createCSEPass());
-  if (mlir::failed(pm.run(*l.module)))
-    return plugins::Status(TESSEL_ERROR_INTERNAL, "canonicalization of the lowered kernel failed");
+    return plugin_host::Status(TESSEL_ERROR_INVALID_ARGUMENT, "frontend: " + l.diagnostics);
+  // Lowered and cleaned up by the one front half: what a user's kernel gets.
   std::string bytes;
-  if (mlir::failed(compiler::writeTileBytecode(*l.module, bytes)))
-    return plugins::Status(TESSEL_ERROR_INTERNAL, "cannot write tile IR bytecode");
+  if (mlir::failed(tile::writeTileBytecode(*l.module, bytes)))
+    return plugin_host::Status(TESSEL_ERROR_INTERNAL, "cannot write tile IR bytecode");
   return std::vector<uint8_t>(bytes.begin(), bytes.end());
 }
 
-plugins::StatusOr<plugins::CompiledKernel> CompileOnPlugin(
-    const plugins::LoadedPlugin& plugin, const plugins::Target& target,
+plugin_host::StatusOr<plugin_host::CompiledKernel> CompileOnPlugin(
+    const plugin_host::LoadedPlugin& plugin, const plugin_host::Target& target,
     const std::vector<uint8_t>& ir, const std::string& entry, runtime::CompileCache* cache,
     int timeout_ms) {
-  plugins::CompileRequest request;
+  plugin_host::CompileRequest request;
   request.target = target;
   request.ir = ir;
   request.ir_version_major = tile::kTileVersion.major;
@@ -92,9 +81,9 @@ plugins::StatusOr<plugins::CompiledKernel> CompileOnPlugin(
     runtime::CacheLookup hit = cache->Lookup(key);
     if (hit.entry.has_value()) return std::move(hit.entry->kernel);
   }
-  plugins::ChildProcessOptions options;
+  plugin_host::ChildProcessOptions options;
   options.timeout_ms = timeout_ms;
-  auto compiled = plugins::CompileInChildProcess(plugin, request, options);
+  auto compiled = plugin_host::CompileInChildProcess(plugin, request, options);
   if (!compiled.ok()) return compiled.status();
   // A cache that cannot be written only costs time; the result stands.
   if (cache != nullptr) (void)cache->Store(key, {target.ToString(), *compiled});

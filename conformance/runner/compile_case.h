@@ -11,20 +11,20 @@
 #include "conformance/cases/case.h"
 #include "conformance/runner/result.h"
 #include "core/runtime/compile_cache.h"
-#include "plugins/host/loaded_plugin.h"
-#include "plugins/host/plugin_types.h"
-#include "plugins/host/status.h"
+#include "core/plugin_host/loaded_plugin.h"
+#include "core/plugin_host/plugin_types.h"
+#include "core/plugin_host/status.h"
 
 namespace tessel::conformance {
 
 // Lowers the case's kernel to tile IR bytecode. Errors carry the rendered
 // frontend diagnostics (file:line:col: error: ...).
-plugins::StatusOr<std::vector<uint8_t>> LowerCase(const Case& c);
+plugin_host::StatusOr<std::vector<uint8_t>> LowerCase(const Case& c);
 
 // Compiles `ir` on the plugin for `target`, through `cache` when not null
 // (a hit does not call the plugin). The plugin runs in a child process.
-plugins::StatusOr<plugins::CompiledKernel> CompileOnPlugin(
-    const plugins::LoadedPlugin& plugin, const plugins::Target& target,
+plugin_host::StatusOr<plugin_host::CompiledKernel> CompileOnPlugin(
+    const plugin_host::LoadedPlugin& plugin, const plugin_host::Target& target,
     const std::vector<uint8_t>& ir, const std::string& entry, runtime::CompileCache* cache,
     int timeout_ms);
 

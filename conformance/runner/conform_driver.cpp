@@ -14,8 +14,8 @@
 #include "conformance/runner/report.h"
 #include "conformance/runner/session.h"
 #include "core/runtime/cache_directory.h"
-#include "plugins/host/isolated_calls.h"
-#include "plugins/host/target_parser.h"
+#include "core/plugin_host/isolated_calls.h"
+#include "core/plugin_host/target_parser.h"
 
 namespace tessel::conformance {
 namespace {
@@ -118,7 +118,7 @@ int RunConformCommand(const std::vector<std::string>& args, std::ostream& out,
     err << kTool << ": no case matches the filters\n";
     return 2;
   }
-  auto target = plugins::ParseTarget(targetText);
+  auto target = plugin_host::ParseTarget(targetText);
   if (!target.ok()) {
     err << kTool << ": --target: " << target.status().message() << "\n";
     return 2;
@@ -128,7 +128,7 @@ int RunConformCommand(const std::vector<std::string>& args, std::ostream& out,
     err << kTool << ": " << plugin.status().message() << "\n";
     return 2;
   }
-  if (!(*plugin)->Provides(plugins::Half::kCompiler)) {
+  if (!(*plugin)->Provides(plugin_host::Half::kCompiler)) {
     err << kTool << ": " << (*plugin)->Describe()
         << " has no compiler half; compile a bundle elsewhere and run it with "
            "tessel-conform-run\n";
@@ -142,8 +142,8 @@ int RunConformCommand(const std::vector<std::string>& args, std::ostream& out,
   const SkipList* skipList = skips->has_value() ? &**skips : nullptr;
   // A device is needed to run; in the other modes one is used, when the
   // plugin reports it, only to decide not-supported early.
-  std::optional<plugins::DeviceInfo> device;
-  if ((*plugin)->Provides(plugins::Half::kRuntime) && mode != Mode::kBundle) {
+  std::optional<plugin_host::DeviceInfo> device;
+  if ((*plugin)->Provides(plugin_host::Half::kRuntime) && mode != Mode::kBundle) {
     auto d = PickDevice(**plugin, target->arch);
     if (d.ok()) device = *d;
     else if (mode == Mode::kRun) {
@@ -194,7 +194,7 @@ int RunConformCommand(const std::vector<std::string>& args, std::ostream& out,
       bundle.entries.push_back(e);
     }
   }
-  DeviceContext ctx{*plugin, device.value_or(plugins::DeviceInfo{})};
+  DeviceContext ctx{*plugin, device.value_or(plugin_host::DeviceInfo{})};
   for (const Case* c : cases) {
     progress.Update(done++, summary, c->id);
     auto c0 = std::chrono::steady_clock::now();
@@ -221,9 +221,9 @@ int RunConformCommand(const std::vector<std::string>& args, std::ostream& out,
     } else if (mode != Mode::kRun) {
       // Compile-only and bundle: the artifact must pass the plugin's own
       // validator; a bundle carries only artifacts that did.
-      plugins::ChildProcessOptions options;
+      plugin_host::ChildProcessOptions options;
       options.timeout_ms = kCompileTimeoutMs;
-      plugins::Status valid = plugins::ValidateArtifactInChildProcess(
+      plugin_host::Status valid = plugin_host::ValidateArtifactInChildProcess(
           **plugin, *target, kernel->bytes, &kernel->metadata, options);
       r = valid.ok() ? CaseResult{c->id, Outcome::kValidated, "", "", 0}
                      : CaseResult{c->id, Outcome::kError,
@@ -244,7 +244,7 @@ int RunConformCommand(const std::vector<std::string>& args, std::ostream& out,
   progress.Finish();
   summary.seconds = Since(t0);
   if (mode == Mode::kBundle) {
-    plugins::Status s = WriteBundleFile(bundle, bundlePath);
+    plugin_host::Status s = WriteBundleFile(bundle, bundlePath);
     if (!s.ok()) {
       err << kTool << ": " << s.message() << "\n";
       return 3;

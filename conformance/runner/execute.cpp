@@ -1,9 +1,9 @@
 #include "conformance/runner/execute.h"
 
 #include "conformance/runner/compare.h"
-#include "plugins/host/child_process.h"
-#include "plugins/host/runtime_client.h"
-#include "plugins/host/wire_format.h"
+#include "core/plugin_host/child_process.h"
+#include "core/plugin_host/runtime_client.h"
+#include "core/plugin_host/wire_format.h"
 
 namespace tessel::conformance {
 namespace {
@@ -13,14 +13,14 @@ CaseResult Error(const Case& c, const std::string& what) {
 }
 
 std::string EncodeResult(const CaseResult& r) {
-  plugins::ByteWriter w;
+  plugin_host::ByteWriter w;
   w.PutU32(static_cast<uint32_t>(r.outcome));
   w.PutString(r.message);
   return w.Take();
 }
 
 bool DecodeResult(const std::string& bytes, CaseResult* r) {
-  plugins::ByteReader rd(bytes);
+  plugin_host::ByteReader rd(bytes);
   uint32_t outcome = 0;
   if (!rd.GetU32(&outcome) || !rd.GetString(&r->message) || !rd.AtEnd()) return false;
   if (outcome > static_cast<uint32_t>(Outcome::kError)) return false;
@@ -30,30 +30,30 @@ bool DecodeResult(const std::string& bytes, CaseResult* r) {
 
 }  // namespace
 
-CaseResult ExecuteCase(const Case& c, const plugins::CompiledKernel& kernel,
+CaseResult ExecuteCase(const Case& c, const plugin_host::CompiledKernel& kernel,
                        const DeviceContext& ctx) {
-  const plugins::KernelMetadata& md = kernel.metadata;
+  const plugin_host::KernelMetadata& md = kernel.metadata;
   if (md.args.size() != c.args.size())
     return Error(c, "kernel '" + md.entry_name + "' takes " + std::to_string(md.args.size()) +
                         " arguments but the case passes " + std::to_string(c.args.size()));
   std::vector<HostArray> initial = GenerateBuffers(c);
-  std::vector<plugins::DeviceBuffer> buffers;
+  std::vector<plugin_host::DeviceBuffer> buffers;
   for (size_t b = 0; b < initial.size(); ++b) {
-    auto buf = plugins::DeviceBuffer::Allocate(ctx.plugin, ctx.device.handle,
+    auto buf = plugin_host::DeviceBuffer::Allocate(ctx.plugin, ctx.device.handle,
                                                std::max<size_t>(initial[b].bytes().size(), 1));
     if (!buf.ok()) return Error(c, "buffer_alloc: " + buf.status().ToString());
     if (!initial[b].bytes().empty()) {
-      plugins::Status s = buf->CopyFromHost(initial[b].bytes().data(), initial[b].bytes().size());
+      plugin_host::Status s = buf->CopyFromHost(initial[b].bytes().data(), initial[b].bytes().size());
       if (!s.ok()) return Error(c, "copy to device: " + s.ToString());
     }
     buffers.push_back(std::move(*buf));
   }
-  auto module = plugins::LoadedModule::Load(ctx.plugin, ctx.device.handle, kernel);
+  auto module = plugin_host::LoadedModule::Load(ctx.plugin, ctx.device.handle, kernel);
   if (!module.ok()) return Error(c, "module_load: " + module.status().ToString());
-  std::vector<plugins::LaunchArg> args;
+  std::vector<plugin_host::LaunchArg> args;
   for (size_t i = 0; i < c.args.size(); ++i) {
     const ArgSpec& a = c.args[i];
-    const plugins::KernelArg& want = md.args[i];
+    const plugin_host::KernelArg& want = md.args[i];
     // Unsigned integers travel as their signless ABI dtype: the metadata's
     // dtype is what the plugin expects.
     if (a.is_buffer != (want.kind == TESSEL_ARG_POINTER))
@@ -61,20 +61,20 @@ CaseResult ExecuteCase(const Case& c, const plugins::CompiledKernel& kernel,
                           (want.kind == TESSEL_ARG_POINTER ? "takes a pointer" : "takes a scalar") +
                           " but the case passes " + (a.is_buffer ? "a buffer" : "a scalar"));
     if (a.is_buffer) {
-      args.push_back(plugins::LaunchArg::Pointer(buffers[a.buffer], want.dtype,
+      args.push_back(plugin_host::LaunchArg::Pointer(buffers[a.buffer], want.dtype,
                                                  a.elem_offset * Info(a.dt).bytes));
     } else {
-      args.push_back(plugins::LaunchArg::Scalar(want.dtype, a.scalar_bits));
+      args.push_back(plugin_host::LaunchArg::Scalar(want.dtype, a.scalar_bits));
     }
   }
-  plugins::Status launched = module->Launch(c.grid, args);
+  plugin_host::Status launched = module->Launch(c.grid, args);
   if (!launched.ok()) return Error(c, "launch: " + launched.ToString());
-  plugins::Status synced = plugins::Synchronize(*ctx.plugin, ctx.device.handle);
+  plugin_host::Status synced = plugin_host::Synchronize(*ctx.plugin, ctx.device.handle);
   if (!synced.ok()) return Error(c, "device_synchronize: " + synced.ToString());
   std::vector<HostArray> got = initial;
   for (size_t b = 0; b < got.size(); ++b) {
     if (!c.buffers[b].is_output || got[b].bytes().empty()) continue;
-    plugins::Status s = buffers[b].CopyToHost(got[b].bytes().data(), got[b].bytes().size());
+    plugin_host::Status s = buffers[b].CopyToHost(got[b].bytes().data(), got[b].bytes().size());
     if (!s.ok()) return Error(c, "copy to host: " + s.ToString());
   }
   std::vector<HostArray> expected = InitialExpectation(c, initial);
@@ -83,12 +83,12 @@ CaseResult ExecuteCase(const Case& c, const plugins::CompiledKernel& kernel,
   return {c.id, v.ok ? Outcome::kPass : Outcome::kFail, v.message, "", 0};
 }
 
-CaseResult ExecuteCaseIsolated(const Case& c, const plugins::CompiledKernel& kernel,
+CaseResult ExecuteCaseIsolated(const Case& c, const plugin_host::CompiledKernel& kernel,
                                const DeviceContext& ctx, int timeout_ms) {
-  plugins::ChildProcessOptions options;
+  plugin_host::ChildProcessOptions options;
   options.timeout_ms = timeout_ms;
-  auto bytes = plugins::RunInChildProcess(
-      [&]() -> plugins::StatusOr<std::string> {
+  auto bytes = plugin_host::RunInChildProcess(
+      [&]() -> plugin_host::StatusOr<std::string> {
         return EncodeResult(ExecuteCase(c, kernel, ctx));
       },
       ctx.plugin->Describe() + ": case '" + c.id + "'", options);
@@ -99,7 +99,7 @@ CaseResult ExecuteCaseIsolated(const Case& c, const plugins::CompiledKernel& ker
 }
 
 std::optional<CaseResult> Gate(const Case& c, const SkipList* skips,
-                               const plugins::DeviceInfo* device) {
+                               const plugin_host::DeviceInfo* device) {
   if (skips != nullptr) {
     if (const SkipEntry* e = skips->Match(c.id))
       return CaseResult{c.id, Outcome::kSkipped,
@@ -109,7 +109,7 @@ std::optional<CaseResult> Gate(const Case& c, const SkipList* skips,
   if (device == nullptr) return std::nullopt;
   for (const std::string& cap : c.capabilities) {
     bool has = false;
-    for (const plugins::KeyValue& kv : device->features) {
+    for (const plugin_host::KeyValue& kv : device->features) {
       if (kv.key != cap) continue;
       has = (kv.type == TESSEL_VALUE_BOOL || kv.type == TESSEL_VALUE_INT) ? kv.int_value != 0
                                                                           : true;
@@ -121,18 +121,18 @@ std::optional<CaseResult> Gate(const Case& c, const SkipList* skips,
   return std::nullopt;
 }
 
-plugins::StatusOr<plugins::DeviceInfo> PickDevice(const plugins::LoadedPlugin& plugin,
+plugin_host::StatusOr<plugin_host::DeviceInfo> PickDevice(const plugin_host::LoadedPlugin& plugin,
                                                   const std::string& arch) {
-  auto devices = plugins::EnumerateDevices(plugin);
+  auto devices = plugin_host::EnumerateDevices(plugin);
   if (!devices.ok()) return devices.status();
   if (devices->empty())
-    return plugins::Status(TESSEL_ERROR_NOT_FOUND, plugin.Describe() + " reports no device");
-  for (const plugins::DeviceInfo& d : *devices)
+    return plugin_host::Status(TESSEL_ERROR_NOT_FOUND, plugin.Describe() + " reports no device");
+  for (const plugin_host::DeviceInfo& d : *devices)
     if (d.arch == arch) return d;
   return (*devices)[0];
 }
 
-std::string DescribeDevice(const plugins::DeviceInfo& device) {
+std::string DescribeDevice(const plugin_host::DeviceInfo& device) {
   return device.name + " (" + device.vendor + ", " + device.arch + ")";
 }
 

@@ -12,38 +12,38 @@
 #include "conformance/cases/case.h"
 #include "conformance/runner/result.h"
 #include "conformance/runner/skip_file.h"
-#include "plugins/host/loaded_plugin.h"
-#include "plugins/host/plugin_types.h"
+#include "core/plugin_host/loaded_plugin.h"
+#include "core/plugin_host/plugin_types.h"
 
 namespace tessel::conformance {
 
 struct DeviceContext {
-  std::shared_ptr<const plugins::LoadedPlugin> plugin;
-  plugins::DeviceInfo device;
+  std::shared_ptr<const plugin_host::LoadedPlugin> plugin;
+  plugin_host::DeviceInfo device;
 };
 
 // In this process: a crash in the plugin ends it. Returns pass, fail or error.
-CaseResult ExecuteCase(const Case& c, const plugins::CompiledKernel& kernel,
+CaseResult ExecuteCase(const Case& c, const plugin_host::CompiledKernel& kernel,
                        const DeviceContext& ctx);
 
 // In a forked child with a deadline: a crash or a hang is an error result
 // naming the signal or the timeout, and this process carries on.
-CaseResult ExecuteCaseIsolated(const Case& c, const plugins::CompiledKernel& kernel,
+CaseResult ExecuteCaseIsolated(const Case& c, const plugin_host::CompiledKernel& kernel,
                                const DeviceContext& ctx, int timeout_ms);
 
 // The result a case gets before anything is compiled or run: skipped when
 // the skip list names it, not-supported when `device` lacks a capability
 // (no device: no capability check). nullopt: go ahead.
 std::optional<CaseResult> Gate(const Case& c, const SkipList* skips,
-                               const plugins::DeviceInfo* device);
+                               const plugin_host::DeviceInfo* device);
 
 // The device of `plugin` to run `arch` on: the first whose arch matches,
 // else the first; an error when the plugin reports none.
-plugins::StatusOr<plugins::DeviceInfo> PickDevice(const plugins::LoadedPlugin& plugin,
+plugin_host::StatusOr<plugin_host::DeviceInfo> PickDevice(const plugin_host::LoadedPlugin& plugin,
                                                   const std::string& arch);
 
 // "x86-64 CPU (cpu, x86-64-v3)".
-std::string DescribeDevice(const plugins::DeviceInfo& device);
+std::string DescribeDevice(const plugin_host::DeviceInfo& device);
 
 }  // namespace tessel::conformance
 

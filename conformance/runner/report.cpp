@@ -166,12 +166,12 @@ void PrintSummary(const RunSummary& s, std::ostream& out) {
                          : "NOT CONFORMANT: see the failures and errors above\n");
 }
 
-plugins::Status WriteTextFile(const std::string& path, const std::string& text) {
+plugin_host::Status WriteTextFile(const std::string& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out << text;
   if (!out.flush())
-    return plugins::Status(TESSEL_ERROR_UNAVAILABLE, "cannot write '" + path + "'");
-  return plugins::Status::Ok();
+    return plugin_host::Status(TESSEL_ERROR_UNAVAILABLE, "cannot write '" + path + "'");
+  return plugin_host::Status::Ok();
 }
 
 Progress::Progress(std::FILE* stream, size_t total)

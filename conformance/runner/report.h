@@ -9,7 +9,7 @@
 #include <string>
 
 #include "conformance/runner/result.h"
-#include "plugins/host/status.h"
+#include "core/plugin_host/status.h"
 
 namespace tessel::conformance {
 
@@ -21,7 +21,7 @@ std::string ToJUnit(const RunSummary& summary);
 // not-supported capabilities, and the verdict line.
 void PrintSummary(const RunSummary& summary, std::ostream& out);
 
-plugins::Status WriteTextFile(const std::string& path, const std::string& text);
+plugin_host::Status WriteTextFile(const std::string& path, const std::string& text);
 
 // A one-line progress bar redrawn in place, only when `stream` is a
 // terminal (logs and CI output stay clean).

@@ -3,7 +3,7 @@
 #include <sys/stat.h>
 
 #include "conformance/runner/report.h"
-#include "plugins/host/plugin_discovery.h"
+#include "core/plugin_host/plugin_discovery.h"
 
 namespace tessel::conformance {
 
@@ -14,21 +14,21 @@ bool Selected(const std::string& id, const std::vector<std::string>& filters) {
   return false;
 }
 
-plugins::StatusOr<std::shared_ptr<plugins::LoadedPlugin>> LoadPlugin(
+plugin_host::StatusOr<std::shared_ptr<plugin_host::LoadedPlugin>> LoadPlugin(
     const std::string& path, const std::string& plugin_name) {
   if (!path.empty()) {
-    auto p = plugins::LoadedPlugin::Load(path);
+    auto p = plugin_host::LoadedPlugin::Load(path);
     if (!p.ok()) return p.status();
     if ((*p)->name() != plugin_name)
-      return plugins::Status(TESSEL_ERROR_INVALID_ARGUMENT,
+      return plugin_host::Status(TESSEL_ERROR_INVALID_ARGUMENT,
                              (*p)->Describe() + " is plugin '" + (*p)->name() +
                                  "', but the target names plugin '" + plugin_name + "'");
     return *p;
   }
-  plugins::DiscoveryResult found = plugins::DiscoverPlugins({});
+  plugin_host::DiscoveryResult found = plugin_host::DiscoverPlugins({});
   std::string tried;
-  for (const plugins::PluginCandidate& c : found.plugins) {
-    auto p = plugins::LoadedPlugin::Load(c.path);
+  for (const plugin_host::PluginCandidate& c : found.plugins) {
+    auto p = plugin_host::LoadedPlugin::Load(c.path);
     if (!p.ok()) {
       tried += "\n  " + p.status().message();
       continue;
@@ -36,14 +36,14 @@ plugins::StatusOr<std::shared_ptr<plugins::LoadedPlugin>> LoadPlugin(
     if ((*p)->name() == plugin_name) return *p;
     tried += "\n  " + c.path + " (plugin '" + (*p)->name() + "')";
   }
-  return plugins::Status(TESSEL_ERROR_NOT_FOUND,
+  return plugin_host::Status(TESSEL_ERROR_NOT_FOUND,
                          "no plugin named '" + plugin_name +
                              "' found; pass --plugin PATH or set TESSEL_PLUGIN_PATH" +
                              (tried.empty() ? std::string() : "; candidates:" + tried));
 }
 
-plugins::StatusOr<std::optional<SkipList>> LoadSkips(const std::string& explicit_path,
-                                                     const plugins::LoadedPlugin& plugin) {
+plugin_host::StatusOr<std::optional<SkipList>> LoadSkips(const std::string& explicit_path,
+                                                     const plugin_host::LoadedPlugin& plugin) {
   std::string path = explicit_path;
   if (path.empty()) {
     const std::string& so = plugin.path();
@@ -64,11 +64,11 @@ int FinishRun(const RunSummary& summary, const ReportOptions& reports, std::ostr
               std::ostream& err) {
   int status = summary.Conformant() ? 0 : 1;
   if (!reports.json_path.empty()) {
-    plugins::Status s = WriteTextFile(reports.json_path, ToJson(summary));
+    plugin_host::Status s = WriteTextFile(reports.json_path, ToJson(summary));
     if (!s.ok()) err << "error: " << s.message() << "\n", status = 3;
   }
   if (!reports.junit_path.empty()) {
-    plugins::Status s = WriteTextFile(reports.junit_path, ToJUnit(summary));
+    plugin_host::Status s = WriteTextFile(reports.junit_path, ToJUnit(summary));
     if (!s.ok()) err << "error: " << s.message() << "\n", status = 3;
   }
   PrintSummary(summary, out);

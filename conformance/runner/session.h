@@ -12,8 +12,8 @@
 
 #include "conformance/runner/result.h"
 #include "conformance/runner/skip_file.h"
-#include "plugins/host/loaded_plugin.h"
-#include "plugins/host/status.h"
+#include "core/plugin_host/loaded_plugin.h"
+#include "core/plugin_host/status.h"
 
 namespace tessel::conformance {
 
@@ -29,13 +29,13 @@ bool Selected(const std::string& id, const std::vector<std::string>& filters);
 // Loads the plugin at `path`, or, with an empty path, the first discovered
 // plugin (--plugin paths, TESSEL_PLUGIN_PATH, the installed directory)
 // named `plugin_name`.
-plugins::StatusOr<std::shared_ptr<plugins::LoadedPlugin>> LoadPlugin(
+plugin_host::StatusOr<std::shared_ptr<plugin_host::LoadedPlugin>> LoadPlugin(
     const std::string& path, const std::string& plugin_name);
 
 // The skip list: `explicit_path` when given, else conformance_skips.txt
 // beside the plugin file when it exists, else none.
-plugins::StatusOr<std::optional<SkipList>> LoadSkips(const std::string& explicit_path,
-                                                     const plugins::LoadedPlugin& plugin);
+plugin_host::StatusOr<std::optional<SkipList>> LoadSkips(const std::string& explicit_path,
+                                                     const plugin_host::LoadedPlugin& plugin);
 
 struct ReportOptions {
   std::string json_path;

@@ -21,14 +21,14 @@ bool GlobMatch(const std::string& glob, const std::string& id) {
   return fnmatch(glob.c_str(), id.c_str(), 0) == 0;
 }
 
-plugins::StatusOr<SkipList> SkipList::Parse(const std::string& text, const std::string& path) {
+plugin_host::StatusOr<SkipList> SkipList::Parse(const std::string& text, const std::string& path) {
   SkipList list;
   list.path_ = path;
   std::istringstream in(text);
   std::string raw;
   int lineNo = 0;
   auto error = [&](const std::string& what) {
-    return plugins::Status(TESSEL_ERROR_INVALID_ARGUMENT,
+    return plugin_host::Status(TESSEL_ERROR_INVALID_ARGUMENT,
                            path + ":" + std::to_string(lineNo) + ": " + what);
   };
   while (std::getline(in, raw)) {
@@ -48,10 +48,10 @@ plugins::StatusOr<SkipList> SkipList::Parse(const std::string& text, const std::
   return list;
 }
 
-plugins::StatusOr<SkipList> SkipList::Load(const std::string& path) {
+plugin_host::StatusOr<SkipList> SkipList::Load(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in)
-    return plugins::Status(TESSEL_ERROR_NOT_FOUND, "cannot read skip file '" + path + "'");
+    return plugin_host::Status(TESSEL_ERROR_NOT_FOUND, "cannot read skip file '" + path + "'");
   std::stringstream text;
   text << in.rdbuf();
   return Parse(text.str(), path);

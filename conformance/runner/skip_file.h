@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "plugins/host/status.h"
+#include "core/plugin_host/status.h"
 
 namespace tessel::conformance {
 
@@ -25,8 +25,8 @@ struct SkipEntry {
 class SkipList {
  public:
   // Parses `text`; `path` names it in errors ("skips.txt:3: ...").
-  static plugins::StatusOr<SkipList> Parse(const std::string& text, const std::string& path);
-  static plugins::StatusOr<SkipList> Load(const std::string& path);
+  static plugin_host::StatusOr<SkipList> Parse(const std::string& text, const std::string& path);
+  static plugin_host::StatusOr<SkipList> Load(const std::string& path);
 
   // The first entry whose glob matches `id`, or nullptr.
   const SkipEntry* Match(const std::string& id) const;

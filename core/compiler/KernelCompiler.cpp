@@ -4,7 +4,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/compiler/Bytecode.h"
+#include "dialects/tile/Bytecode/Bytecode.h"
 #include "core/frontend/AST.h"
 #include "core/frontend/Diagnostics.h"
 #include "core/frontend/Parser.h"
@@ -76,43 +76,55 @@ double millisecondsSince(std::chrono::steady_clock::time_point start) {
 
 } // namespace
 
-StatusOr<TileKernel> lowerKernelSource(const std::string &fileName, const std::string &text,
-                                       const KernelSpecialization &spec) {
-  const auto start = std::chrono::steady_clock::now();
+LoweredKernel lowerToTileIR(const std::string &fileName, const std::string &text,
+                            const KernelSpecialization &spec, mlir::MLIRContext &context,
+                            bool cleanUp) {
+  LoweredKernel out;
   frontend::SourceManager sources;
   frontend::DiagnosticEngine diags(sources);
-  mlir::MLIRContext context;
-  // Lowering takes the parsed module, which is kept for the parameter names;
-  // this is what frontend::compileKernelSource does in one step.
+  // Lowering takes the parsed module, which is kept for the parameter names.
   uint32_t file = sources.addFile(fileName, text);
   std::unique_ptr<frontend::Module> parsed = frontend::parseFile(sources, file, diags);
   mlir::OwningOpRef<mlir::ModuleOp> module;
   if (parsed && !diags.hasErrors())
     module = frontend::lowerKernel(*parsed, sources, diags, context,
                                    {spec.kernel, spec.signature, spec.constexprs});
+  out.diagnostics = diags.renderAll();
   if (!module || diags.hasErrors()) {
-    std::string rendered = diags.renderAll();
-    if (rendered.empty())
-      rendered = fileName + ": error: cannot compile kernel '" + spec.kernel + "'\n";
-    return Status(TESSEL_ERROR_INVALID_ARGUMENT, rendered);
+    if (out.diagnostics.empty())
+      out.diagnostics = fileName + ": error: cannot compile kernel '" + spec.kernel + "'\n";
+    return out;
   }
+  if (cleanUp) {
+    mlir::PassManager pm(&context);
+    pm.addPass(mlir::createCanonicalizerPass());
+    pm.addPass(mlir::createCSEPass());
+    if (mlir::failed(pm.run(*module))) {
+      out.diagnostics += fileName + ": error: internal error while cleaning up the IR of '" +
+                         spec.kernel + "'\n";
+      return out;
+    }
+  }
+  out.params = runtimeParams(*parsed, spec);
+  out.module = std::move(module);
+  return out;
+}
 
-  mlir::PassManager pm(&context);
-  pm.addPass(mlir::createCanonicalizerPass());
-  pm.addPass(mlir::createCSEPass());
-  if (mlir::failed(pm.run(*module)))
-    return Status(TESSEL_ERROR_INTERNAL,
-                  fileName + ": internal error while cleaning up the IR of '" + spec.kernel +
-                      "'");
+StatusOr<TileKernel> lowerKernelSource(const std::string &fileName, const std::string &text,
+                                       const KernelSpecialization &spec) {
+  const auto start = std::chrono::steady_clock::now();
+  mlir::MLIRContext context;
+  LoweredKernel lowered = lowerToTileIR(fileName, text, spec, context);
+  if (!lowered.module)
+    return Status(TESSEL_ERROR_INVALID_ARGUMENT, lowered.diagnostics);
   std::string bytes;
-  if (mlir::failed(writeTileBytecode(*module, bytes)))
+  if (mlir::failed(tile::writeTileBytecode(*lowered.module, bytes)))
     return Status(TESSEL_ERROR_INTERNAL,
                   fileName + ": cannot write the bytecode of '" + spec.kernel + "'");
-
   TileKernel out;
   out.bytecode.assign(bytes.begin(), bytes.end());
   out.entryName = spec.kernel;
-  out.params = runtimeParams(*parsed, spec);
+  out.params = std::move(lowered.params);
   out.frontendMilliseconds = millisecondsSince(start);
   return out;
 }
@@ -128,9 +140,9 @@ StatusOr<TileKernel> lowerKernelFile(const std::string &path,
 }
 
 StatusOr<runtime::Artifact> compileTileKernel(const runtime::Runtime &runtime,
-                                             const plugins::Target &target,
+                                             const plugin_host::Target &target,
                                              const TileKernel &tile,
-                                             const plugins::CompileOptions &options) {
+                                             const plugin_host::CompileOptions &options) {
   runtime::CompileRequest request;
   request.ir = tile.bytecode;
   request.entry_name = tile.entryName;
@@ -141,9 +153,9 @@ StatusOr<runtime::Artifact> compileTileKernel(const runtime::Runtime &runtime,
 namespace {
 
 StatusOr<CompiledKernel> compileLowered(const runtime::Runtime &runtime,
-                                        const plugins::Target &target,
+                                        const plugin_host::Target &target,
                                         StatusOr<TileKernel> tile,
-                                        const plugins::CompileOptions &options) {
+                                        const plugin_host::CompileOptions &options) {
   if (!tile.ok())
     return tile.status();
   StatusOr<runtime::Artifact> artifact = compileTileKernel(runtime, target, *tile, options);
@@ -155,19 +167,19 @@ StatusOr<CompiledKernel> compileLowered(const runtime::Runtime &runtime,
 } // namespace
 
 StatusOr<CompiledKernel> compileKernelFile(const runtime::Runtime &runtime,
-                                           const plugins::Target &target,
+                                           const plugin_host::Target &target,
                                            const std::string &path,
                                            const KernelSpecialization &spec,
-                                           const plugins::CompileOptions &options) {
+                                           const plugin_host::CompileOptions &options) {
   return compileLowered(runtime, target, lowerKernelFile(path, spec), options);
 }
 
 StatusOr<CompiledKernel> compileKernelSource(const runtime::Runtime &runtime,
-                                             const plugins::Target &target,
+                                             const plugin_host::Target &target,
                                              const std::string &fileName,
                                              const std::string &text,
                                              const KernelSpecialization &spec,
-                                             const plugins::CompileOptions &options) {
+                                             const plugin_host::CompileOptions &options) {
   return compileLowered(runtime, target, lowerKernelSource(fileName, text, spec), options);
 }
 

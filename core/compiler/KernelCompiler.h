@@ -33,7 +33,10 @@
 #include "core/runtime/artifact.h"
 #include "core/runtime/runtime.h"
 #include "core/runtime/status.h"
-#include "plugins/host/plugin_types.h"
+#include "core/plugin_host/plugin_types.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OwningOpRef.h"
 
 namespace tessel::compiler {
 
@@ -60,6 +63,25 @@ struct KernelParam {
   /// unsigned types apart: "u32" is TESSEL_DTYPE_U32.
   int32_t dtype = 0;
 };
+
+/// What the front half makes of one specialization.
+struct LoweredKernel {
+  /// The tile IR module; null when the kernel has errors.
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  /// The rendered diagnostics, errors and warnings alike:
+  /// `file:line:col: error: ...` lines with the quoted source.
+  std::string diagnostics;
+  /// The runtime parameters, when the module is there.
+  std::vector<KernelParam> params;
+};
+
+/// The one front half of compilation, which the runtime, `tessel compile`
+/// and the conformance runner all call: parses `text` (named `fileName` in
+/// diagnostics), lowers `spec.kernel` to tile IR in `context`, and cleans it
+/// up with canonicalize and CSE unless `cleanUp` is false.
+LoweredKernel lowerToTileIR(const std::string &fileName, const std::string &text,
+                            const KernelSpecialization &spec, mlir::MLIRContext &context,
+                            bool cleanUp = true);
 
 /// A kernel lowered to tile IR bytecode, ready for runtime::CompileRequest.
 struct TileKernel {
@@ -94,21 +116,21 @@ struct CompiledKernel {
 /// cache (Runtime::Compile). Frontend errors come back as lowerKernelSource
 /// reports them; compile errors as the plugin reports them.
 runtime::StatusOr<CompiledKernel>
-compileKernelFile(const runtime::Runtime &runtime, const plugins::Target &target,
+compileKernelFile(const runtime::Runtime &runtime, const plugin_host::Target &target,
                   const std::string &path, const KernelSpecialization &spec,
-                  const plugins::CompileOptions &options = {});
+                  const plugin_host::CompileOptions &options = {});
 
 /// Compiles an already lowered kernel for `target` through `runtime`'s cache.
 runtime::StatusOr<runtime::Artifact>
-compileTileKernel(const runtime::Runtime &runtime, const plugins::Target &target,
-                  const TileKernel &tile, const plugins::CompileOptions &options = {});
+compileTileKernel(const runtime::Runtime &runtime, const plugin_host::Target &target,
+                  const TileKernel &tile, const plugin_host::CompileOptions &options = {});
 
 /// The same from source text already in memory.
 runtime::StatusOr<CompiledKernel>
-compileKernelSource(const runtime::Runtime &runtime, const plugins::Target &target,
+compileKernelSource(const runtime::Runtime &runtime, const plugin_host::Target &target,
                     const std::string &fileName, const std::string &text,
                     const KernelSpecialization &spec,
-                    const plugins::CompileOptions &options = {});
+                    const plugin_host::CompileOptions &options = {});
 
 } // namespace tessel::compiler
 

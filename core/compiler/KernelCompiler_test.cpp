@@ -128,7 +128,7 @@ TEST(KernelCompiler, CompileErrorsOfThePluginComeBack) {
   options.use_cache = false;
   auto rt = runtime::Runtime::Create(options);
   ASSERT_TRUE(rt.ok());
-  plugins::Target target{"cpu", "pentium4", {}};
+  plugin_host::Target target{"cpu", "pentium4", {}};
   auto compiled = compileKernelSource(*rt, target, "scale.py", kSource, kScale);
   ASSERT_FALSE(compiled.ok());
   EXPECT_NE(compiled.status().message().find("pentium4"), std::string::npos)

@@ -1,6 +1,6 @@
 // What is compiled and what comes out.
 //
-// A CompileRequest is tile IR bytecode (as core/compiler/Bytecode.h writes
+// A CompileRequest is tile IR bytecode (as dialects/tile/Bytecode/Bytecode.h writes
 // it), the entry function's name and typed options; the target is given
 // beside it (Runtime::Compile). An Artifact is the plugin's output, the
 // device code bytes and the kernel metadata, with a record of how it was
@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "dialects/tile/IR/TileVersion.h"
-#include "plugins/host/plugin_types.h"
+#include "core/plugin_host/plugin_types.h"
 #include "tessel/plugin_api.h"
 
 namespace tessel::runtime {
@@ -29,7 +29,7 @@ struct CompileRequest {
   std::string entry_name;
   // 0 / TESSEL_OPT_LEVEL_DEFAULT fields mean "the plugin's default";
   // `extra` holds "<plugin>.<key>" options.
-  plugins::CompileOptions options;
+  plugin_host::CompileOptions options;
 };
 
 // How an Artifact was obtained.
@@ -49,8 +49,8 @@ struct CompileRecord {
 };
 
 struct Artifact {
-  plugins::Target target;
-  plugins::CompiledKernel kernel;  // device code bytes + metadata
+  plugin_host::Target target;
+  plugin_host::CompiledKernel kernel;  // device code bytes + metadata
   CompileRecord record;
 };
 

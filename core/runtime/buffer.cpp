@@ -19,8 +19,8 @@ Status Buffer::CopyToHost(void* dst, uint64_t bytes, uint64_t offset) const {
 Status Buffer::CheckElementType(int32_t dtype) const {
   if (dtype_ == TESSEL_DTYPE_INVALID || dtype_ == dtype) return Status::Ok();
   return Status(TESSEL_ERROR_INVALID_ARGUMENT,
-                std::string("buffer holds ") + plugins::DtypeName(dtype_) +
-                    " elements, not " + plugins::DtypeName(dtype));
+                std::string("buffer holds ") + plugin_host::DtypeName(dtype_) +
+                    " elements, not " + plugin_host::DtypeName(dtype));
 }
 
 }  // namespace tessel::runtime

@@ -22,8 +22,8 @@
 
 #include "core/runtime/dtype.h"
 #include "core/runtime/status.h"
-#include "plugins/host/plugin_types.h"
-#include "plugins/host/runtime_client.h"
+#include "core/plugin_host/plugin_types.h"
+#include "core/plugin_host/runtime_client.h"
 
 namespace tessel::runtime {
 
@@ -37,7 +37,7 @@ class Buffer {
   int32_t dtype() const { return dtype_; }
   // The device it lives on (Tessel_Device handle of its plugin).
   Tessel_Device* device() const { return device_; }
-  const plugins::DeviceBuffer& handle() const { return buffer_; }
+  const plugin_host::DeviceBuffer& handle() const { return buffer_; }
 
   // Byte copies at `offset`; OUT_OF_RANGE past the end.
   Status CopyFromHost(const void* src, uint64_t bytes, uint64_t offset = 0);
@@ -68,11 +68,11 @@ class Buffer {
 
  private:
   friend class Device;
-  Buffer(plugins::DeviceBuffer buffer, Tessel_Device* device, int32_t dtype)
+  Buffer(plugin_host::DeviceBuffer buffer, Tessel_Device* device, int32_t dtype)
       : buffer_(std::move(buffer)), device_(device), dtype_(dtype) {}
   Status CheckElementType(int32_t dtype) const;
 
-  plugins::DeviceBuffer buffer_;
+  plugin_host::DeviceBuffer buffer_;
   Tessel_Device* device_;
   int32_t dtype_;
 };

@@ -34,7 +34,7 @@ CacheDirectoryEnvironment CacheDirectoryEnvironment::FromProcess() {
   return env;
 }
 
-plugins::StatusOr<std::string> CacheRootDirectory(
+plugin_host::StatusOr<std::string> CacheRootDirectory(
     const CacheDirectoryEnvironment& env) {
   if (NonEmpty(env.tessel_cache_dir)) return *env.tessel_cache_dir;
   if (NonEmpty(env.xdg_cache_home) && (*env.xdg_cache_home)[0] == '/') {
@@ -43,7 +43,7 @@ plugins::StatusOr<std::string> CacheRootDirectory(
   const std::optional<std::string>& home =
       NonEmpty(env.home) ? env.home : env.password_home;
   if (NonEmpty(home)) return *home + "/.cache/tessel";
-  return plugins::Status(
+  return plugin_host::Status(
       TESSEL_ERROR_FAILED_PRECONDITION,
       "no directory for the compile cache: HOME is not set and the user has "
       "no home directory; set TESSEL_CACHE_DIR");

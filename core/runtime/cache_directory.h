@@ -14,7 +14,7 @@
 #include <optional>
 #include <string>
 
-#include "plugins/host/status.h"
+#include "core/plugin_host/status.h"
 
 namespace tessel::runtime {
 
@@ -33,7 +33,7 @@ struct CacheDirectoryEnvironment {
 };
 
 // The cache root by the rules above; FAILED_PRECONDITION when none applies.
-plugins::StatusOr<std::string> CacheRootDirectory(
+plugin_host::StatusOr<std::string> CacheRootDirectory(
     const CacheDirectoryEnvironment& env = CacheDirectoryEnvironment::FromProcess());
 
 }  // namespace tessel::runtime

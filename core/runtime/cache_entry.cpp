@@ -5,11 +5,11 @@
 namespace tessel::runtime {
 namespace {
 
-using plugins::Status;
-using plugins::StatusOr;
+using plugin_host::Status;
+using plugin_host::StatusOr;
 
 // The on-disk layout has its own encoder rather than the child-process wire
-// format (plugins/host/wire_format.h): that one is unversioned by design and
+// format (core/plugin_host/wire_format.h): that one is unversioned by design and
 // may change with the host, while entries outlive the binary that wrote them.
 class Writer {
  public:
@@ -76,7 +76,7 @@ class Reader {
 std::string EncodePayload(const CacheEntry& entry) {
   Writer w;
   w.String(entry.target);
-  const plugins::KernelMetadata& m = entry.kernel.metadata;
+  const plugin_host::KernelMetadata& m = entry.kernel.metadata;
   w.String(m.entry_name);
   w.U32(m.num_warps);
   w.U32(m.warp_size);
@@ -84,7 +84,7 @@ std::string EncodePayload(const CacheEntry& entry) {
   w.U32(m.shared_mem_bytes);
   for (uint32_t d : m.cluster_dims) w.U32(d);
   w.U32(static_cast<uint32_t>(m.args.size()));
-  for (const plugins::KernelArg& a : m.args) {
+  for (const plugin_host::KernelArg& a : m.args) {
     w.String(a.name);
     w.I32(a.kind);
     w.I32(a.dtype);
@@ -154,7 +154,7 @@ StatusOr<CacheEntry> DecodeCacheEntry(std::string_view file,
   Reader r(payload);
   CacheEntry entry;
   entry.target = r.String();
-  plugins::KernelMetadata& m = entry.kernel.metadata;
+  plugin_host::KernelMetadata& m = entry.kernel.metadata;
   m.entry_name = r.String();
   m.num_warps = r.U32();
   m.warp_size = r.U32();
@@ -168,7 +168,7 @@ StatusOr<CacheEntry> DecodeCacheEntry(std::string_view file,
     return Corrupt("malformed metadata");
   }
   m.args.resize(num_args);
-  for (plugins::KernelArg& a : m.args) {
+  for (plugin_host::KernelArg& a : m.args) {
     a.name = r.String();
     a.kind = r.I32();
     a.dtype = r.I32();

@@ -27,8 +27,8 @@
 #include <string_view>
 
 #include "core/runtime/cache_key.h"
-#include "plugins/host/plugin_types.h"
-#include "plugins/host/status.h"
+#include "core/plugin_host/plugin_types.h"
+#include "core/plugin_host/status.h"
 
 namespace tessel::runtime {
 
@@ -42,7 +42,7 @@ inline constexpr size_t kCacheEntryHeaderSize = 88;
 // What an entry holds besides its key.
 struct CacheEntry {
   std::string target;  // canonical target string, for listings
-  plugins::CompiledKernel kernel;
+  plugin_host::CompiledKernel kernel;
 };
 
 std::string EncodeCacheEntry(const CacheKey& key, const CacheEntry& entry);
@@ -50,7 +50,7 @@ std::string EncodeCacheEntry(const CacheKey& key, const CacheEntry& entry);
 // Decodes `file` if it is a complete, intact entry for `expected`. Otherwise
 // a DATA_LOSS status saying what is wrong ("payload checksum mismatch",
 // "truncated: ...").
-plugins::StatusOr<CacheEntry> DecodeCacheEntry(std::string_view file,
+plugin_host::StatusOr<CacheEntry> DecodeCacheEntry(std::string_view file,
                                                const CacheKey& expected);
 
 }  // namespace tessel::runtime

@@ -18,7 +18,7 @@ CacheEntry SampleEntry() {
   CacheEntry entry;
   entry.target = "amd:gfx942+wave64";
   entry.kernel.bytes = {0, 1, 2, 0xff, 0x80, 7};
-  plugins::KernelMetadata& m = entry.kernel.metadata;
+  plugin_host::KernelMetadata& m = entry.kernel.metadata;
   m.entry_name = "saxpy";
   m.num_warps = 8;
   m.warp_size = 64;
@@ -40,7 +40,7 @@ TEST(CacheEntryTest, RoundTrip) {
   const CacheEntry expected = SampleEntry();
   EXPECT_EQ(decoded->target, expected.target);
   EXPECT_EQ(decoded->kernel.bytes, expected.kernel.bytes);
-  const plugins::KernelMetadata& m = decoded->kernel.metadata;
+  const plugin_host::KernelMetadata& m = decoded->kernel.metadata;
   EXPECT_EQ(m.entry_name, "saxpy");
   EXPECT_EQ(m.num_warps, 8u);
   EXPECT_EQ(m.warp_size, 64u);

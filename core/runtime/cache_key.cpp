@@ -66,7 +66,7 @@ CacheKey ComputeCacheKey(const CacheKeyFields& f) {
   h.I64(kNumCtas, f.options.num_ctas);
   h.I64(kOptLevel, f.options.opt_level);
   h.U64(kFlags, f.options.flags);
-  for (const plugins::KeyValue& kv : f.options.extra) {
+  for (const plugin_host::KeyValue& kv : f.options.extra) {
     // Each extension option as one tagged record: key, type, then the value
     // its type selects (the other value fields are not part of it).
     std::string record;

@@ -16,7 +16,7 @@
 
 #include "core/runtime/sha256.h"
 #include "dialects/tile/IR/TileVersion.h"
-#include "plugins/host/plugin_types.h"
+#include "core/plugin_host/plugin_types.h"
 
 namespace tessel::runtime {
 
@@ -26,8 +26,8 @@ struct CacheKeyFields {
   std::string_view ir;
   std::string ir_format;
   tile::TileVersion ir_version;
-  std::string target;  // plugins::Target::ToString(), "amd:gfx942+wave64"
-  plugins::CompileOptions options;
+  std::string target;  // plugin_host::Target::ToString(), "amd:gfx942+wave64"
+  plugin_host::CompileOptions options;
   std::string entry_name;
   std::string plugin_name;
   std::string plugin_version;

@@ -19,7 +19,7 @@ CacheKeyFields Base() {
   f.ir_version = tile::TileVersion{1, 0};
   f.target = "amd:gfx942";
   f.options.num_warps = 4;
-  f.options.extra = {plugins::KeyValue::Int("amd.waves_per_eu", 2)};
+  f.options.extra = {plugin_host::KeyValue::Int("amd.waves_per_eu", 2)};
   f.entry_name = "saxpy";
   f.plugin_name = "amd";
   f.plugin_version = "0.1.0";
@@ -63,15 +63,15 @@ TEST(CacheKeyTest, EveryFieldChangesTheKey) {
        [](CacheKeyFields& f) { f.options.extra[0].type = TESSEL_VALUE_BOOL; }},
       {"extra float",
        [](CacheKeyFields& f) {
-         f.options.extra[0] = plugins::KeyValue::Float("amd.waves_per_eu", 2);
+         f.options.extra[0] = plugin_host::KeyValue::Float("amd.waves_per_eu", 2);
        }},
       {"extra string",
        [](CacheKeyFields& f) {
-         f.options.extra[0] = plugins::KeyValue::String("amd.waves_per_eu", "2");
+         f.options.extra[0] = plugin_host::KeyValue::String("amd.waves_per_eu", "2");
        }},
       {"extra added",
        [](CacheKeyFields& f) {
-         f.options.extra.push_back(plugins::KeyValue::Bool("amd.fast", true));
+         f.options.extra.push_back(plugin_host::KeyValue::Bool("amd.fast", true));
        }},
       {"extra removed", [](CacheKeyFields& f) { f.options.extra.clear(); }},
       {"entry name", [](CacheKeyFields& f) { f.entry_name = "saxpy2"; }},

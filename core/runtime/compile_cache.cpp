@@ -11,7 +11,7 @@
 namespace tessel::runtime {
 namespace {
 
-using plugins::Status;
+using plugin_host::Status;
 
 // Entries above this size are not artifacts this runtime wrote; reading
 // them whole could exhaust memory.
@@ -102,7 +102,7 @@ CacheLookup CompileCache::Lookup(const CacheKey& key) {
   }
   close(fd);
   if (problem.empty()) {
-    plugins::StatusOr<CacheEntry> decoded = DecodeCacheEntry(bytes, key);
+    plugin_host::StatusOr<CacheEntry> decoded = DecodeCacheEntry(bytes, key);
     if (decoded.ok()) {
       ++hits_;
       result.entry = std::move(decoded).value();

@@ -31,7 +31,7 @@
 
 #include "core/runtime/cache_entry.h"
 #include "core/runtime/cache_key.h"
-#include "plugins/host/status.h"
+#include "core/plugin_host/status.h"
 
 namespace tessel::runtime {
 
@@ -67,7 +67,7 @@ class CompileCache {
   CacheLookup Lookup(const CacheKey& key);
   // Writes `entry` under `key`, replacing any existing file. Errors (a
   // read-only or full disk) name the path; the cache stays consistent.
-  plugins::Status Store(const CacheKey& key, const CacheEntry& entry);
+  plugin_host::Status Store(const CacheKey& key, const CacheEntry& entry);
 
   CacheStats stats() const;
 

@@ -156,7 +156,7 @@ TEST(CompileCacheTest, UnwritableRootFailsStoreWithThePath) {
   const std::string root = dir + "/not-a-directory";
   WriteFile(root, "a plain file where the cache root should be");
   CompileCache cache(root);
-  plugins::Status stored = cache.Store(KeyOf("ir"), EntryOf("code"));
+  plugin_host::Status stored = cache.Store(KeyOf("ir"), EntryOf("code"));
   ASSERT_FALSE(stored.ok());
   EXPECT_NE(stored.message().find(root), std::string::npos) << stored.message();
   EXPECT_EQ(cache.stats().store_failures, 1u);

@@ -1,11 +1,11 @@
 #include "core/runtime/device.h"
 
-#include "plugins/host/runtime_client.h"
+#include "core/plugin_host/runtime_client.h"
 
 namespace tessel::runtime {
 
-Device::Device(std::shared_ptr<const plugins::LoadedPlugin> plugin,
-               plugins::DeviceInfo info)
+Device::Device(std::shared_ptr<const plugin_host::LoadedPlugin> plugin,
+               plugin_host::DeviceInfo info)
     : plugin_(std::move(plugin)), info_(std::move(info)),
       plugin_name_(plugin_->name()) {}
 
@@ -19,14 +19,14 @@ StatusOr<Buffer> Device::Allocate(uint64_t bytes) const {
 }
 
 StatusOr<Buffer> Device::AllocateTyped(uint64_t bytes, int32_t dtype) const {
-  StatusOr<plugins::DeviceBuffer> buffer =
-      plugins::DeviceBuffer::Allocate(plugin_, info_.handle, bytes);
+  StatusOr<plugin_host::DeviceBuffer> buffer =
+      plugin_host::DeviceBuffer::Allocate(plugin_, info_.handle, bytes);
   if (!buffer.ok()) return buffer.status();
   return Buffer(std::move(buffer).value(), info_.handle, dtype);
 }
 
 Status Device::Synchronize() const {
-  return plugins::Synchronize(*plugin_, info_.handle);
+  return plugin_host::Synchronize(*plugin_, info_.handle);
 }
 
 }  // namespace tessel::runtime

@@ -14,20 +14,20 @@
 #include "core/runtime/buffer.h"
 #include "core/runtime/dtype.h"
 #include "core/runtime/status.h"
-#include "plugins/host/loaded_plugin.h"
-#include "plugins/host/plugin_types.h"
+#include "core/plugin_host/loaded_plugin.h"
+#include "core/plugin_host/plugin_types.h"
 
 namespace tessel::runtime {
 
 class Device {
  public:
-  Device(std::shared_ptr<const plugins::LoadedPlugin> plugin,
-         plugins::DeviceInfo info);
+  Device(std::shared_ptr<const plugin_host::LoadedPlugin> plugin,
+         plugin_host::DeviceInfo info);
 
   // Capabilities as the plugin reported them (arch, warp size, memory...).
-  const plugins::DeviceInfo& info() const { return info_; }
+  const plugin_host::DeviceInfo& info() const { return info_; }
   const std::string& plugin_name() const { return plugin_name_; }
-  const std::shared_ptr<const plugins::LoadedPlugin>& plugin() const {
+  const std::shared_ptr<const plugin_host::LoadedPlugin>& plugin() const {
     return plugin_;
   }
   Tessel_Device* handle() const { return info_.handle; }
@@ -49,8 +49,8 @@ class Device {
  private:
   StatusOr<Buffer> AllocateTyped(uint64_t bytes, int32_t dtype) const;
 
-  std::shared_ptr<const plugins::LoadedPlugin> plugin_;
-  plugins::DeviceInfo info_;
+  std::shared_ptr<const plugin_host::LoadedPlugin> plugin_;
+  plugin_host::DeviceInfo info_;
   std::string plugin_name_;
 };
 

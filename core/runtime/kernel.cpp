@@ -11,8 +11,8 @@ StatusOr<Kernel> Kernel::Load(const Device& device, const Artifact& artifact) {
                       "' was compiled for '" + artifact.target.ToString() +
                       "' and cannot be loaded on " + device.Describe());
   }
-  StatusOr<plugins::LoadedModule> module =
-      plugins::LoadedModule::Load(device.plugin(), device.handle(), artifact.kernel);
+  StatusOr<plugin_host::LoadedModule> module =
+      plugin_host::LoadedModule::Load(device.plugin(), device.handle(), artifact.kernel);
   if (!module.ok()) return module.status();
   return Kernel(device, artifact.target, artifact.kernel.metadata,
                 std::move(module).value());

@@ -11,8 +11,8 @@
 #include "core/runtime/artifact.h"
 #include "core/runtime/device.h"
 #include "core/runtime/status.h"
-#include "plugins/host/plugin_types.h"
-#include "plugins/host/runtime_client.h"
+#include "core/plugin_host/plugin_types.h"
+#include "core/plugin_host/runtime_client.h"
 
 namespace tessel::runtime {
 
@@ -26,20 +26,20 @@ class Kernel {
   Kernel& operator=(Kernel&&) noexcept = default;
 
   const Device& device() const { return device_; }
-  const plugins::Target& target() const { return target_; }
-  const plugins::KernelMetadata& metadata() const { return metadata_; }
-  const plugins::LoadedModule& module() const { return module_; }
+  const plugin_host::Target& target() const { return target_; }
+  const plugin_host::KernelMetadata& metadata() const { return metadata_; }
+  const plugin_host::LoadedModule& module() const { return module_; }
 
  private:
-  Kernel(Device device, plugins::Target target, plugins::KernelMetadata metadata,
-         plugins::LoadedModule module)
+  Kernel(Device device, plugin_host::Target target, plugin_host::KernelMetadata metadata,
+         plugin_host::LoadedModule module)
       : device_(std::move(device)), target_(std::move(target)),
         metadata_(std::move(metadata)), module_(std::move(module)) {}
 
   Device device_;
-  plugins::Target target_;
-  plugins::KernelMetadata metadata_;
-  plugins::LoadedModule module_;
+  plugin_host::Target target_;
+  plugin_host::KernelMetadata metadata_;
+  plugin_host::LoadedModule module_;
 };
 
 }  // namespace tessel::runtime

@@ -3,7 +3,7 @@
 #include <cstring>
 #include <optional>
 
-#include "plugins/host/runtime_client.h"
+#include "core/plugin_host/runtime_client.h"
 
 namespace tessel::runtime {
 namespace {
@@ -29,15 +29,15 @@ std::optional<int64_t> IntegerValue(int32_t dtype, uint64_t bits) {
   }
 }
 
-std::string Expected(const plugins::KernelArg& arg) {
+std::string Expected(const plugin_host::KernelArg& arg) {
   if (arg.kind == TESSEL_ARG_POINTER) {
-    return std::string("a buffer of ") + plugins::DtypeName(arg.dtype);
+    return std::string("a buffer of ") + plugin_host::DtypeName(arg.dtype);
   }
-  return plugins::DtypeName(arg.dtype);
+  return plugin_host::DtypeName(arg.dtype);
 }
 
 // The checked C arguments for the plugin, or why `args` do not fit.
-StatusOr<std::vector<plugins::LaunchArg>> Bind(const Kernel& kernel,
+StatusOr<std::vector<plugin_host::LaunchArg>> Bind(const Kernel& kernel,
                                                const Grid& grid,
                                                const std::vector<Arg>& args) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0) {
@@ -46,20 +46,20 @@ StatusOr<std::vector<plugins::LaunchArg>> Bind(const Kernel& kernel,
                                std::to_string(grid.z) +
                                "}: every dimension must be at least 1");
   }
-  const std::vector<plugins::KernelArg>& params = kernel.metadata().args;
+  const std::vector<plugin_host::KernelArg>& params = kernel.metadata().args;
   if (args.size() != params.size()) {
     std::string names;
-    for (const plugins::KernelArg& p : params) {
+    for (const plugin_host::KernelArg& p : params) {
       names += (names.empty() ? "" : ", ") + p.name;
     }
     return Invalid(kernel, "takes " + std::to_string(params.size()) +
                                " arguments (" + names + "), got " +
                                std::to_string(args.size()));
   }
-  std::vector<plugins::LaunchArg> bound;
+  std::vector<plugin_host::LaunchArg> bound;
   bound.reserve(args.size());
   for (size_t i = 0; i < args.size(); ++i) {
-    const plugins::KernelArg& p = params[i];
+    const plugin_host::KernelArg& p = params[i];
     const Arg& a = args[i];
     const std::string which =
         "argument " + std::to_string(i) + " ('" + p.name + "')";
@@ -84,7 +84,7 @@ StatusOr<std::vector<plugins::LaunchArg>> Bind(const Kernel& kernel,
                                    std::to_string(divisor) + " (its signature says :" +
                                    std::to_string(divisor) + ")");
       }
-      bound.push_back(plugins::LaunchArg::Scalar(a.dtype(), a.bits()));
+      bound.push_back(plugin_host::LaunchArg::Scalar(a.dtype(), a.bits()));
       continue;
     }
     const Buffer& buffer = *a.buffer();
@@ -110,7 +110,7 @@ StatusOr<std::vector<plugins::LaunchArg>> Bind(const Kernel& kernel,
                                  "(its signature says :" +
                                  std::to_string(divisor) + ")");
     }
-    bound.push_back(plugins::LaunchArg::Pointer(buffer.handle(), p.dtype, a.offset()));
+    bound.push_back(plugin_host::LaunchArg::Pointer(buffer.handle(), p.dtype, a.offset()));
   }
   return bound;
 }
@@ -134,13 +134,13 @@ Arg Arg::At(const Buffer& buffer, uint64_t byte_offset) {
 }
 
 std::string Arg::Describe() const {
-  if (kind_ == TESSEL_ARG_SCALAR) return plugins::DtypeName(dtype_);
+  if (kind_ == TESSEL_ARG_SCALAR) return plugin_host::DtypeName(dtype_);
   if (buffer_->dtype() == TESSEL_DTYPE_INVALID) return "an untyped buffer";
-  return std::string("a buffer of ") + plugins::DtypeName(buffer_->dtype());
+  return std::string("a buffer of ") + plugin_host::DtypeName(buffer_->dtype());
 }
 
 Status Launch(const Kernel& kernel, const Grid& grid, const std::vector<Arg>& args) {
-  StatusOr<std::vector<plugins::LaunchArg>> bound = Bind(kernel, grid, args);
+  StatusOr<std::vector<plugin_host::LaunchArg>> bound = Bind(kernel, grid, args);
   if (!bound.ok()) return bound.status();
   return kernel.module().Launch({grid.x, grid.y, grid.z}, *bound);
 }
@@ -148,20 +148,20 @@ Status Launch(const Kernel& kernel, const Grid& grid, const std::vector<Arg>& ar
 StatusOr<double> TimeLaunch(const Kernel& kernel, const Grid& grid,
                             const std::vector<Arg>& args) {
   // Bind first, so that a bad argument costs no events.
-  StatusOr<std::vector<plugins::LaunchArg>> bound = Bind(kernel, grid, args);
+  StatusOr<std::vector<plugin_host::LaunchArg>> bound = Bind(kernel, grid, args);
   if (!bound.ok()) return bound.status();
   const Device& device = kernel.device();
-  StatusOr<plugins::DeviceEvent> start =
-      plugins::DeviceEvent::Create(device.plugin(), device.handle());
+  StatusOr<plugin_host::DeviceEvent> start =
+      plugin_host::DeviceEvent::Create(device.plugin(), device.handle());
   if (!start.ok()) return start.status();
-  StatusOr<plugins::DeviceEvent> end =
-      plugins::DeviceEvent::Create(device.plugin(), device.handle());
+  StatusOr<plugin_host::DeviceEvent> end =
+      plugin_host::DeviceEvent::Create(device.plugin(), device.handle());
   if (!end.ok()) return end.status();
   Status status = start->Record();
   if (status.ok()) status = kernel.module().Launch({grid.x, grid.y, grid.z}, *bound);
   if (status.ok()) status = end->Record();
   if (!status.ok()) return status;
-  return plugins::DeviceEvent::ElapsedMs(*start, *end);
+  return plugin_host::DeviceEvent::ElapsedMs(*start, *end);
 }
 
 }  // namespace tessel::runtime

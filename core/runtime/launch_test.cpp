@@ -63,7 +63,7 @@ class LaunchTest : public ::testing::Test {
   }
 
   std::optional<Runtime> rt_;
-  plugins::Target target_;
+  plugin_host::Target target_;
   std::optional<Device> device_;
 };
 

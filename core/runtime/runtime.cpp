@@ -5,10 +5,10 @@
 #include <cstdlib>
 
 #include "core/runtime/cache_directory.h"
-#include "plugins/host/compiler_client.h"
-#include "plugins/host/host_abi.h"
-#include "plugins/host/isolated_calls.h"
-#include "plugins/host/runtime_client.h"
+#include "core/plugin_host/compiler_client.h"
+#include "core/plugin_host/host_abi.h"
+#include "core/plugin_host/isolated_calls.h"
+#include "core/plugin_host/runtime_client.h"
 
 namespace tessel::runtime {
 namespace {
@@ -22,17 +22,17 @@ double MillisecondsSince(std::chrono::steady_clock::time_point start) {
 // Lists what selection needs of a loaded plugin: its targets and devices.
 // A failing call is recorded as the offer's problem, not an error: one
 // broken plugin must not hide the others.
-PluginOffer Describe(const plugins::LoadedPlugin& plugin,
-                     std::vector<plugins::DeviceInfo>* devices) {
+PluginOffer Describe(const plugin_host::LoadedPlugin& plugin,
+                     std::vector<plugin_host::DeviceInfo>* devices) {
   PluginOffer offer;
   offer.name = plugin.name();
   offer.path = plugin.path();
-  offer.has_compiler = plugin.Provides(plugins::Half::kCompiler);
-  offer.has_runtime = plugin.Provides(plugins::Half::kRuntime);
+  offer.has_compiler = plugin.Provides(plugin_host::Half::kCompiler);
+  offer.has_runtime = plugin.Provides(plugin_host::Half::kRuntime);
   if (offer.has_compiler) {
-    StatusOr<plugins::CompilerInfo> info = plugins::GetCompilerInfo(plugin);
+    StatusOr<plugin_host::CompilerInfo> info = plugin_host::GetCompilerInfo(plugin);
     if (info.ok()) {
-      for (const plugins::TargetInfo& t : info->targets) {
+      for (const plugin_host::TargetInfo& t : info->targets) {
         offer.target_archs.push_back(t.arch);
       }
     } else {
@@ -40,11 +40,11 @@ PluginOffer Describe(const plugins::LoadedPlugin& plugin,
     }
   }
   if (offer.has_runtime) {
-    StatusOr<std::vector<plugins::DeviceInfo>> found =
-        plugins::EnumerateDevices(plugin);
+    StatusOr<std::vector<plugin_host::DeviceInfo>> found =
+        plugin_host::EnumerateDevices(plugin);
     if (found.ok()) {
       *devices = std::move(found).value();
-      for (const plugins::DeviceInfo& d : *devices) {
+      for (const plugin_host::DeviceInfo& d : *devices) {
         offer.device_archs.push_back(d.arch);
       }
     } else if (offer.problem.empty()) {
@@ -62,17 +62,17 @@ Runtime::~Runtime() = default;
 
 StatusOr<Runtime> Runtime::Create(RuntimeOptions options) {
   Runtime rt;
-  plugins::DiscoveryOptions discovery;
+  plugin_host::DiscoveryOptions discovery;
   discovery.explicit_paths = options.plugin_paths;
   discovery.use_environment = options.use_plugin_path_env;
   discovery.use_default_directory = options.use_default_plugin_dir;
   discovery.plugin_path_env = options.plugin_path_env;
-  plugins::DiscoveryResult found = plugins::DiscoverPlugins(discovery);
+  plugin_host::DiscoveryResult found = plugin_host::DiscoverPlugins(discovery);
   rt.warnings_ = std::move(found.warnings);
 
-  for (const plugins::PluginCandidate& candidate : found.plugins) {
-    StatusOr<std::shared_ptr<plugins::LoadedPlugin>> plugin =
-        plugins::LoadedPlugin::Load(candidate.path);
+  for (const plugin_host::PluginCandidate& candidate : found.plugins) {
+    StatusOr<std::shared_ptr<plugin_host::LoadedPlugin>> plugin =
+        plugin_host::LoadedPlugin::Load(candidate.path);
     if (!plugin.ok()) {
       const bool named = std::find(options.plugin_paths.begin(),
                                    options.plugin_paths.end(),
@@ -112,12 +112,12 @@ StatusOr<Runtime> Runtime::Create(RuntimeOptions options) {
   return StatusOr<Runtime>(std::move(rt));
 }
 
-const std::shared_ptr<const plugins::LoadedPlugin>& Runtime::plugin(
+const std::shared_ptr<const plugin_host::LoadedPlugin>& Runtime::plugin(
     size_t index) const {
   return loaded_.at(index).plugin;
 }
 
-const std::vector<plugins::DeviceInfo>& Runtime::devices(size_t index) const {
+const std::vector<plugin_host::DeviceInfo>& Runtime::devices(size_t index) const {
   return loaded_.at(index).devices;
 }
 
@@ -149,7 +149,7 @@ StatusOr<Device> Runtime::OpenDevice(const TargetSelection& selection) const {
   return Device(loaded.plugin, loaded.devices[*selection.device_index]);
 }
 
-StatusOr<Artifact> Runtime::Compile(const plugins::Target& target,
+StatusOr<Artifact> Runtime::Compile(const plugin_host::Target& target,
                                     const CompileRequest& request) const {
   const auto start = std::chrono::steady_clock::now();
   const auto found =
@@ -162,7 +162,7 @@ StatusOr<Artifact> Runtime::Compile(const plugins::Target& target,
                       target.ToString() + "'; available: " +
                       DescribeAvailable(offers_, load_failures_));
   }
-  const plugins::LoadedPlugin& plugin =
+  const plugin_host::LoadedPlugin& plugin =
       *loaded_[static_cast<size_t>(found - offers_.begin())].plugin;
 
   Artifact artifact;
@@ -196,14 +196,14 @@ StatusOr<Artifact> Runtime::Compile(const plugins::Target& target,
     }
   }
 
-  if (!plugin.Provides(plugins::Half::kCompiler)) {
+  if (!plugin.Provides(plugin_host::Half::kCompiler)) {
     return Status(TESSEL_ERROR_FAILED_PRECONDITION,
                   "cannot compile for '" + target.ToString() + "': plugin '" +
                       plugin.name() + "' (" + plugin.path() +
                       ") has no compiler half, and the kernel is not in the "
                       "compile cache");
   }
-  plugins::CompileRequest call;
+  plugin_host::CompileRequest call;
   call.target = target;
   call.options = request.options;
   call.ir_format = request.ir_format;
@@ -211,10 +211,10 @@ StatusOr<Artifact> Runtime::Compile(const plugins::Target& target,
   call.ir_version_minor = request.ir_version.minor;
   call.ir = request.ir;
   call.entry_name = request.entry_name;
-  StatusOr<plugins::CompiledKernel> compiled =
+  StatusOr<plugin_host::CompiledKernel> compiled =
       options_.compile_in_child_process
-          ? plugins::CompileInChildProcess(plugin, call)
-          : plugins::Compile(plugin, call);
+          ? plugin_host::CompileInChildProcess(plugin, call)
+          : plugin_host::Compile(plugin, call);
   if (!compiled.ok()) return compiled.status();
   artifact.kernel = std::move(compiled).value();
 

@@ -32,15 +32,15 @@
 #include "core/runtime/device.h"
 #include "core/runtime/status.h"
 #include "core/runtime/target_selection.h"
-#include "plugins/host/loaded_plugin.h"
-#include "plugins/host/plugin_discovery.h"
-#include "plugins/host/plugin_types.h"
+#include "core/plugin_host/loaded_plugin.h"
+#include "core/plugin_host/plugin_discovery.h"
+#include "core/plugin_host/plugin_types.h"
 
 namespace tessel::runtime {
 
 struct RuntimeOptions {
   // Plugin files or directories, searched before TESSEL_PLUGIN_PATH and the
-  // installed plugin directory (plugins/host/plugin_discovery.h). A file
+  // installed plugin directory (core/plugin_host/plugin_discovery.h). A file
   // named here that fails to load makes Create fail; other files that fail
   // are listed in Runtime::load_failures() and in selection errors.
   std::vector<std::string> plugin_paths;
@@ -55,7 +55,7 @@ struct RuntimeOptions {
   std::optional<std::string> cache_dir;
 
   // Compile in a child process, so that a plugin crash is an error rather
-  // than the end of this process (plugins/host/isolated_calls.h).
+  // than the end of this process (core/plugin_host/isolated_calls.h).
   bool compile_in_child_process = false;
 
   // Stand-ins for the process environment, for tests and embedders: the
@@ -80,8 +80,8 @@ class Runtime {
   // The loaded plugins, one per name, in discovery order; index i of
   // plugins() and of plugin(i) / devices(i) refer to the same plugin.
   const std::vector<PluginOffer>& plugins() const { return offers_; }
-  const std::shared_ptr<const plugins::LoadedPlugin>& plugin(size_t index) const;
-  const std::vector<plugins::DeviceInfo>& devices(size_t index) const;
+  const std::shared_ptr<const plugin_host::LoadedPlugin>& plugin(size_t index) const;
+  const std::vector<plugin_host::DeviceInfo>& devices(size_t index) const;
   // "<path>: <why>" for each discovered file that failed to load.
   const std::vector<std::string>& load_failures() const { return load_failures_; }
   // Ignored discovery entries and shadowed duplicate plugins.
@@ -100,7 +100,7 @@ class Runtime {
   // runtime-only plugin too); a miss compiles with the target's plugin and
   // stores the result. Problems of the cache itself never fail a compile;
   // they appear in the record's note.
-  StatusOr<Artifact> Compile(const plugins::Target& target,
+  StatusOr<Artifact> Compile(const plugin_host::Target& target,
                              const CompileRequest& request) const;
 
   // The cache in use, or nullptr when disabled.
@@ -108,8 +108,8 @@ class Runtime {
 
  private:
   struct Loaded {
-    std::shared_ptr<const plugins::LoadedPlugin> plugin;
-    std::vector<plugins::DeviceInfo> devices;
+    std::shared_ptr<const plugin_host::LoadedPlugin> plugin;
+    std::vector<plugin_host::DeviceInfo> devices;
   };
   Runtime() = default;
 

@@ -40,7 +40,7 @@ CompileRequest Saxpy(int delay_ms = 0) {
   request.ir = testing::TestIr("func @saxpy");
   request.entry_name = "saxpy";
   if (delay_ms > 0) {
-    request.options.extra = {plugins::KeyValue::Int("cpu.delay_ms", delay_ms)};
+    request.options.extra = {plugin_host::KeyValue::Int("cpu.delay_ms", delay_ms)};
   }
   return request;
 }
@@ -125,7 +125,7 @@ TEST(RuntimeTest, EndToEndThroughTheCache) {
 TEST(RuntimeTest, ColdAndWarmCompileTimes) {
   auto rt = Runtime::Create(Options(testing::MakeTempDir("cache")));
   ASSERT_TRUE(rt.ok());
-  const plugins::Target target{"cpu", "x86-64", {}};
+  const plugin_host::Target target{"cpu", "x86-64", {}};
   auto cold = rt->Compile(target, Saxpy(300));
   ASSERT_TRUE(cold.ok()) << cold.status().ToString();
   auto warm = rt->Compile(target, Saxpy(300));
@@ -141,7 +141,7 @@ TEST(RuntimeTest, ColdAndWarmCompileTimes) {
 TEST(RuntimeTest, WhatChangesTheBinaryMisses) {
   auto rt = Runtime::Create(Options(testing::MakeTempDir("cache"), {"cpu", "amd"}));
   ASSERT_TRUE(rt.ok());
-  const plugins::Target cpu{"cpu", "x86-64", {}};
+  const plugin_host::Target cpu{"cpu", "x86-64", {}};
   ASSERT_TRUE(rt->Compile(cpu, Saxpy()).ok());
   std::vector<std::pair<std::string, StatusOr<Artifact>>> variants;
   {
@@ -355,7 +355,7 @@ TEST(RuntimeTest, RuntimeOnlyPluginRunsFromTheCache) {
   // (the test plugins share one format) under beta's key.
   auto code = rt->Compile({"cpu", "x86-64", {}}, Saxpy());
   ASSERT_TRUE(code.ok());
-  const plugins::LoadedPlugin& beta = *rt->plugin(selection->plugin_index);
+  const plugin_host::LoadedPlugin& beta = *rt->plugin(selection->plugin_index);
   CompileRequest request = Saxpy();
   CacheKeyFields fields;
   fields.ir = std::string_view(reinterpret_cast<const char*>(request.ir.data()),

@@ -1,16 +1,16 @@
 // The runtime reports failures with the plugin host's Status and StatusOr
-// (plugins/host/status.h): codes are Tessel_Error_Code values, so a plugin's
+// (core/plugin_host/status.h): codes are Tessel_Error_Code values, so a plugin's
 // error reaches the caller unchanged, and messages name the plugin file.
 #ifndef TESSEL_CORE_RUNTIME_STATUS_H_
 #define TESSEL_CORE_RUNTIME_STATUS_H_
 
-#include "plugins/host/status.h"
+#include "core/plugin_host/status.h"
 
 namespace tessel::runtime {
 
-using Status = plugins::Status;
+using Status = plugin_host::Status;
 template <typename T>
-using StatusOr = plugins::StatusOr<T>;
+using StatusOr = plugin_host::StatusOr<T>;
 
 }  // namespace tessel::runtime
 

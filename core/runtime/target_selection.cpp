@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <numeric>
 
-#include "plugins/host/target_parser.h"
+#include "core/plugin_host/target_parser.h"
 
 namespace tessel::runtime {
 namespace {
 
-using plugins::Status;
-using plugins::StatusOr;
+using plugin_host::Status;
+using plugin_host::StatusOr;
 
 constexpr std::string_view kAutoOrder[] = {"nvidia", "amd", "intel", "cpu"};
 
@@ -136,7 +136,7 @@ StatusOr<TargetSelection> SelectTarget(
   }
   if (requested == kAutoTarget) return SelectAuto(offers, unloadable);
 
-  StatusOr<plugins::Target> parsed = plugins::ParseTarget(requested);
+  StatusOr<plugin_host::Target> parsed = plugin_host::ParseTarget(requested);
   if (!parsed.ok()) {
     return Status(TESSEL_ERROR_INVALID_ARGUMENT,
                   parsed.status().message() + " (" + Origin(source) +

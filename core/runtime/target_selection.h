@@ -7,7 +7,7 @@
 // An empty argument or an empty/unset variable counts as not given.
 //
 // An explicit target `<plugin>:<arch>[+features]` (parsed by
-// plugins/host/target_parser.h) needs a loaded plugin of that name; when the
+// core/plugin_host/target_parser.h) needs a loaded plugin of that name; when the
 // plugin has a compiler half, the arch must be one it lists. Its device is
 // the plugin's first device whose arch equals the target's arch, else its
 // first device, else none (compile-only use).
@@ -32,8 +32,8 @@
 #include <string_view>
 #include <vector>
 
-#include "plugins/host/plugin_types.h"
-#include "plugins/host/status.h"
+#include "core/plugin_host/plugin_types.h"
+#include "core/plugin_host/status.h"
 
 namespace tessel::runtime {
 
@@ -61,7 +61,7 @@ struct PluginOffer {
 };
 
 struct TargetSelection {
-  plugins::Target target;
+  plugin_host::Target target;
   TargetSource source = TargetSource::kAuto;
   size_t plugin_index = 0;             // into the offers
   std::optional<size_t> device_index;  // into that plugin's devices
@@ -75,7 +75,7 @@ int AutoOrderRank(std::string_view plugin);
 // `environment`: TESSEL_TARGET's value (nullopt if unset). `offers` are the
 // loaded plugins, one per name; `unloadable` describes plugin files that
 // failed to load ("<path>: <why>"), quoted in errors.
-plugins::StatusOr<TargetSelection> SelectTarget(
+plugin_host::StatusOr<TargetSelection> SelectTarget(
     std::string_view argument, const std::optional<std::string>& environment,
     const std::vector<PluginOffer>& offers,
     const std::vector<std::string>& unloadable = {});

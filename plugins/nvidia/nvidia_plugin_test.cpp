@@ -12,7 +12,7 @@
 
 #include <gtest/gtest.h>
 
-#include "core/compiler/Bytecode.h"
+#include "dialects/tile/Bytecode/Bytecode.h"
 #include "dialects/tile/IR/TileDialect.h"
 #include "dialects/tile/IR/TileVersion.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -66,7 +66,7 @@ std::string Bytecode(const std::string& path) {
   mlir::OwningOpRef<mlir::ModuleOp> module =
       mlir::parseSourceString<mlir::ModuleOp>(text.str(), &context);
   std::string bytes;
-  if (!module || mlir::failed(tessel::compiler::writeTileBytecode(*module, bytes))) {
+  if (!module || mlir::failed(tessel::tile::writeTileBytecode(*module, bytes))) {
     ADD_FAILURE() << "cannot read " << path;
     return "";
   }
@@ -197,7 +197,7 @@ TEST(NvidiaPlugin, UnsupportedOpIsACleanError) {
       "func.func @k(%x: i32) { tile.print \"x = \" %x : i32\n return }", &context);
   ASSERT_TRUE(module);
   std::string ir;
-  ASSERT_TRUE(mlir::succeeded(tessel::compiler::writeTileBytecode(*module, ir)));
+  ASSERT_TRUE(mlir::succeeded(tessel::tile::writeTileBytecode(*module, ir)));
   Tessel_Target target = tessel::sdk::Init<Tessel_Target>();
   target.plugin = "nvidia";
   target.arch = "sm_80";

@@ -4,13 +4,13 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "plugins/host/compiler_client.h"
-#include "plugins/host/loaded_plugin.h"
-#include "plugins/host/runtime_client.h"
-#include "plugins/host/testing/every_entry.h"
-#include "plugins/host/testing/test_paths.h"
+#include "core/plugin_host/compiler_client.h"
+#include "core/plugin_host/loaded_plugin.h"
+#include "core/plugin_host/runtime_client.h"
+#include "core/plugin_host/testing/every_entry.h"
+#include "core/plugin_host/testing/test_paths.h"
 
-namespace tessel::plugins {
+namespace tessel::plugin_host {
 namespace {
 
 using ::testing::AllOf;
@@ -61,4 +61,4 @@ TEST(SkeletonPluginTest, TypedClientsReportUnimplemented) {
 }
 
 }  // namespace
-}  // namespace tessel::plugins
+}  // namespace tessel::plugin_host

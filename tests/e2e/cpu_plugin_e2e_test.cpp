@@ -9,16 +9,16 @@
 #include <string>
 #include <vector>
 
-#include "core/compiler/Bytecode.h"
+#include "dialects/tile/Bytecode/Bytecode.h"
 #include "core/frontend/Diagnostics.h"
 #include "core/frontend/SourceManager.h"
 #include "core/frontend/lowering/KernelLowering.h"
 #include "dialects/tile/IR/TileVersion.h"
 #include "mlir/IR/MLIRContext.h"
-#include "plugins/host/compiler_client.h"
-#include "plugins/host/loaded_plugin.h"
-#include "plugins/host/runtime_client.h"
-#include "plugins/host/target_parser.h"
+#include "core/plugin_host/compiler_client.h"
+#include "core/plugin_host/loaded_plugin.h"
+#include "core/plugin_host/runtime_client.h"
+#include "core/plugin_host/target_parser.h"
 
 namespace tessel {
 namespace {
@@ -59,35 +59,35 @@ std::vector<uint8_t> CompileToBytecode(const std::string& kernel, const std::str
   EXPECT_TRUE(module) << diags.renderAll();
   if (!module) return {};
   std::string bytes;
-  EXPECT_TRUE(mlir::succeeded(compiler::writeTileBytecode(*module, bytes)));
+  EXPECT_TRUE(mlir::succeeded(tile::writeTileBytecode(*module, bytes)));
   return std::vector<uint8_t>(bytes.begin(), bytes.end());
 }
 
-std::shared_ptr<plugins::LoadedPlugin> Load(const char* path) {
-  auto plugin = plugins::LoadedPlugin::Load(path);
+std::shared_ptr<plugin_host::LoadedPlugin> Load(const char* path) {
+  auto plugin = plugin_host::LoadedPlugin::Load(path);
   EXPECT_TRUE(plugin.ok()) << plugin.status().ToString();
   return plugin.ok() ? *plugin : nullptr;
 }
 
-plugins::CompiledKernel CompileOnPlugin(const plugins::LoadedPlugin& plugin,
+plugin_host::CompiledKernel CompileOnPlugin(const plugin_host::LoadedPlugin& plugin,
                                         std::vector<uint8_t> ir, const std::string& entry,
                                         const std::string& arch = "x86-64-v3") {
-  plugins::CompileRequest request;
-  request.target = *plugins::ParseTarget("cpu:" + arch);
+  plugin_host::CompileRequest request;
+  request.target = *plugin_host::ParseTarget("cpu:" + arch);
   request.ir = std::move(ir);
   request.ir_version_major = tile::kTileVersion.major;
   request.ir_version_minor = tile::kTileVersion.minor;
   request.entry_name = entry;
-  auto compiled = plugins::Compile(plugin, request);
+  auto compiled = plugin_host::Compile(plugin, request);
   EXPECT_TRUE(compiled.ok()) << compiled.status().ToString();
-  return compiled.ok() ? *compiled : plugins::CompiledKernel{};
+  return compiled.ok() ? *compiled : plugin_host::CompiledKernel{};
 }
 
 // Runs vector add of n elements on `plugin` and checks every element,
 // including that nothing past n was written.
-void RunVectorAdd(std::shared_ptr<plugins::LoadedPlugin> plugin,
-                  const plugins::CompiledKernel& kernel, int32_t n, int32_t block) {
-  auto devices = plugins::EnumerateDevices(*plugin);
+void RunVectorAdd(std::shared_ptr<plugin_host::LoadedPlugin> plugin,
+                  const plugin_host::CompiledKernel& kernel, int32_t n, int32_t block) {
+  auto devices = plugin_host::EnumerateDevices(*plugin);
   ASSERT_TRUE(devices.ok()) << devices.status().ToString();
   ASSERT_EQ(devices->size(), 1u);
   Tessel_Device* device = (*devices)[0].handle;
@@ -96,23 +96,23 @@ void RunVectorAdd(std::shared_ptr<plugins::LoadedPlugin> plugin,
   std::mt19937 rng(42);
   std::uniform_real_distribution<float> dist(-100, 100);
   for (int32_t i = 0; i < padded; ++i) x[i] = dist(rng), y[i] = dist(rng);
-  auto bx = plugins::DeviceBuffer::Allocate(plugin, device, padded * 4);
-  auto by = plugins::DeviceBuffer::Allocate(plugin, device, padded * 4);
-  auto bo = plugins::DeviceBuffer::Allocate(plugin, device, padded * 4);
+  auto bx = plugin_host::DeviceBuffer::Allocate(plugin, device, padded * 4);
+  auto by = plugin_host::DeviceBuffer::Allocate(plugin, device, padded * 4);
+  auto bo = plugin_host::DeviceBuffer::Allocate(plugin, device, padded * 4);
   ASSERT_TRUE(bx.ok() && by.ok() && bo.ok());
   ASSERT_TRUE(bx->CopyFromHost(x.data(), padded * 4).ok());
   ASSERT_TRUE(by->CopyFromHost(y.data(), padded * 4).ok());
   ASSERT_TRUE(bo->CopyFromHost(out.data(), padded * 4).ok());
-  auto module = plugins::LoadedModule::Load(plugin, device, kernel);
+  auto module = plugin_host::LoadedModule::Load(plugin, device, kernel);
   ASSERT_TRUE(module.ok()) << module.status().ToString();
-  std::vector<plugins::LaunchArg> args = {
-      plugins::LaunchArg::Pointer(*bx, TESSEL_DTYPE_FP32),
-      plugins::LaunchArg::Pointer(*by, TESSEL_DTYPE_FP32),
-      plugins::LaunchArg::Pointer(*bo, TESSEL_DTYPE_FP32), plugins::LaunchArg::Int32(n)};
+  std::vector<plugin_host::LaunchArg> args = {
+      plugin_host::LaunchArg::Pointer(*bx, TESSEL_DTYPE_FP32),
+      plugin_host::LaunchArg::Pointer(*by, TESSEL_DTYPE_FP32),
+      plugin_host::LaunchArg::Pointer(*bo, TESSEL_DTYPE_FP32), plugin_host::LaunchArg::Int32(n)};
   uint32_t grid = static_cast<uint32_t>((n + block - 1) / block);
   auto launched = module->Launch({grid, 1, 1}, args);
   ASSERT_TRUE(launched.ok()) << launched.ToString();
-  ASSERT_TRUE(plugins::Synchronize(*plugin, device).ok());
+  ASSERT_TRUE(plugin_host::Synchronize(*plugin, device).ok());
   ASSERT_TRUE(bo->CopyToHost(out.data(), padded * 4).ok());
   for (int32_t i = 0; i < n; ++i) ASSERT_EQ(out[i], x[i] + y[i]) << "element " << i;
   for (int32_t i = n; i < padded; ++i) ASSERT_EQ(out[i], -7.0f) << "wrote past n at " << i;
@@ -123,7 +123,7 @@ TEST(CpuPluginEndToEnd, VectorAddWithRaggedEdge) {
   ASSERT_TRUE(plugin);
   auto ir = CompileToBytecode("add_kernel", "*fp32,*fp32,*fp32,i32", {{"BLOCK", "256"}});
   ASSERT_FALSE(ir.empty());
-  plugins::CompiledKernel kernel = CompileOnPlugin(*plugin, ir, "add_kernel");
+  plugin_host::CompiledKernel kernel = CompileOnPlugin(*plugin, ir, "add_kernel");
   ASSERT_FALSE(kernel.bytes.empty());
   EXPECT_EQ(kernel.metadata.entry_name, "add_kernel");
   ASSERT_EQ(kernel.metadata.args.size(), 4u);
@@ -136,9 +136,9 @@ TEST(CpuPluginEndToEnd, SplitModeRunsOnTheRuntimeOnlyBuild) {
   auto full = Load(kFullPlugin);
   auto runtimeOnly = Load(kRuntimeOnlyPlugin);
   ASSERT_TRUE(full && runtimeOnly);
-  EXPECT_FALSE(runtimeOnly->Provides(plugins::Half::kCompiler));
+  EXPECT_FALSE(runtimeOnly->Provides(plugin_host::Half::kCompiler));
   auto ir = CompileToBytecode("add_kernel", "*fp32,*fp32,*fp32,i32", {{"BLOCK", "128"}});
-  plugins::CompiledKernel kernel = CompileOnPlugin(*full, ir, "add_kernel", "x86-64");
+  plugin_host::CompiledKernel kernel = CompileOnPlugin(*full, ir, "add_kernel", "x86-64");
   RunVectorAdd(runtimeOnly, kernel, 1000, 128);
 }
 
@@ -146,24 +146,24 @@ TEST(CpuPluginEndToEnd, ReductionWithOtherFillsMaskedLanes) {
   auto plugin = Load(kFullPlugin);
   ASSERT_TRUE(plugin);
   auto ir = CompileToBytecode("row_max_kernel", "*fp32,*fp32,i32,i32", {{"BLOCK", "64"}});
-  plugins::CompiledKernel kernel = CompileOnPlugin(*plugin, ir, "row_max_kernel");
-  auto devices = plugins::EnumerateDevices(*plugin);
+  plugin_host::CompiledKernel kernel = CompileOnPlugin(*plugin, ir, "row_max_kernel");
+  auto devices = plugin_host::EnumerateDevices(*plugin);
   ASSERT_TRUE(devices.ok());
   Tessel_Device* device = (*devices)[0].handle;
   const int rows = 7, cols = 50, stride = 64;
   std::vector<float> in(rows * stride, 1e30f);  // padding must never win
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < cols; ++c) in[r * stride + c] = -1000.0f + r * 3 + (c * 7919 % cols);
-  auto bi = plugins::DeviceBuffer::Allocate(plugin, device, in.size() * 4);
-  auto bo = plugins::DeviceBuffer::Allocate(plugin, device, rows * 4);
+  auto bi = plugin_host::DeviceBuffer::Allocate(plugin, device, in.size() * 4);
+  auto bo = plugin_host::DeviceBuffer::Allocate(plugin, device, rows * 4);
   ASSERT_TRUE(bi.ok() && bo.ok());
   ASSERT_TRUE(bi->CopyFromHost(in.data(), in.size() * 4).ok());
-  auto module = plugins::LoadedModule::Load(plugin, device, kernel);
+  auto module = plugin_host::LoadedModule::Load(plugin, device, kernel);
   ASSERT_TRUE(module.ok()) << module.status().ToString();
   auto launched = module->Launch(
-      {rows, 1, 1}, {plugins::LaunchArg::Pointer(*bi, TESSEL_DTYPE_FP32),
-                     plugins::LaunchArg::Pointer(*bo, TESSEL_DTYPE_FP32),
-                     plugins::LaunchArg::Int32(cols), plugins::LaunchArg::Int32(stride)});
+      {rows, 1, 1}, {plugin_host::LaunchArg::Pointer(*bi, TESSEL_DTYPE_FP32),
+                     plugin_host::LaunchArg::Pointer(*bo, TESSEL_DTYPE_FP32),
+                     plugin_host::LaunchArg::Int32(cols), plugin_host::LaunchArg::Int32(stride)});
   ASSERT_TRUE(launched.ok()) << launched.ToString();
   std::vector<float> out(rows);
   ASSERT_TRUE(bo->CopyToHost(out.data(), rows * 4).ok());
@@ -178,22 +178,22 @@ TEST(CpuPluginEndToEnd, LaunchChecksArgumentsAgainstMetadata) {
   auto plugin = Load(kFullPlugin);
   ASSERT_TRUE(plugin);
   auto ir = CompileToBytecode("add_kernel", "*fp32,*fp32,*fp32,i32", {{"BLOCK", "64"}});
-  plugins::CompiledKernel kernel = CompileOnPlugin(*plugin, ir, "add_kernel");
-  auto devices = plugins::EnumerateDevices(*plugin);
+  plugin_host::CompiledKernel kernel = CompileOnPlugin(*plugin, ir, "add_kernel");
+  auto devices = plugin_host::EnumerateDevices(*plugin);
   Tessel_Device* device = (*devices)[0].handle;
-  auto module = plugins::LoadedModule::Load(plugin, device, kernel);
+  auto module = plugin_host::LoadedModule::Load(plugin, device, kernel);
   ASSERT_TRUE(module.ok());
-  auto b = plugins::DeviceBuffer::Allocate(plugin, device, 256);
+  auto b = plugin_host::DeviceBuffer::Allocate(plugin, device, 256);
   ASSERT_TRUE(b.ok());
-  auto tooFew = module->Launch({1, 1, 1}, {plugins::LaunchArg::Pointer(*b, TESSEL_DTYPE_FP32)});
+  auto tooFew = module->Launch({1, 1, 1}, {plugin_host::LaunchArg::Pointer(*b, TESSEL_DTYPE_FP32)});
   EXPECT_FALSE(tooFew.ok());
   EXPECT_NE(tooFew.message().find("takes 4 arguments, 1 given"), std::string::npos)
       << tooFew.ToString();
   auto wrongType = module->Launch(
       {1, 1, 1},
-      {plugins::LaunchArg::Pointer(*b, TESSEL_DTYPE_FP32),
-       plugins::LaunchArg::Pointer(*b, TESSEL_DTYPE_FP32),
-       plugins::LaunchArg::Pointer(*b, TESSEL_DTYPE_FP32), plugins::LaunchArg::Float32(1.0f)});
+      {plugin_host::LaunchArg::Pointer(*b, TESSEL_DTYPE_FP32),
+       plugin_host::LaunchArg::Pointer(*b, TESSEL_DTYPE_FP32),
+       plugin_host::LaunchArg::Pointer(*b, TESSEL_DTYPE_FP32), plugin_host::LaunchArg::Float32(1.0f)});
   EXPECT_FALSE(wrongType.ok());
   EXPECT_NE(wrongType.message().find("argument 3"), std::string::npos) << wrongType.ToString();
 }
@@ -201,17 +201,17 @@ TEST(CpuPluginEndToEnd, LaunchChecksArgumentsAgainstMetadata) {
 TEST(CpuPluginEndToEnd, CompileErrorsAreClear) {
   auto plugin = Load(kFullPlugin);
   ASSERT_TRUE(plugin);
-  plugins::CompileRequest request;
-  request.target = *plugins::ParseTarget("cpu:pentium4");
+  plugin_host::CompileRequest request;
+  request.target = *plugin_host::ParseTarget("cpu:pentium4");
   request.ir = {1, 2, 3};
   request.ir_version_major = tile::kTileVersion.major;
   request.entry_name = "k";
-  auto badTarget = plugins::Compile(*plugin, request);
+  auto badTarget = plugin_host::Compile(*plugin, request);
   ASSERT_FALSE(badTarget.ok());
   EXPECT_NE(badTarget.status().message().find("unknown cpu target 'pentium4'"),
             std::string::npos);
-  request.target = *plugins::ParseTarget("cpu:x86-64");
-  auto badIr = plugins::Compile(*plugin, request);
+  request.target = *plugin_host::ParseTarget("cpu:x86-64");
+  auto badIr = plugin_host::Compile(*plugin, request);
   ASSERT_FALSE(badIr.ok());
   EXPECT_NE(badIr.status().message().find("cannot read the IR"), std::string::npos)
       << badIr.status().ToString();

@@ -3,13 +3,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/compiler/Bytecode.h"
-#include "core/frontend/Diagnostics.h"
-#include "core/frontend/SourceManager.h"
+#include "dialects/tile/Bytecode/Bytecode.h"
+#include "core/compiler/KernelCompiler.h"
 #include "core/frontend/lowering/KernelLowering.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Pass/PassManager.h"
-#include "mlir/Transforms/Passes.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace tessel::cli {
@@ -119,28 +116,19 @@ int RunCompileCommand(const std::vector<std::string> &args, std::ostream &out,
   std::stringstream text;
   text << in.rdbuf();
 
-  frontend::SourceManager sources;
-  frontend::DiagnosticEngine diags(sources);
   mlir::MLIRContext context;
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      frontend::compileKernelSource(file, text.str(), sources, diags, context, spec);
-  err << diags.renderAll();
-  if (!module || diags.hasErrors())
+  compiler::KernelSpecialization specialization{spec.kernel, spec.signature,
+                                                spec.constexprs};
+  compiler::LoweredKernel lowered =
+      compiler::lowerToTileIR(file, text.str(), specialization, context, !raw);
+  err << lowered.diagnostics;
+  if (!lowered.module)
     return 1;
-
-  if (!raw) {
-    mlir::PassManager pm(&context);
-    pm.addPass(mlir::createCanonicalizerPass());
-    pm.addPass(mlir::createCSEPass());
-    if (mlir::failed(pm.run(*module))) {
-      err << "tessel compile: internal error while cleaning up the IR\n";
-      return 1;
-    }
-  }
+  mlir::OwningOpRef<mlir::ModuleOp> module = std::move(lowered.module);
 
   std::string bytes;
   if (emit == "bytecode") {
-    if (mlir::failed(compiler::writeTileBytecode(*module, bytes))) {
+    if (mlir::failed(tile::writeTileBytecode(*module, bytes))) {
       err << "tessel compile: cannot write bytecode\n";
       return 1;
     }

@@ -9,14 +9,14 @@
 
 #include <unistd.h>
 
-#include "plugins/host/plugin_types.h"
+#include "core/plugin_host/plugin_types.h"
 
 namespace tessel::npy {
 
 namespace {
 
-using plugins::Status;
-using plugins::StatusOr;
+using plugin_host::Status;
+using plugin_host::StatusOr;
 
 constexpr char kMagic[] = "\x93NUMPY";
 constexpr size_t kMagicSize = 6;
@@ -297,7 +297,7 @@ StatusOr<std::string> Serialize(const Array& array) {
   const DtypeEntry* e = FindDtype(array.dtype);
   if (e == nullptr)
     return Status(TESSEL_ERROR_INVALID_ARGUMENT,
-                  std::string("cannot write dtype ") + plugins::DtypeName(array.dtype) +
+                  std::string("cannot write dtype ") + plugin_host::DtypeName(array.dtype) +
                       " to .npy");
   if (array.data.size() != array.ElementCount() * e->size)
     return Status(TESSEL_ERROR_INVALID_ARGUMENT,

@@ -24,7 +24,7 @@
 #include <string_view>
 #include <vector>
 
-#include "plugins/host/status.h"
+#include "core/plugin_host/status.h"
 
 namespace tessel::npy {
 
@@ -48,18 +48,18 @@ std::string ShapeString(const std::vector<uint64_t>& shape);
 // Parses the contents of a .npy file; `name` is used in error messages.
 // Errors are INVALID_ARGUMENT (bad header, unsupported layout or dtype) or
 // DATA_LOSS (truncated data, trailing bytes).
-plugins::StatusOr<Array> Parse(std::string_view bytes, const std::string& name);
+plugin_host::StatusOr<Array> Parse(std::string_view bytes, const std::string& name);
 
 // Reads and parses `path`; NOT_FOUND when it cannot be opened.
-plugins::StatusOr<Array> ReadFile(const std::string& path);
+plugin_host::StatusOr<Array> ReadFile(const std::string& path);
 
 // The .npy bytes of `array`: version 1.0 unless the header needs 2.0, the
 // header padded so the data starts at a multiple of 64 bytes, as np.save
 // does. INVALID_ARGUMENT when data.size() does not match dtype and shape.
-plugins::StatusOr<std::string> Serialize(const Array& array);
+plugin_host::StatusOr<std::string> Serialize(const Array& array);
 
 // Serializes and writes `path` (through a temporary file renamed over it).
-plugins::Status WriteFile(const std::string& path, const Array& array);
+plugin_host::Status WriteFile(const std::string& path, const Array& array);
 
 }  // namespace tessel::npy
 

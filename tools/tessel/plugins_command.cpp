@@ -3,16 +3,16 @@
 #include <iomanip>
 #include <sstream>
 
-#include "plugins/host/compiler_client.h"
-#include "plugins/host/loaded_plugin.h"
-#include "plugins/host/plugin_discovery.h"
-#include "plugins/host/runtime_client.h"
+#include "core/plugin_host/compiler_client.h"
+#include "core/plugin_host/loaded_plugin.h"
+#include "core/plugin_host/plugin_discovery.h"
+#include "core/plugin_host/runtime_client.h"
 
 namespace tessel::cli {
 namespace {
 
-using plugins::DiscoveryOptions;
-using plugins::LoadedPlugin;
+using plugin_host::DiscoveryOptions;
+using plugin_host::LoadedPlugin;
 
 constexpr char kUsage[] =
     "usage: tessel plugins [--plugin PATH]... [--no-env] [--no-default-dir]\n"
@@ -28,8 +28,8 @@ constexpr char kUsage[] =
 
 std::string Halves(const LoadedPlugin& plugin) {
   std::string out;
-  if (plugin.Provides(plugins::Half::kCompiler)) out = "compiler";
-  if (plugin.Provides(plugins::Half::kRuntime)) {
+  if (plugin.Provides(plugin_host::Half::kCompiler)) out = "compiler";
+  if (plugin.Provides(plugin_host::Half::kRuntime)) {
     out += out.empty() ? "runtime" : ", runtime";
   }
   return out;
@@ -43,14 +43,14 @@ std::string Bytes(uint64_t bytes) {
 }
 
 void PrintCompilerHalf(const LoadedPlugin& plugin, std::ostream& out) {
-  auto info = plugins::GetCompilerInfo(plugin);
+  auto info = plugin_host::GetCompilerInfo(plugin);
   if (!info.ok()) {
     out << "  targets:    unavailable: " << info.status().ToString() << "\n";
     return;
   }
   out << "  targets:   ";
   if (info->targets.empty()) out << " (none)";
-  for (const plugins::TargetInfo& t : info->targets) {
+  for (const plugin_host::TargetInfo& t : info->targets) {
     out << " " << plugin.name() << ":" << t.arch;
     if (!t.features.empty()) {
       out << "[+";
@@ -61,7 +61,7 @@ void PrintCompilerHalf(const LoadedPlugin& plugin, std::ostream& out) {
     }
   }
   out << "\n  ir:        ";
-  for (const plugins::IrFormatInfo& f : info->ir_formats) {
+  for (const plugin_host::IrFormatInfo& f : info->ir_formats) {
     out << " " << f.format << " " << f.version_major << "."
         << f.min_version_minor << "-" << f.version_major << "."
         << f.max_version_minor;
@@ -70,19 +70,19 @@ void PrintCompilerHalf(const LoadedPlugin& plugin, std::ostream& out) {
 }
 
 void PrintRuntimeHalf(const LoadedPlugin& plugin, std::ostream& out) {
-  auto devices = plugins::EnumerateDevices(plugin);
+  auto devices = plugin_host::EnumerateDevices(plugin);
   if (!devices.ok()) {
     out << "  devices:    unavailable: " << devices.status().ToString() << "\n";
     return;
   }
   out << "  devices:    " << devices->size() << "\n";
-  for (const plugins::DeviceInfo& d : *devices) {
+  for (const plugin_host::DeviceInfo& d : *devices) {
     out << "    [" << d.ordinal << "] " << d.name << " (" << d.vendor << " "
         << d.arch << "): " << d.compute_units << " compute units, warp "
         << d.warp_size << ", " << d.max_threads_per_block
         << " threads/block, " << d.shared_mem_per_block
         << " B shared/block, " << Bytes(d.global_mem_bytes);
-    for (const plugins::KeyValue& f : d.features) out << ", " << f.ToString();
+    for (const plugin_host::KeyValue& f : d.features) out << ", " << f.ToString();
     out << "\n";
   }
 }
@@ -111,7 +111,7 @@ int RunPluginsCommand(const std::vector<std::string>& args, std::ostream& out,
     }
   }
 
-  const plugins::DiscoveryResult found = plugins::DiscoverPlugins(options);
+  const plugin_host::DiscoveryResult found = plugin_host::DiscoverPlugins(options);
   for (const std::string& warning : found.warnings) {
     err << "tessel plugins: warning: " << warning << "\n";
   }
@@ -119,10 +119,10 @@ int RunPluginsCommand(const std::vector<std::string>& args, std::ostream& out,
     out << "no plugins found\n";
     return 0;
   }
-  const plugins::HostAbi& host = plugins::HostAbi::Current();
+  const plugin_host::HostAbi& host = plugin_host::HostAbi::Current();
   int failed = 0;
-  for (const plugins::PluginCandidate& candidate : found.plugins) {
-    out << candidate.path << "  (" << plugins::PluginSourceName(candidate.source)
+  for (const plugin_host::PluginCandidate& candidate : found.plugins) {
+    out << candidate.path << "  (" << plugin_host::PluginSourceName(candidate.source)
         << ")\n";
     auto plugin = LoadedPlugin::Load(candidate.path);
     if (!plugin.ok()) {
@@ -139,8 +139,8 @@ int RunPluginsCommand(const std::vector<std::string>& args, std::ostream& out,
     if (!p.description().empty()) {
       out << "  about:      " << p.description() << "\n";
     }
-    if (p.Provides(plugins::Half::kCompiler)) PrintCompilerHalf(p, out);
-    if (p.Provides(plugins::Half::kRuntime)) PrintRuntimeHalf(p, out);
+    if (p.Provides(plugin_host::Half::kCompiler)) PrintCompilerHalf(p, out);
+    if (p.Provides(plugin_host::Half::kRuntime)) PrintRuntimeHalf(p, out);
   }
   return failed == 0 ? 0 : 1;
 }

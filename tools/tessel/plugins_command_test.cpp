@@ -7,14 +7,14 @@
 
 #include <sstream>
 
-#include "plugins/host/testing/test_paths.h"
+#include "core/plugin_host/testing/test_paths.h"
 
 namespace tessel::cli {
 namespace {
 
 using ::testing::HasSubstr;
 using ::testing::Not;
-using tessel::plugins::testing::TestPluginPath;
+using tessel::plugin_host::testing::TestPluginPath;
 
 struct Output {
   int status;

@@ -10,7 +10,7 @@
 #include "core/runtime/kernel.h"
 #include "core/runtime/launch.h"
 #include "core/runtime/runtime.h"
-#include "plugins/host/plugin_types.h"
+#include "core/plugin_host/plugin_types.h"
 #include "tools/tessel/npy.h"
 #include "tools/tessel/run_options.h"
 #include "tools/tessel/scalar_value.h"

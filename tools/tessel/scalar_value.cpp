@@ -7,14 +7,14 @@
 #include <cstring>
 #include <limits>
 
-#include "plugins/host/plugin_types.h"
+#include "core/plugin_host/plugin_types.h"
 
 namespace tessel::cli {
 
 namespace {
 
-using plugins::Status;
-using plugins::StatusOr;
+using plugin_host::Status;
+using plugin_host::StatusOr;
 
 Status Invalid(const std::string& message) {
   return Status(TESSEL_ERROR_INVALID_ARGUMENT, message);
@@ -40,7 +40,7 @@ bool IntRangeOf(int32_t dtype, IntRange& out) {
 }
 
 StatusOr<uint64_t> EncodeInteger(const std::string& text, int32_t dtype, IntRange range) {
-  const std::string type = plugins::DtypeName(dtype);
+  const std::string type = plugin_host::DtypeName(dtype);
   const bool negative = !text.empty() && text[0] == '-';
   const int64_t smin = range.bits == 64 ? std::numeric_limits<int64_t>::min()
                                         : -(int64_t(1) << (range.bits - 1));
@@ -120,7 +120,7 @@ uint16_t FloatToBfloat16Bits(float value) {
 }
 
 StatusOr<uint64_t> EncodeScalar(const std::string& text, int32_t dtype) {
-  const std::string type = plugins::DtypeName(dtype);
+  const std::string type = plugin_host::DtypeName(dtype);
   if (dtype == TESSEL_DTYPE_I1) {
     if (text == "True" || text == "true" || text == "1") return uint64_t{1};
     if (text == "False" || text == "false" || text == "0") return uint64_t{0};

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "plugins/host/status.h"
+#include "core/plugin_host/status.h"
 
 namespace tessel::cli {
 
@@ -18,7 +18,7 @@ namespace tessel::cli {
 // beyond the type's largest finite value does not fit (fp16: 65504);
 // fp16 and bf16 round to nearest even. fp8 scalars are refused.
 // Errors are INVALID_ARGUMENT and do not name the argument (the caller does).
-plugins::StatusOr<uint64_t> EncodeScalar(const std::string& text, int32_t dtype);
+plugin_host::StatusOr<uint64_t> EncodeScalar(const std::string& text, int32_t dtype);
 
 // IEEE binary16 / bfloat16 bits of `value`, rounded to nearest even.
 uint16_t FloatToHalfBits(float value);

@@ -83,18 +83,5 @@ def ConvertTileToLinalg : Pass<"convert-tile-to-linalg", "::mlir::ModuleOp"> {
   ];
 }
 
-def ConvertTileTensorDescsToPointers
-    : Pass<"convert-tile-tensor-descs-to-pointers", "::mlir::func::FuncOp"> {
-  let summary = "Expands tensor-descriptor block accesses into masked pointer loads and stores.";
-  let description = [{
-    `tile.desc_load` and `tile.desc_store` whose descriptor comes from a
-    `tile.make_tensor_desc` in the same function become `tile.load` and
-    `tile.store` through a tile of pointers, masked to the described tensor
-    (out-of-bounds loads read the descriptor's padding). A descriptor that
-    reaches an access any other way (a block argument, a loop-carried value)
-    is reported as unsupported.
-  }];
-  let dependentDialects = ["::mlir::arith::ArithDialect"];
-}
 
 #endif // TESSEL_BACKENDS_CPU_CONVERSION_PASSES_TD

@@ -63,26 +63,6 @@ def TileCpuGuardIntegerDivision
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
-def TileCpuExpandFp8Conversions
-    : Pass<"tile-cpu-expand-fp8-conversions", "::mlir::ModuleOp"> {
-  let summary = "Rewrites conversions from and to fp8 into integer code.";
-  let description = [{
-    LLVM has no 8-bit float types; the LLVM dialect holds `f8E4M3FN` and
-    `f8E5M2` values as `i8`. Every `arith.extf` from these types becomes an
-    exact decode of the bits to f32 (then an exact conversion to the
-    destination), and every `arith.truncf` to them an encode from the f32
-    (f16 and bf16 sources are extended to f32 first, exactly) or f64 bits,
-    rounding to nearest even, or toward zero with the `toward_zero` rounding
-    mode. Overflow gives what APFloat gives: infinity for `f8E5M2`, NaN for
-    `f8E4M3FN` (which has no infinity), or the largest finite value when
-    rounding toward zero. NaN stays NaN. The code is element-wise integer
-    arithmetic, so it works on scalars, vectors and tensors alike.
-
-    Arithmetic on fp8 values is first rewritten to f32 arithmetic between
-    such conversions (`arith-emulate-unsupported-floats`).
-  }];
-  let dependentDialects = ["::mlir::arith::ArithDialect"];
-}
 
 def TileCpuBufferize : Pass<"tile-cpu-bufferize", "::mlir::ModuleOp"> {
   let summary = "Bufferizes a module's tensors with the CPU backend's one-shot settings.";

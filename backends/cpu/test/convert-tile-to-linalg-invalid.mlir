@@ -21,9 +21,9 @@ func.func @kernel(%x: i32) {
 func.func @kernel(%p: !tile.ptr<f32>, %m: i32) {
   %one = arith.constant 1 : i64
   %c0 = arith.constant 0 : i32
-  // expected-error @+1 {{tile.make_tensor_desc must be lowered by convert-tile-tensor-descs-to-pointers first}}
+  // expected-error @+1 {{tile.make_tensor_desc must be lowered by tile-expand-tensor-descs first}}
   %d = tile.make_tensor_desc %p, [%m], [%one] : !tile.ptr<f32> -> !tile.tensordesc<tensor<8xf32>>
-  // expected-error @+1 {{tile.desc_load must be lowered by convert-tile-tensor-descs-to-pointers first}}
+  // expected-error @+1 {{tile.desc_load must be lowered by tile-expand-tensor-descs first}}
   %b = tile.desc_load %d[%c0] : !tile.tensordesc<tensor<8xf32>> -> tensor<8xf32>
   return
 }

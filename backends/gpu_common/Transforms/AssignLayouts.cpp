@@ -1,6 +1,6 @@
 //===- AssignLayouts.cpp - Blocked layouts and access vector widths -------===//
 
-#include "backends/gpu_common/Analysis/AxisInfo.h"
+#include "dialects/tile/Analysis/AxisInfo.h"
 #include "backends/gpu_common/BlockedLayout.h"
 #include "backends/gpu_common/Transforms/Passes.h"
 #include "backends/gpu_common/Transforms/TensorCoreLayouts.h"
@@ -13,6 +13,8 @@
 using namespace mlir;
 
 namespace tessel::gpu {
+using tile::AxisInfo;
+using tile::AxisInfoAnalysis;
 
 #define GEN_PASS_DEF_TILEGPUASSIGNLAYOUTS
 #include "backends/gpu_common/Transforms/Passes.h.inc"

@@ -3,6 +3,7 @@
 #ifndef TESSEL_DIALECTS_TILE_TRANSFORMS_PASSES_H
 #define TESSEL_DIALECTS_TILE_TRANSFORMS_PASSES_H
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 

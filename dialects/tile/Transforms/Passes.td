@@ -14,4 +14,52 @@ def TileReportVersion : Pass<"tile-report-version", "::mlir::ModuleOp"> {
   }];
 }
 
+def TileExpandTensorDescs
+    : Pass<"tile-expand-tensor-descs", "::mlir::func::FuncOp"> {
+  let summary = "Expands tensor-descriptor block accesses into masked pointer loads and stores.";
+  let description = [{
+    `tile.desc_load` and `tile.desc_store` whose descriptor comes from a
+    `tile.make_tensor_desc` in the same function become `tile.load` and
+    `tile.store` through a tile of pointers, masked to the described tensor
+    (out-of-bounds loads read the descriptor's padding). A descriptor that
+    reaches an access any other way (a block argument, a loop-carried value)
+    is reported as unsupported. Targets without a block mover (the CPU) and
+    those whose block mover the backend does not use yet run it early.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def TileExpandFp8Conversions
+    : Pass<"tile-expand-fp8-conversions", "::mlir::ModuleOp"> {
+  let summary = "Rewrites conversions from and to fp8 into integer code.";
+  let description = [{
+    For targets without fp8 conversion instructions. LLVM has no 8-bit
+    float types; the LLVM dialect holds `f8E4M3FN` and
+    `f8E5M2` values as `i8`. Every `arith.extf` from these types becomes an
+    exact decode of the bits to f32 (then an exact conversion to the
+    destination), and every `arith.truncf` to them an encode from the f32
+    (f16 and bf16 sources are extended to f32 first, exactly) or f64 bits,
+    rounding to nearest even, or toward zero with the `toward_zero` rounding
+    mode. Overflow gives what APFloat gives: infinity for `f8E5M2`, NaN for
+    `f8E4M3FN` (which has no infinity), or the largest finite value when
+    rounding toward zero. NaN stays NaN. The code is element-wise integer
+    arithmetic, so it works on scalars, vectors and tensors alike.
+
+    Arithmetic on fp8 values is first rewritten to f32 arithmetic between
+    such conversions (`arith-emulate-unsupported-floats`).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def TileTestAxisInfo : Pass<"tile-test-axis-info", "::mlir::func::FuncOp"> {
+  let summary = "Reports the axis facts of every integer and pointer tile (for tests).";
+  let description = [{
+    Emits a remark on each operation whose single result is a ranked tile of
+    integers or pointers: its contiguity, constancy and divisibility per
+    dimension, as `AxisInfoAnalysis` (dialects/tile/Analysis) computes them.
+    Every backend that picks vector widths or row-wise mask tests reads
+    these facts; this pass makes them visible to lit tests.
+  }];
+}
+
 #endif // TESSEL_DIALECTS_TILE_TRANSFORMS_PASSES_TD

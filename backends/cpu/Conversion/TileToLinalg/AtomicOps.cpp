@@ -11,6 +11,7 @@
 #include "backends/cpu/Conversion/TileToLinalg/Patterns.h"
 
 #include "dialects/tile/IR/TileOps.h"
+#include "dialects/tile/Utils/LoweringUtils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -54,33 +55,6 @@ LLVM::AtomicOrdering getFailureOrdering(LLVM::AtomicOrdering success) {
   }
 }
 
-/// The LLVM operation of `kind` on elements of `type`, if there is one.
-std::optional<LLVM::AtomicBinOp> getBinOp(tile::AtomicRMWKind kind, Type type) {
-  bool isFloat = isa<FloatType>(type);
-  switch (kind) {
-  case tile::AtomicRMWKind::Add:
-    return isFloat ? LLVM::AtomicBinOp::fadd : LLVM::AtomicBinOp::add;
-  case tile::AtomicRMWKind::FAdd:
-    return isFloat ? std::optional(LLVM::AtomicBinOp::fadd) : std::nullopt;
-  case tile::AtomicRMWKind::And:
-    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::_and);
-  case tile::AtomicRMWKind::Or:
-    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::_or);
-  case tile::AtomicRMWKind::Xor:
-    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::_xor);
-  case tile::AtomicRMWKind::Max:
-    return isFloat ? LLVM::AtomicBinOp::fmax : LLVM::AtomicBinOp::max;
-  case tile::AtomicRMWKind::Min:
-    return isFloat ? LLVM::AtomicBinOp::fmin : LLVM::AtomicBinOp::min;
-  case tile::AtomicRMWKind::UMax:
-    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::umax);
-  case tile::AtomicRMWKind::UMin:
-    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::umin);
-  case tile::AtomicRMWKind::Xchg:
-    return LLVM::AtomicBinOp::xchg;
-  }
-  return std::nullopt;
-}
 
 /// Replaces `op` by `perElement` applied to every index of `resultType`
 /// (or once, for a scalar result).
@@ -107,7 +81,7 @@ struct AtomicRMWLowering : OpConversionPattern<tile::AtomicRMWOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Type resultType = getTypeConverter()->convertType(op.getType());
     Type elementType = getElementTypeOrSelf(resultType);
-    std::optional<LLVM::AtomicBinOp> binOp = getBinOp(op.getKind(), elementType);
+    std::optional<LLVM::AtomicBinOp> binOp = tile::getAtomicBinOp(op.getKind(), elementType);
     if (!binOp || getStorageType(elementType) != elementType)
       return rewriter.notifyMatchFailure(op, "no LLVM atomic for this kind and type");
     LLVM::AtomicOrdering ordering = getOrdering(op.getSem());

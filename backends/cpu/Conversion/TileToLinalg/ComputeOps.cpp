@@ -11,6 +11,7 @@
 #include "backends/cpu/Conversion/TileToLinalg/Patterns.h"
 
 #include "dialects/tile/IR/TileOps.h"
+#include "dialects/tile/Utils/LoweringUtils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -47,25 +48,6 @@ struct DotLowering : OpConversionPattern<tile::DotOp> {
   }
 };
 
-/// Clones the combiner `region` at the builder's insertion point with its
-/// arguments bound to `accumulated` then `incoming`, and returns the values
-/// it yields.
-SmallVector<Value> cloneCombiner(OpBuilder &builder, Region &region,
-                                 ValueRange accumulated, ValueRange incoming) {
-  Block &block = region.front();
-  IRMapping mapping;
-  unsigned n = accumulated.size();
-  for (unsigned i = 0; i < n; ++i) {
-    mapping.map(block.getArgument(i), accumulated[i]);
-    mapping.map(block.getArgument(n + i), incoming[i]);
-  }
-  for (Operation &op : block.without_terminator())
-    builder.clone(op, mapping);
-  SmallVector<Value> results;
-  for (Value yielded : block.getTerminator()->getOperands())
-    results.push_back(mapping.lookupOrDefault(yielded));
-  return results;
-}
 
 /// The slice of `src` at `offset` along `axis`, `size` long; with `dropAxis`
 /// (size 1 only) the axis is removed from the result type.
@@ -128,7 +110,7 @@ struct ReduceLowering : OpConversionPattern<tile::ReduceOp> {
             // linalg.reduce passes (inputs..., inits...); the combiner
             // takes (accumulated..., incoming...).
             size_t n = args.size() / 2;
-            SmallVector<Value> combined = cloneCombiner(
+            SmallVector<Value> combined = tile::inlineCombiner(
                 b, op.getCombineOp(), args.drop_front(n), args.take_front(n));
             linalg::YieldOp::create(b, l, combined);
           });
@@ -204,7 +186,7 @@ struct ScanLowering : OpConversionPattern<tile::ScanOp> {
                 b, l, TypeRange(ValueRange(inits)), inputs, inits, maps, iterators,
                 [&](OpBuilder &bb, Location ll, ValueRange blockArgs) {
                   SmallVector<Value> combined =
-                      cloneCombiner(bb, op.getCombineOp(), blockArgs.take_front(n),
+                      tile::inlineCombiner(bb, op.getCombineOp(), blockArgs.take_front(n),
                                     blockArgs.slice(n, n));
                   linalg::YieldOp::create(bb, ll, combined);
                 });

@@ -41,7 +41,7 @@ bool isSmallFloat(Type type) {
   return floatType && floatType.getWidth() == 8;
 }
 
-/// The 8-bit formats whose conversions tile-cpu-expand-fp8-conversions
+/// The 8-bit formats whose conversions tile-expand-fp8-conversions
 /// expands; arithmetic on them is computed in f32.
 bool isComputableSmallFloat(Type type) {
   return isa<Float8E4M3FNType, Float8E5M2Type>(getElementTypeOrSelf(type));
@@ -92,7 +92,7 @@ LogicalResult checkSupported(ModuleOp module) {
     } else if (isa<tile::MakeTensorDescOp, tile::DescLoadOp, tile::DescStoreOp>(op)) {
       op->emitError() << op->getName()
                       << " must be lowered by "
-                         "convert-tile-tensor-descs-to-pointers first";
+                         "tile-expand-tensor-descs first";
       ok = false;
     } else if (isa<tile::FpToFpOp>(op) && mentionsUncomputableSmallFloat(op)) {
       unsupported(op, "tile.fp_to_fp to or from an 8-bit float type other than "
@@ -209,10 +209,10 @@ SmallVector<Value> findFusibleLoads(tile::StoreOp store,
 
 /// The masks among `masks` that can be checked once per row
 /// (isRowMonotoneMask), each once.
-SmallVector<Value> getRowMasks(ArrayRef<Value> masks) {
+SmallVector<Value> getRowMasks(const tile::AxisInfoAnalysis &axis, ArrayRef<Value> masks) {
   SmallVector<Value> rowMasks;
   for (Value mask : masks)
-    if (mask && !llvm::is_contained(rowMasks, mask) && isRowMonotoneMask(mask))
+    if (mask && !llvm::is_contained(rowMasks, mask) && isRowMonotoneMask(axis, mask))
       rowMasks.push_back(mask);
   return rowMasks;
 }
@@ -222,24 +222,27 @@ SmallVector<Value> getRowMasks(ArrayRef<Value> masks) {
 /// conversion rewrites any of it.
 VectorAccessFacts analyzeVectorAccesses(ModuleOp module) {
   VectorAccessFacts facts;
-  module.walk([&](Operation *op) {
-    Value ptr;
-    if (auto load = dyn_cast<tile::LoadOp>(op))
-      ptr = load.getPtr();
-    else if (auto store = dyn_cast<tile::StoreOp>(op))
-      ptr = store.getPtr();
-    if (ptr && getLastDimStride(ptr) == 1)
-      facts.contiguous.insert(op);
-  });
-  module.walk([&](tile::StoreOp store) {
-    SmallVector<Value> masks = findFusibleLoads(store, facts);
-    masks.push_back(store.getMask());
-    if (facts.contiguous.contains(store))
-      facts.rowMasks[store] = getRowMasks(masks);
-  });
-  module.walk([&](tile::LoadOp load) {
-    if (facts.contiguous.contains(load) && !facts.fusibleLoads.contains(load))
-      facts.rowMasks[load] = getRowMasks({load.getMask()});
+  module.walk([&](func::FuncOp func) {
+    tile::AxisInfoAnalysis axis(func);
+    func.walk([&](Operation *op) {
+      Value ptr;
+      if (auto load = dyn_cast<tile::LoadOp>(op))
+        ptr = load.getPtr();
+      else if (auto store = dyn_cast<tile::StoreOp>(op))
+        ptr = store.getPtr();
+      if (ptr && isRowContiguous(axis, ptr))
+        facts.contiguous.insert(op);
+    });
+    func.walk([&](tile::StoreOp store) {
+      SmallVector<Value> masks = findFusibleLoads(store, facts);
+      masks.push_back(store.getMask());
+      if (facts.contiguous.contains(store))
+        facts.rowMasks[store] = getRowMasks(axis, masks);
+    });
+    func.walk([&](tile::LoadOp load) {
+      if (facts.contiguous.contains(load) && !facts.fusibleLoads.contains(load))
+        facts.rowMasks[load] = getRowMasks(axis, {load.getMask()});
+    });
   });
   return facts;
 }

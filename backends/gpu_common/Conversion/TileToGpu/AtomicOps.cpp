@@ -11,6 +11,7 @@
 
 #include "dialects/tile/IR/TileDialect.h"
 #include "dialects/tile/IR/TileOps.h"
+#include "dialects/tile/Utils/LoweringUtils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -54,31 +55,6 @@ StringRef getSyncScope(tile::MemScope scope) {
   return "";
 }
 
-std::optional<LLVM::AtomicBinOp> getBinOp(tile::AtomicRMWKind kind, Type type) {
-  bool isFloat = isa<FloatType>(type);
-  switch (kind) {
-  case tile::AtomicRMWKind::Add:
-  case tile::AtomicRMWKind::FAdd:
-    return isFloat ? LLVM::AtomicBinOp::fadd : LLVM::AtomicBinOp::add;
-  case tile::AtomicRMWKind::And:
-    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::_and);
-  case tile::AtomicRMWKind::Or:
-    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::_or);
-  case tile::AtomicRMWKind::Xor:
-    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::_xor);
-  case tile::AtomicRMWKind::Max:
-    return isFloat ? LLVM::AtomicBinOp::fmax : LLVM::AtomicBinOp::max;
-  case tile::AtomicRMWKind::Min:
-    return isFloat ? LLVM::AtomicBinOp::fmin : LLVM::AtomicBinOp::min;
-  case tile::AtomicRMWKind::UMax:
-    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::umax);
-  case tile::AtomicRMWKind::UMin:
-    return isFloat ? std::nullopt : std::optional(LLVM::AtomicBinOp::umin);
-  case tile::AtomicRMWKind::Xchg:
-    return LLVM::AtomicBinOp::xchg;
-  }
-  return std::nullopt;
-}
 
 /// Emits `atomic(ptr, operands...)` for every element, guarded by
 /// owner && mask, and returns the old values as every copy sees them.
@@ -197,7 +173,7 @@ struct AtomicRMWLowering : AtomicLowering<tile::AtomicRMWOp> {
   }
   Value emitAtomic(OpBuilder &b, Location loc, tile::AtomicRMWOp op, Value ptr,
                    ArrayRef<Value> operands) const override {
-    LLVM::AtomicBinOp binOp = *getBinOp(op.getKind(), operands[0].getType());
+    LLVM::AtomicBinOp binOp = *tile::getAtomicBinOp(op.getKind(), operands[0].getType());
     return LLVM::AtomicRMWOp::create(b, loc, binOp, ptr, operands[0],
                                      getOrdering(op.getSem()),
                                      getSyncScope(op.getScope()));
@@ -232,7 +208,7 @@ struct AtomicCASLowering : AtomicLowering<tile::AtomicCASOp> {
 
 /// Whether `kind` applies to elements of `type` (checked before lowering).
 bool isSupportedAtomic(tile::AtomicRMWKind kind, Type type) {
-  return getBinOp(kind, type).has_value();
+  return tile::getAtomicBinOp(kind, type).has_value();
 }
 
 void populateAtomicPatterns(GpuTypeConverter &converter, GpuLowering &lowering,

@@ -271,21 +271,5 @@ SmallVector<Value> redistribute(OpBuilder &b, Location loc, GpuLowering &lowerin
   return out;
 }
 
-SmallVector<Value> inlineCombiner(OpBuilder &b, Region &region, ValueRange accumulated,
-                                  ValueRange incoming) {
-  Block &block = region.front();
-  IRMapping mapping;
-  unsigned n = accumulated.size();
-  for (unsigned i = 0; i < n; ++i) {
-    mapping.map(block.getArgument(i), accumulated[i]);
-    mapping.map(block.getArgument(n + i), incoming[i]);
-  }
-  for (Operation &op : block.without_terminator())
-    b.clone(op, mapping);
-  SmallVector<Value> results;
-  for (Value v : block.getTerminator()->getOperands())
-    results.push_back(mapping.lookupOrDefault(v));
-  return results;
-}
 
 } // namespace tessel::gpu

@@ -135,11 +135,6 @@ redistribute(mlir::OpBuilder &b, mlir::Location loc, GpuLowering &lowering,
              const BlockedLayout &result, mlir::Type elementType,
              const std::function<mlir::Value(mlir::ValueRange)> &sourceIndex);
 
-/// Inlines the single-block combiner `region` on (acc..., incoming...) and
-/// returns the yielded values.
-llvm::SmallVector<mlir::Value> inlineCombiner(mlir::OpBuilder &b, mlir::Region &region,
-                                              mlir::ValueRange accumulated,
-                                              mlir::ValueRange incoming);
 
 /// Whether an atomic_rmw of `kind` on elements of `type` can be lowered.
 bool isSupportedAtomic(tile::AtomicRMWKind kind, mlir::Type type);

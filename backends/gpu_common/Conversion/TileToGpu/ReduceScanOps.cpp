@@ -18,6 +18,7 @@
 
 #include "dialects/tile/IR/TileDialect.h"
 #include "dialects/tile/IR/TileOps.h"
+#include "dialects/tile/Utils/LoweringUtils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
@@ -51,29 +52,14 @@ Value createMinMaxIntrinsic(OpBuilder &b, Operation *op, ValueRange operands) {
       .Default([](Operation *) { return Value(); });
 }
 
-/// inlineCombiner, with float min/max as createMinMaxIntrinsic makes them.
+/// The combiner inlined, with float min/max as createMinMaxIntrinsic makes
+/// them.
 SmallVector<Value> combine(OpBuilder &b, Region &region, ValueRange accumulated,
                            ValueRange incoming) {
-  Block &block = region.front();
-  IRMapping mapping;
-  unsigned n = accumulated.size();
-  for (unsigned i = 0; i < n; ++i) {
-    mapping.map(block.getArgument(i), accumulated[i]);
-    mapping.map(block.getArgument(n + i), incoming[i]);
-  }
-  for (Operation &op : block.without_terminator()) {
-    SmallVector<Value> operands;
-    for (Value operand : op.getOperands())
-      operands.push_back(mapping.lookupOrDefault(operand));
-    if (Value v = createMinMaxIntrinsic(b, &op, operands))
-      mapping.map(op.getResult(0), v);
-    else
-      b.clone(op, mapping);
-  }
-  SmallVector<Value> results;
-  for (Value v : block.getTerminator()->getOperands())
-    results.push_back(mapping.lookupOrDefault(v));
-  return results;
+  return tile::inlineCombiner(b, region, accumulated, incoming,
+                              [](OpBuilder &b, Operation *op, ArrayRef<Value> operands) {
+                                return createMinMaxIntrinsic(b, op, operands);
+                              });
 }
 
 /// Shuffles any scalar of up to 64 bits as one or two i32 values.

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# The whole suite on one plugin and target, as CI runs it (the tests that
+# plugins/common/plugin.bzl's tessel_plugin defines for every plugin):
+# exactly the results conformance/tests/expected_counts.txt pins for the
+# run's scope ("<target>" for MODE run, "<target>/compile-only" for MODE
+# compile-only), the JUnit report written. Reports are kept as test outputs.
+# Then the test of that check, on this run's own report: with the `dot`
+# category taken out, check_report.py must reject it.
+# A run whose code needs CPU features the machine may lack names them in
+# TESSEL_TEST_REQUIRES_CPU_FLAGS; without them the test says SKIPPED.
+# usage: suite_test.sh TESSEL PLUGIN SKIPS CHECK EXPECTED TARGET MODE
+set -euo pipefail
+tessel="$1" plugin="$2" skips="$3" check="$4" expected="$5" target="$6" mode="$7"
+out="${TEST_UNDECLARED_OUTPUTS_DIR:-$TEST_TMPDIR}"
+export TESSEL_CACHE_DIR="$TEST_TMPDIR/cache"
+for flag in ${TESSEL_TEST_REQUIRES_CPU_FLAGS:-}; do
+  if ! grep -qw "$flag" /proc/cpuinfo; then
+    echo "SKIPPED: this CPU lacks $flag, so it cannot run $target code"
+    exit 0
+  fi
+done
+case "$mode" in
+  run) scope="$target" flags=() ;;
+  compile-only) scope="$target/compile-only" flags=(--compile-only) ;;
+  *) echo "usage: suite_test.sh ... TARGET run|compile-only" >&2; exit 2 ;;
+esac
+report="$out/${scope//[:\/]/_}"
+status=0
+"$tessel" conform --target "$target" "${flags[@]}" --plugin "$plugin" --skip-file "$skips" \
+  --report-json "$report.json" --junit "$report.xml" || status=$?
+python3 "$check" "$report.json" --expect "$scope" --expectations "$expected" \
+  --skip-file "$skips"
+grep -q '<testsuites name="tessel-conformance"' "$report.xml"
+[ "$status" = 0 ] || { echo "FAIL: tessel conform exited $status" >&2; exit 1; }
+
+python3 - "$report.json" "$TEST_TMPDIR/no_dot.json" <<'PY'
+import collections, json, sys
+r = json.load(open(sys.argv[1]))
+r["cases"] = [c for c in r["cases"] if not c["id"].startswith("dot/")]
+counts = collections.Counter(c["result"] for c in r["cases"])
+r["counts"] = {k: counts.get(k, 0) for k in r["counts"]}
+json.dump(r, open(sys.argv[2], "w"))
+PY
+if python3 "$check" "$TEST_TMPDIR/no_dot.json" --expect "$scope" --expectations "$expected" \
+    --skip-file "$skips" > "$TEST_TMPDIR/no_dot.out"; then
+  cat "$TEST_TMPDIR/no_dot.out"
+  echo "FAIL: check_report.py accepted this run's report without its dot cases" >&2
+  exit 1
+fi
+grep -q "cases reported, expected exactly" "$TEST_TMPDIR/no_dot.out"
+echo "ok: $scope matches expected_counts.txt, and a report without dot/* does not"

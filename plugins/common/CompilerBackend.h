@@ -1,0 +1,131 @@
+//===- CompilerBackend.h - What a vendor's compiler half provides -*- C++ -*-===//
+//
+// The plugin kit's compiler half (CompilerHalf.cpp) implements every
+// compiler entry of the ABI once: target and feature checks, IR format and
+// tile dialect version checks, reading the bytecode, capturing MLIR
+// diagnostics into the error message, the kernel's argument layout,
+// artifact objects and tuning-space objects. A vendor implements only this
+// interface, over its backend in backends/<vendor>:
+//
+//   class MyBackend : public kit::CompilerBackend { ... };
+//   std::unique_ptr<kit::CompilerBackend> kit::createCompilerBackend() {
+//     return std::make_unique<MyBackend>();
+//   }
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSEL_PLUGINS_COMMON_COMPILERBACKEND_H
+#define TESSEL_PLUGINS_COMMON_COMPILERBACKEND_H
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "tessel/plugin_api.h"
+
+namespace tessel::kit {
+
+/// One target the backend compiles for, as `compiler_get_info` lists it.
+struct TargetDescription {
+  std::string arch;
+  std::string description;
+  /// Features accepted after '+' in a target string (none: no '+' allowed).
+  std::vector<std::string> features;
+};
+
+/// The generic options of a compile request, already range-checked by the
+/// kit; zero means "the backend's default".
+struct CompileSettings {
+  /// 0..3, or -1 for the backend's default.
+  int optLevel = -1;
+  /// A power of two from 1 to 32, or 0.
+  unsigned numWarps = 0;
+  unsigned numStages = 0;
+  unsigned numCtas = 0;
+  uint32_t flags = 0;
+  /// The "<plugin>.<key>" options addressed to this plugin; other plugins'
+  /// keys are dropped (a request may carry options for several targets).
+  std::vector<Tessel_Key_Value> extra;
+};
+
+/// What a compile request gives the backend: the target (its arch is one
+/// of targets(), its features among that target's), the checked settings,
+/// and the module read from the bytecode with the kernel to compile.
+struct CompileInput {
+  std::string arch;
+  std::vector<std::string> features;
+  CompileSettings settings;
+  mlir::ModuleOp module;
+  mlir::func::FuncOp kernel;
+};
+
+/// The backend's result: the artifact's bytes and the launch facts the
+/// kit writes into Tessel_Kernel_Metadata (entry name and arguments it
+/// fills itself).
+struct CompiledBinary {
+  std::string bytes;
+  uint32_t numWarps = 1;
+  uint32_t warpSize = 1;
+  uint32_t threadsPerBlock = 1;
+  uint32_t sharedMemoryBytes = 0;
+};
+
+/// A backend's refusal: an ABI error code and a message. An empty message
+/// means "the MLIR diagnostics say why": the kit then reports them.
+struct BackendError {
+  Tessel_Error_Code code = TESSEL_ERROR_INVALID_ARGUMENT;
+  std::string message;
+};
+
+/// The backend's heuristics for one kernel on one target.
+struct TuningHeuristics {
+  /// Default configurations, best first (at least one).
+  std::vector<Tessel_Compile_Options> defaults;
+  /// Candidate values for each tunable constant whose name contains
+  /// `blockNameMarker` (e.g. "BLOCK").
+  std::string blockNameMarker = "BLOCK";
+  std::vector<int64_t> blockValues;
+};
+
+class CompilerBackend {
+public:
+  virtual ~CompilerBackend() = default;
+
+  /// The plugin's name ("cpu"), used in messages.
+  virtual const char *getName() const = 0;
+  /// The targets the backend compiles for, in the order listed to users.
+  virtual const std::vector<TargetDescription> &getTargets() const = 0;
+  /// What compile produces and module_load takes: "elf-so", "cubin"...
+  virtual const char *getArtifactFormat() const = 0;
+  /// The dialects (and their LLVM translations) the backend's pipeline uses.
+  virtual void registerDialects(mlir::DialectRegistry &registry) const = 0;
+  /// Refuses an option of the plugin's own prefix that it does not know or
+  /// whose value has the wrong type: returns the message, or "" if it is
+  /// accepted. Called for each entry of CompileSettings::extra.
+  virtual std::string checkOption(const Tessel_Key_Value &option) const = 0;
+  /// Compiles `input.kernel`. Diagnostics emitted on the module's context
+  /// are captured by the kit.
+  virtual bool compile(const CompileInput &input, CompiledBinary &out,
+                       BackendError &error) const = 0;
+  /// Structural check of an artifact for `arch` (compile-only conformance):
+  /// "" when valid, else why not. `metadata` may be null.
+  virtual std::string validate(const std::string &arch, const uint8_t *bytes,
+                               size_t size,
+                               const Tessel_Kernel_Metadata *metadata) const = 0;
+  /// Default configurations and block-size candidates for `arch`.
+  virtual TuningHeuristics getTuningHeuristics(const std::string &arch) const = 0;
+};
+
+/// Defined by each vendor's plugin: its compiler backend.
+std::unique_ptr<CompilerBackend> createCompilerBackend();
+
+/// Fills the compiler entries of `api` over createCompilerBackend().
+void fillCompilerHalf(Tessel_Plugin_Api &api);
+
+} // namespace tessel::kit
+
+#endif // TESSEL_PLUGINS_COMMON_COMPILERBACKEND_H

@@ -1,0 +1,134 @@
+//===- NvidiaCompiler.cpp - The NVIDIA plugin's compiler backend ----------===//
+//
+// Tile IR to a cubin (backends/nvidia: LLVM NVPTX in process, then ptxas)
+// through the plugin kit.
+//
+//===----------------------------------------------------------------------===//
+
+#include "backends/nvidia/CodeGen.h"
+#include "backends/nvidia/NvidiaTarget.h"
+#include "backends/nvidia/Pipeline.h"
+#include "plugins/common/CompilerBackend.h"
+#include "plugins/nvidia/cubin_check.h"
+
+namespace tessel::nvidia_plugin {
+namespace {
+
+// Default warps: 8 when some tile has 8192 elements or more (a 64x128 or
+// larger block keeps 8 warps busy), else 4.
+unsigned defaultNumWarps(mlir::func::FuncOp func) {
+  int64_t largest = 0;
+  func.walk([&](mlir::Operation *op) {
+    for (mlir::Type t : op->getResultTypes())
+      if (auto tensor = llvm::dyn_cast<mlir::RankedTensorType>(t))
+        largest = std::max<int64_t>(largest, tensor.getNumElements());
+  });
+  return largest >= 8192 ? 8 : 4;
+}
+
+class NvidiaBackend : public kit::CompilerBackend {
+public:
+  const char *getName() const override { return "nvidia"; }
+
+  const std::vector<kit::TargetDescription> &getTargets() const override {
+    static const std::vector<kit::TargetDescription> targets = {
+        {"sm_80", "Ampere (A100) and later 8.x GPUs", {}},
+        {"sm_90a", "Hopper (H100, H200)", {}},
+    };
+    return targets;
+  }
+
+  const char *getArtifactFormat() const override { return "cubin"; }
+
+  void registerDialects(mlir::DialectRegistry &registry) const override {
+    nvidia::registerNvidiaBackendDialects(registry);
+  }
+
+  std::string checkOption(const Tessel_Key_Value &kv) const override {
+    std::string key = kv.key;
+    if (key == "nvidia.ptxas" && kv.type == TESSEL_VALUE_STRING && kv.string_value)
+      return "";
+    if (key == "nvidia.min_blocks_per_sm" && kv.type == TESSEL_VALUE_INT &&
+        kv.int_value >= 0 && kv.int_value <= 32)
+      return "";
+    return "unknown or ill-typed option '" + key +
+           "' (nvidia knows nvidia.ptxas (string) and nvidia.min_blocks_per_sm (int, "
+           "0..32))";
+  }
+
+  bool compile(const kit::CompileInput &input, kit::CompiledBinary &out,
+               kit::BackendError &error) const override {
+    const kit::CompileSettings &s = input.settings;
+    if (s.numCtas > 1) {
+      error = {TESSEL_ERROR_UNIMPLEMENTED,
+               "num_ctas > 1 (clusters) is not supported by nvidia yet"};
+      return false;
+    }
+    nvidia::NvidiaOptions options;
+    if (s.optLevel >= 0)
+      options.optLevel = unsigned(s.optLevel);
+    if (s.numStages > 0)
+      options.numStages = s.numStages;
+    for (const Tessel_Key_Value &kv : s.extra) {
+      std::string key = kv.key;
+      if (key == "nvidia.ptxas")
+        options.ptxasPath = kv.string_value;
+      else if (key == "nvidia.min_blocks_per_sm")
+        options.minBlocksPerSM = unsigned(kv.int_value);
+    }
+    options.numWarps = s.numWarps != 0 ? s.numWarps : defaultNumWarps(input.kernel);
+    mlir::FailureOr<nvidia::CompiledKernel> kernel = nvidia::compileTileModule(
+        input.module, *nvidia::NvidiaTarget::parse(input.arch), options);
+    if (mlir::failed(kernel))
+      return false;
+    out.bytes = std::move(kernel->cubin);
+    out.numWarps = kernel->launch.numWarps;
+    out.warpSize = 32;
+    out.threadsPerBlock = kernel->launch.threadsPerBlock;
+    out.sharedMemoryBytes = kernel->launch.sharedMemoryBytes;
+    return true;
+  }
+
+  // A cubin exists only if ptxas accepted the PTX, so compile-only
+  // validation checks its structure: an EM_CUDA ELF defining the entry,
+  // whose shared memory and block size fit the target.
+  std::string validate(const std::string &arch, const uint8_t *bytes, size_t size,
+                       const Tessel_Kernel_Metadata *md) const override {
+    nvidia::NvidiaTarget target = *nvidia::NvidiaTarget::parse(arch);
+    std::string entry = md != nullptr && md->entry_name != nullptr ? md->entry_name : "";
+    std::string problem = CheckCubin(bytes, size, entry);
+    if (!problem.empty() || md == nullptr)
+      return problem;
+    if (md->shared_mem_bytes > target.getMaxSharedMemoryPerBlock())
+      return std::to_string(md->shared_mem_bytes) + " bytes of shared memory exceed " +
+             arch + "'s " + std::to_string(target.getMaxSharedMemoryPerBlock());
+    if (md->threads_per_block == 0 || md->threads_per_block > 1024)
+      return std::to_string(md->threads_per_block) +
+             " threads per block (1..1024 allowed)";
+    return "";
+  }
+
+  // Defaults: 4 warps then 8 (the compiler picks 8 by itself for large tiles
+  // when num_warps is 0); block sizes the tuner may try: powers of two from
+  // 32 to 256.
+  kit::TuningHeuristics getTuningHeuristics(const std::string &) const override {
+    kit::TuningHeuristics h;
+    for (int32_t warps : {4, 8}) {
+      Tessel_Compile_Options o{};
+      o.struct_size = Tessel_Compile_Options_STRUCT_SIZE;
+      o.num_warps = warps;
+      o.num_stages = 3;
+      o.opt_level = 3;
+      h.defaults.push_back(o);
+    }
+    h.blockValues = {32, 64, 128, 256};
+    return h;
+  }
+};
+
+} // namespace
+} // namespace tessel::nvidia_plugin
+
+std::unique_ptr<tessel::kit::CompilerBackend> tessel::kit::createCompilerBackend() {
+  return std::make_unique<tessel::nvidia_plugin::NvidiaBackend>();
+}

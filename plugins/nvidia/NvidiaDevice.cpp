@@ -1,0 +1,311 @@
+//===- NvidiaDevice.cpp - The NVIDIA plugin's devices ---------------------===//
+//
+// GPUs over the CUDA driver API loaded with dlopen (cuda_driver.h). One
+// device per GPU, each using its primary context; launches go to the
+// context's default stream, in order, and return before the kernel finishes
+// (device_synchronize waits). Listing devices does not initialize the
+// driver in the calling process (device_query.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include <mutex>
+
+#include "backends/nvidia/NvidiaTarget.h"
+#include "plugins/common/Device.h"
+#include "plugins/common/PluginEntry.h"
+#include "plugins/nvidia/cubin_check.h"
+#include "plugins/nvidia/cuda_driver.h"
+#include "plugins/nvidia/device_query.h"
+#include "tessel/plugin.hpp"
+
+namespace tessel::nvidia_plugin {
+namespace {
+
+using sdk::MakeErrorF;
+using sdk::Ok;
+
+Tessel_Error *check(const CudaDriver &cuda, const char *call, CUresult r,
+                    Tessel_Error_Code code = TESSEL_ERROR_INTERNAL) {
+  if (r == CUDA_SUCCESS)
+    return Ok();
+  return MakeErrorF(code, "%s", DescribeCudaError(cuda, call, r).c_str());
+}
+
+class Gpu;
+
+/// The driver with `gpu`'s primary context current on this thread.
+Tessel_Error *enter(Gpu &gpu, const CudaDriver **out);
+
+class GpuKernel : public kit::Executable {
+public:
+  GpuKernel(Gpu &gpu, CUmodule module, CUfunction function, uint32_t threads,
+            uint32_t shared)
+      : gpu(gpu), module(module), function(function), threads(threads),
+        shared(shared) {}
+  ~GpuKernel() override {
+    const CudaDriver *cuda;
+    if (Tessel_Error *e = enter(gpu, &cuda))
+      delete e; // nothing to report from a destructor
+    else
+      cuda->cuModuleUnload(module);
+  }
+
+  Tessel_Error *launch(const uint32_t grid[3], void **params) override {
+    const CudaDriver *cuda;
+    if (Tessel_Error *e = enter(gpu, &cuda))
+      return e;
+    // cuLaunchKernel reads each parameter's bytes (as many as the kernel
+    // declares) from the pointed-to slot.
+    return check(*cuda, "cuLaunchKernel",
+                 cuda->cuLaunchKernel(function, grid[0], grid[1], grid[2], threads, 1, 1,
+                                      shared, /*stream=*/nullptr, params, nullptr));
+  }
+
+private:
+  Gpu &gpu;
+  CUmodule module;
+  CUfunction function;
+  uint32_t threads, shared;
+};
+
+class GpuTimer : public kit::Timer {
+public:
+  GpuTimer(Gpu &gpu, CUevent event) : gpu(gpu), event(event) {}
+  ~GpuTimer() override {
+    const CudaDriver *cuda;
+    if (Tessel_Error *e = enter(gpu, &cuda))
+      delete e;
+    else
+      cuda->cuEventDestroy(event);
+  }
+  Tessel_Error *record() override {
+    const CudaDriver *cuda;
+    if (Tessel_Error *e = enter(gpu, &cuda))
+      return e;
+    return check(*cuda, "cuEventRecord", cuda->cuEventRecord(event, nullptr));
+  }
+  Tessel_Error *elapsedSince(kit::Timer &start, double &ms) override {
+    const CudaDriver *cuda;
+    if (Tessel_Error *e = enter(gpu, &cuda))
+      return e;
+    if (Tessel_Error *e =
+            check(*cuda, "cuEventSynchronize", cuda->cuEventSynchronize(event)))
+      return e;
+    float elapsed = 0;
+    if (Tessel_Error *e = check(*cuda, "cuEventElapsedTime",
+                                cuda->cuEventElapsedTime(
+                                    &elapsed, static_cast<GpuTimer &>(start).event, event)))
+      return e;
+    ms = elapsed;
+    return Ok();
+  }
+
+private:
+  Gpu &gpu;
+  CUevent event;
+};
+
+class Gpu : public kit::Device {
+public:
+  explicit Gpu(const DeviceInfo &info) : info(info) {
+    name = info.name;
+    auto target = nvidia::NvidiaTarget::forComputeCapability(info.major, info.minor);
+    // A device this plugin cannot compile for still shows its capability.
+    arch = target ? std::string(target->getName())
+                  : "sm_" + std::to_string(info.major) + std::to_string(info.minor);
+    bool hopper = info.major == 9;
+    features = {
+        kit::makeFeature("device_kind", 0, TESSEL_VALUE_STRING),
+        kit::makeFeature("compute_capability_major", info.major),
+        kit::makeFeature("compute_capability_minor", info.minor),
+        kit::makeFeature("l2_cache_bytes", info.l2),
+        kit::makeBoolFeature("fp16", true),
+        kit::makeBoolFeature("bf16", info.major >= 8),
+        kit::makeBoolFeature("fp64", true),
+        kit::makeBoolFeature("atomics", true),
+        // Lowered to masked pointer accesses for now (TMA is a later step).
+        kit::makeBoolFeature("tensor_descriptors", true),
+        kit::makeBoolFeature("wgmma", hopper),
+        kit::makeBoolFeature("tma", hopper),
+    };
+    features[0].string_value = "gpu";
+  }
+
+  Tessel_Device_Desc describe() override {
+    Tessel_Device_Desc desc = sdk::Init<Tessel_Device_Desc>();
+    desc.vendor = "NVIDIA";
+    desc.name = name.c_str();
+    desc.arch = arch.c_str();
+    desc.features = features.data();
+    desc.num_features = features.size();
+    desc.global_mem_bytes = info.memory;
+    desc.warp_size = uint32_t(info.warpSize);
+    desc.compute_units = uint32_t(info.sms);
+    desc.max_threads_per_block = uint32_t(info.maxThreads);
+    desc.shared_mem_per_block = uint32_t(info.sharedMem);
+    desc.shared_mem_per_block_optin =
+        uint32_t(info.sharedMemOptin != 0 ? info.sharedMemOptin : info.sharedMem);
+    return desc;
+  }
+
+  Tessel_Error *allocate(uint64_t size, uint64_t &address) override {
+    const CudaDriver *cuda;
+    if (Tessel_Error *e = enter(*this, &cuda))
+      return e;
+    CUdeviceptr p = 0;
+    // cuMemAlloc refuses zero bytes; a zero-size buffer still gets an address.
+    if (Tessel_Error *e = check(*cuda, "cuMemAlloc", cuda->cuMemAlloc(&p, size ? size : 256),
+                                TESSEL_ERROR_RESOURCE_EXHAUSTED))
+      return e;
+    address = p;
+    return Ok();
+  }
+
+  Tessel_Error *release(uint64_t address) override {
+    const CudaDriver *cuda;
+    if (Tessel_Error *e = enter(*this, &cuda))
+      return e;
+    return check(*cuda, "cuMemFree", cuda->cuMemFree(address));
+  }
+
+  Tessel_Error *copyToDevice(uint64_t dst, const void *src, uint64_t size) override {
+    const CudaDriver *cuda;
+    if (Tessel_Error *e = enter(*this, &cuda))
+      return e;
+    return check(*cuda, "cuMemcpyHtoD", cuda->cuMemcpyHtoD(dst, src, size));
+  }
+
+  Tessel_Error *copyToHost(void *dst, uint64_t src, uint64_t size) override {
+    const CudaDriver *cuda;
+    if (Tessel_Error *e = enter(*this, &cuda))
+      return e;
+    // Synchronous: it waits for the kernels before it, as the queue promises.
+    return check(*cuda, "cuMemcpyDtoH", cuda->cuMemcpyDtoH(dst, src, size));
+  }
+
+  Tessel_Error *load(const uint8_t *artifact, size_t size,
+                     const Tessel_Kernel_Metadata &md,
+                     std::unique_ptr<kit::Executable> &out) override {
+    std::string entry = md.entry_name;
+    std::string problem = CheckCubin(artifact, size, entry);
+    if (!problem.empty())
+      return MakeErrorF(TESSEL_ERROR_INVALID_ARGUMENT, "%s", problem.c_str());
+    if (md.threads_per_block == 0)
+      return MakeErrorF(TESSEL_ERROR_INVALID_ARGUMENT,
+                        "the metadata gives no threads_per_block");
+    const CudaDriver *cuda;
+    if (Tessel_Error *e = enter(*this, &cuda))
+      return e;
+    CUmodule module;
+    CUfunction function;
+    if (Tessel_Error *e = check(*cuda, "cuModuleLoadData",
+                                cuda->cuModuleLoadData(&module, artifact),
+                                TESSEL_ERROR_INVALID_ARGUMENT))
+      return e;
+    if (CUresult r = cuda->cuModuleGetFunction(&function, module, entry.c_str());
+        r != CUDA_SUCCESS) {
+      cuda->cuModuleUnload(module);
+      return check(*cuda, "cuModuleGetFunction", r, TESSEL_ERROR_NOT_FOUND);
+    }
+    // Beyond 48 KiB of dynamic shared memory a kernel must opt in.
+    if (md.shared_mem_bytes > 48 * 1024) {
+      if (CUresult r = cuda->cuFuncSetAttribute(
+              function, kFuncAttrMaxDynamicSharedSizeBytes, int(md.shared_mem_bytes));
+          r != CUDA_SUCCESS) {
+        cuda->cuModuleUnload(module);
+        return check(*cuda, "cuFuncSetAttribute", r, TESSEL_ERROR_RESOURCE_EXHAUSTED);
+      }
+    }
+    out = std::make_unique<GpuKernel>(*this, module, function, md.threads_per_block,
+                                      md.shared_mem_bytes);
+    return Ok();
+  }
+
+  Tessel_Error *synchronize() override {
+    const CudaDriver *cuda;
+    if (Tessel_Error *e = enter(*this, &cuda))
+      return e;
+    return check(*cuda, "cuCtxSynchronize", cuda->cuCtxSynchronize());
+  }
+
+  Tessel_Error *createTimer(std::unique_ptr<kit::Timer> &out) override {
+    const CudaDriver *cuda;
+    if (Tessel_Error *e = enter(*this, &cuda))
+      return e;
+    CUevent event = nullptr;
+    if (Tessel_Error *e = check(*cuda, "cuEventCreate", cuda->cuEventCreate(&event, 0)))
+      return e;
+    out = std::make_unique<GpuTimer>(*this, event);
+    return Ok();
+  }
+
+  DeviceInfo info;
+  CUdevice device = 0;
+  CUcontext context = nullptr;
+  std::mutex contextMutex;
+
+private:
+  std::string name, arch;
+  std::vector<Tessel_Key_Value> features;
+};
+
+Tessel_Error *enter(Gpu &gpu, const CudaDriver **out) {
+  std::string why;
+  const CudaDriver *cuda = GetCudaDriver(&why);
+  if (cuda == nullptr)
+    return MakeErrorF(TESSEL_ERROR_FAILED_PRECONDITION, "no CUDA driver: %s", why.c_str());
+  {
+    std::lock_guard<std::mutex> lock(gpu.contextMutex);
+    if (gpu.context == nullptr) {
+      if (Tessel_Error *e = check(*cuda, "cuDeviceGet",
+                                  cuda->cuDeviceGet(&gpu.device, gpu.info.ordinal)))
+        return e;
+      if (Tessel_Error *e = check(*cuda, "cuDevicePrimaryCtxRetain",
+                                  cuda->cuDevicePrimaryCtxRetain(&gpu.context, gpu.device)))
+        return e;
+    }
+  }
+  if (Tessel_Error *e =
+          check(*cuda, "cuCtxSetCurrent", cuda->cuCtxSetCurrent(gpu.context)))
+    return e;
+  *out = cuda;
+  return Ok();
+}
+
+class CudaPlatform : public kit::DevicePlatform {
+public:
+  Tessel_Error *enumerate(std::vector<std::unique_ptr<kit::Device>> &out) override {
+    std::string why;
+    if (GetCudaDriverSymbols(&why) == nullptr)
+      return Ok(); // no libcuda: no devices
+    std::vector<DeviceInfo> infos;
+    bool noDriver = false;
+    if (!QueryDevicesInChild(infos, why, noDriver)) {
+      // A driver library that cannot initialize (no GPU, no kernel module)
+      // means no devices, as a missing one does.
+      if (noDriver)
+        return Ok();
+      return MakeErrorF(TESSEL_ERROR_INTERNAL, "%s", why.c_str());
+    }
+    for (const DeviceInfo &info : infos)
+      out.push_back(std::make_unique<Gpu>(info));
+    return Ok();
+  }
+};
+
+} // namespace
+} // namespace tessel::nvidia_plugin
+
+std::unique_ptr<tessel::kit::DevicePlatform> tessel::kit::createDevicePlatform() {
+  return std::make_unique<tessel::nvidia_plugin::CudaPlatform>();
+}
+
+const tessel::kit::PluginIdentity &tessel::kit::getPluginIdentity() {
+  static const PluginIdentity identity = {
+      "nvidia", "0.1.0",
+      "NVIDIA GPUs (sm_80, sm_90a): compiles tile IR to cubins with LLVM NVPTX and "
+      "ptxas, runs them through the CUDA driver",
+      "NVIDIA GPUs, runtime only: runs cubins compiled elsewhere through the CUDA "
+      "driver"};
+  return identity;
+}
