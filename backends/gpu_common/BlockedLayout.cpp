@@ -64,20 +64,22 @@ BlockedLayout BlockedLayout::get(RankedTensorType type, unsigned numWarps,
 }
 
 BlockedLayout BlockedLayout::getMmaAccumulator(ArrayRef<int64_t> shape, unsigned warpsM,
-                                               unsigned warpsN) {
+                                               unsigned warpsN, const MatrixTileShape &tile,
+                                               unsigned warpSize) {
   BlockedLayout layout;
   layout.shape.assign(shape.begin(), shape.end());
-  layout.sizePerThread = {1, 2};
-  layout.threadsPerWarp = {8, 4};
+  layout.sizePerThread = {1, tile.accumulatorElementsN};
+  layout.threadsPerWarp = {warpSize / tile.getLanesN(), tile.getLanesN()};
   layout.warpsPerCTA = {warpsM, warpsN};
   layout.order = {1, 0};
   return layout;
 }
 
-bool BlockedLayout::isMmaAccumulator() const {
-  return getRank() == 2 && sizePerThread[0] == 1 && sizePerThread[1] == 2 &&
-         threadsPerWarp[0] == 8 && threadsPerWarp[1] == 4 && order[0] == 1 &&
-         order[1] == 0;
+bool BlockedLayout::isMmaAccumulator(const MatrixTileShape &tile, unsigned warpSize) const {
+  return getRank() == 2 && sizePerThread[0] == 1 &&
+         sizePerThread[1] == tile.accumulatorElementsN &&
+         threadsPerWarp[0] == warpSize / tile.getLanesN() &&
+         threadsPerWarp[1] == tile.getLanesN() && order[0] == 1 && order[1] == 0;
 }
 
 int64_t BlockedLayout::getRepetitions(unsigned dim) const {

@@ -41,6 +41,18 @@ inline constexpr llvm::StringLiteral kSharedMemoryAttrName = "tilegpu.shared_mem
 /// by default: four 32-bit values make one 16-byte access.
 inline constexpr unsigned kMaxElementsPerThread = 4;
 
+/// The shape of a warp-level matrix instruction as the layouts need it:
+/// D is m x n, the reduction k deep, and each lane holds
+/// `accumulatorElementsN` consecutive columns of a row of D (lanes form a
+/// (warpSize / lanesN) x lanesN grid with lanesN = n / accumulatorElementsN,
+/// repeated down the m rows). The defaults are NVIDIA's mma m16n8k16; a
+/// backend passes its own from its GpuTargetDescription.
+struct MatrixTileShape {
+  unsigned m = 16, n = 8, k = 16;
+  unsigned accumulatorElementsN = 2;
+  unsigned getLanesN() const { return n / accumulatorElementsN; }
+};
+
 /// A blocked distribution of a static tile shape over a block's threads.
 struct BlockedLayout {
   llvm::SmallVector<int64_t> shape;
@@ -69,10 +81,14 @@ struct BlockedLayout {
   /// consecutive row repetitions of a warp form the 16 rows of one
   /// instruction; they need not be adjacent rows of the tile, because the
   /// A fragments are gathered row by row to match.
+  /// For another instruction shape `tile`, the same construction over
+  /// warpSize / lanesN x lanesN lanes holding 1 x accumulatorElementsN each.
   static BlockedLayout getMmaAccumulator(llvm::ArrayRef<int64_t> shape, unsigned warpsM,
-                                         unsigned warpsN);
-  /// Whether this is a getMmaAccumulator layout (any warp arrangement).
-  bool isMmaAccumulator() const;
+                                         unsigned warpsN, const MatrixTileShape &tile = {},
+                                         unsigned warpSize = 32);
+  /// Whether this is a getMmaAccumulator layout of `tile` (any warp
+  /// arrangement).
+  bool isMmaAccumulator(const MatrixTileShape &tile = {}, unsigned warpSize = 32) const;
 
   unsigned getRank() const { return shape.size(); }
   /// Elements along `dim` that one pass of the whole block covers.

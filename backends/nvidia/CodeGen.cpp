@@ -61,12 +61,13 @@ void addScalarizer(llvm::ModulePassManager &passes) {
 } // namespace
 
 FailureOr<KernelLaunchInfo> lowerTileModuleToLLVMDialect(ModuleOp module,
+                                                         const NvidiaTarget &target,
                                                          const NvidiaOptions &options) {
   DialectRegistry registry;
   registerNvidiaBackendDialects(registry);
   module.getContext()->appendDialectRegistry(registry);
   PassManager pm(module.getContext());
-  buildNvidiaLoweringPipeline(pm, options);
+  buildNvidiaLoweringPipeline(pm, target, options);
   if (failed(pm.run(module)))
     return failure();
   if (options.minBlocksPerSM > 0)
@@ -120,7 +121,7 @@ FailureOr<std::string> compileLLVMDialectToPtx(ModuleOp module,
 FailureOr<CompiledKernel> compileTileModule(ModuleOp module, const NvidiaTarget &target,
                                             const NvidiaOptions &options) {
   OwningOpRef<ModuleOp> lowered(cast<ModuleOp>(module->clone()));
-  FailureOr<KernelLaunchInfo> launch = lowerTileModuleToLLVMDialect(*lowered, options);
+  FailureOr<KernelLaunchInfo> launch = lowerTileModuleToLLVMDialect(*lowered, target, options);
   if (failed(launch))
     return failure();
   // Pipelining buys latency with shared memory (staging buffers per dot);

@@ -34,8 +34,9 @@ struct CompiledKernel {
 
 /// Lowers a tile IR module in place to the LLVM + NVVM dialects
 /// (buildNvidiaLoweringPipeline) and returns its launch information.
-mlir::FailureOr<KernelLaunchInfo> lowerTileModuleToLLVMDialect(mlir::ModuleOp module,
-                                                               const NvidiaOptions &options);
+mlir::FailureOr<KernelLaunchInfo>
+lowerTileModuleToLLVMDialect(mlir::ModuleOp module, const NvidiaTarget &target,
+                             const NvidiaOptions &options);
 
 /// PTX text of a module in the LLVM + NVVM dialects.
 mlir::FailureOr<std::string> compileLLVMDialectToPtx(mlir::ModuleOp module,

@@ -58,4 +58,30 @@ unsigned NvidiaTarget::getMaxSharedMemoryPerBlock() const {
   return arch == NvidiaArch::SM80 ? 163 * 1024 : 227 * 1024;
 }
 
+gpu::GpuTargetDescription NvidiaTarget::getGpuDescription() const {
+  using gpu::MatrixElement;
+  gpu::GpuTargetDescription d;
+  d.arch = std::string(getName());
+  d.warpSize = 32;
+  // Lane l of the m16n8k16 accumulator holds row l / 4 (and + 8), columns
+  // 2 * (l % 4) and + 1.
+  d.matrixInstructions.push_back({"mma.sync.m16n8k16", 16, 8, 16,
+                                  {MatrixElement::F16, MatrixElement::BF16},
+                                  MatrixElement::F32, 32, 2});
+  if (arch != NvidiaArch::SM80)
+    // A warp group of four warps; the accumulator layout of wgmma is not used
+    // by the lowering yet.
+    d.matrixInstructions.insert(d.matrixInstructions.begin(),
+                                {"wgmma.m64n256k16", 64, 256, 16,
+                                 {MatrixElement::F16, MatrixElement::BF16},
+                                 MatrixElement::F32, 128, 2});
+  d.asyncCopy = true;
+  d.bulkCopy = arch != NvidiaArch::SM80;
+  d.sharedMemoryPerBlock = getMaxSharedMemoryPerBlock();
+  d.registersPerThread = 255;
+  d.registersPerMultiprocessor = 65536;
+  d.maxThreadsPerBlock = 1024;
+  return d;
+}
+
 } // namespace tessel::nvidia

@@ -10,6 +10,8 @@
 #include <string>
 #include <string_view>
 
+#include "backends/gpu_common/GpuTargetDescription.h"
+
 namespace tessel::nvidia {
 
 /// The GPU architectures the backend generates code for.
@@ -50,6 +52,10 @@ public:
   static std::string_view getTriple() { return "nvptx64-nvidia-cuda"; }
   /// Shared memory a block may use with opt-in (bytes).
   unsigned getMaxSharedMemoryPerBlock() const;
+  /// What this target offers the shared GPU lowering: 32-lane warps,
+  /// mma.sync m16n8k16 and cp.async from sm_80, wgmma and TMA from sm_90a,
+  /// tcgen05 on sm_100a.
+  gpu::GpuTargetDescription getGpuDescription() const;
 
 private:
   NvidiaArch arch = NvidiaArch::SM80;

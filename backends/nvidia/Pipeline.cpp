@@ -27,29 +27,25 @@ using namespace mlir;
 
 namespace tessel::nvidia {
 
-void buildNvidiaLoweringPipeline(OpPassManager &pm, const NvidiaOptions &options) {
+void buildNvidiaLoweringPipeline(OpPassManager &pm, const NvidiaTarget &target,
+                                 const NvidiaOptions &options) {
+  // The shared GPU passes take their settings from the target's description.
+  const gpu::GpuTargetDescription description = target.getGpuDescription();
   // Block accesses become masked pointer accesses (the tile dialect
   // backend); TMA for them on sm_90a is a later step.
   pm.addNestedPass<func::FuncOp>(tile::createTileExpandTensorDescs());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // Loads feeding a dot one iteration ahead (in registers: two stages;
-  // deeper pipelines need asynchronous copies into shared memory).
-  gpu::TileGpuPipelineLoadsOptions pipelining;
-  pipelining.numStages = std::min(options.numStages, 2u);
-  // Operands of tensor-core dots go to shared memory with cp.async (sm_80+).
-  pipelining.asyncCopy = true;
-  pipelining.numWarps = options.numWarps;
-  pm.addPass(gpu::createTileGpuPipelineLoads(pipelining));
+  // operands of tensor-core dots go to shared memory with cp.async).
+  pm.addPass(gpu::createTileGpuPipelineLoads(
+      gpu::getPipelineLoadsOptions(description, options.numWarps, options.numStages)));
   pm.addPass(gpu::createTileGpuBroadcastEarly());
   pm.addPass(createLoopInvariantCodeMotionPass());
   pm.addPass(createCSEPass());
 
-  gpu::TileGpuAssignLayoutsOptions layouts;
-  layouts.numWarps = options.numWarps;
-  layouts.warpSize = 32;
-  layouts.tensorCores = true;
-  pm.addPass(gpu::createTileGpuAssignLayouts(layouts));
+  pm.addPass(gpu::createTileGpuAssignLayouts(
+      gpu::getAssignLayoutsOptions(description, options.numWarps)));
   pm.addPass(createConvertTileToNvvm());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -88,6 +84,8 @@ void registerNvidiaBackendPasses() {
   struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
     Option<unsigned> numWarps{*this, "num-warps", llvm::cl::desc("Warps per block"),
                               llvm::cl::init(4)};
+    Option<std::string> arch{*this, "arch", llvm::cl::desc("sm_80 or sm_90a"),
+                             llvm::cl::init("sm_80")};
   };
   PassPipelineRegistration<PipelineOptions>(
       "tile-nvidia-lower-to-llvm",
@@ -95,7 +93,8 @@ void registerNvidiaBackendPasses() {
       [](OpPassManager &pm, const PipelineOptions &opts) {
         NvidiaOptions options;
         options.numWarps = opts.numWarps;
-        buildNvidiaLoweringPipeline(pm, options);
+        std::optional<NvidiaTarget> target = NvidiaTarget::parse(opts.arch);
+        buildNvidiaLoweringPipeline(pm, target ? *target : NvidiaTarget(), options);
       });
 }
 

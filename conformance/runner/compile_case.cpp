@@ -59,25 +59,10 @@ plugin_host::StatusOr<plugin_host::CompiledKernel> CompileOnPlugin(
   plugin_host::CompileRequest request;
   request.target = target;
   request.ir = ir;
-  request.ir_version_major = tile::kTileVersion.major;
-  request.ir_version_minor = tile::kTileVersion.minor;
   request.entry_name = entry;
   runtime::CacheKey key;
   if (cache != nullptr) {
-    runtime::CacheKeyFields f;
-    f.ir = std::string_view(reinterpret_cast<const char*>(ir.data()), ir.size());
-    f.ir_format = request.ir_format;
-    f.ir_version = tile::kTileVersion;
-    f.target = target.ToString();
-    f.options = request.options;
-    f.entry_name = entry;
-    f.plugin_name = plugin.name();
-    f.plugin_version = plugin.version();
-    f.plugin_abi_major = plugin.abi_major();
-    f.plugin_abi_minor = plugin.abi_minor();
-    f.host_abi_major = plugin.host_abi().major;
-    f.host_abi_minor = plugin.host_abi().minor;
-    key = runtime::ComputeCacheKey(f);
+    key = runtime::ComputeCompileCacheKey(plugin, request);
     runtime::CacheLookup hit = cache->Lookup(key);
     if (hit.entry.has_value()) return std::move(hit.entry->kernel);
   }

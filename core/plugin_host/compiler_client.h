@@ -14,18 +14,27 @@
 #include "core/plugin_host/loaded_plugin.h"
 #include "core/plugin_host/plugin_types.h"
 #include "core/plugin_host/status.h"
+#include "dialects/tile/IR/TileVersion.h"
 
 namespace tessel::plugin_host {
 
 // The targets, IR formats and artifact format the plugin declares.
 StatusOr<CompilerInfo> GetCompilerInfo(const LoadedPlugin& plugin);
 
+// The one compile request type, from the runtime's API to the ABI call: the
+// runtime, the conformance runner and tools fill it; Runtime::Compile sets
+// `target` from its argument.
 struct CompileRequest {
   Target target;
+  // 0 / TESSEL_OPT_LEVEL_DEFAULT fields mean "the plugin's default";
+  // `extra` holds "<plugin>.<key>" options.
   CompileOptions options;
   std::string ir_format = TESSEL_IR_FORMAT_TILE_MLIRBC;
-  uint32_t ir_version_major = 0;  // tile dialect version of `ir`
-  uint32_t ir_version_minor = 0;
+  // The tile dialect version the bytecode records (this build's unless the
+  // producer wrote an older minor on purpose).
+  uint32_t ir_version_major = tile::kTileVersion.major;
+  uint32_t ir_version_minor = tile::kTileVersion.minor;
+  // MLIR bytecode of the tile dialect with all compile-time constants bound.
   std::vector<uint8_t> ir;
   std::string entry_name;
 };

@@ -14,23 +14,16 @@
 #include <vector>
 
 #include "dialects/tile/IR/TileVersion.h"
+#include "core/plugin_host/compiler_client.h"
 #include "core/plugin_host/plugin_types.h"
 #include "tessel/plugin_api.h"
 
 namespace tessel::runtime {
 
-struct CompileRequest {
-  // MLIR bytecode of the tile dialect with all compile-time constants bound.
-  std::vector<uint8_t> ir;
-  // The tile dialect version the bytecode records (kTileVersion unless the
-  // producer wrote an older minor on purpose).
-  tile::TileVersion ir_version = tile::kTileVersion;
-  std::string ir_format = TESSEL_IR_FORMAT_TILE_MLIRBC;
-  std::string entry_name;
-  // 0 / TESSEL_OPT_LEVEL_DEFAULT fields mean "the plugin's default";
-  // `extra` holds "<plugin>.<key>" options.
-  plugin_host::CompileOptions options;
-};
+// What Runtime::Compile takes: the plugin host's request (its `target` is
+// replaced by Runtime::Compile's argument), so that a request crosses from
+// the API to the ABI without being copied field by field.
+using CompileRequest = plugin_host::CompileRequest;
 
 // How an Artifact was obtained.
 struct CompileRecord {

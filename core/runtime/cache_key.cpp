@@ -105,4 +105,23 @@ CacheKey ComputeCacheKey(const CacheKeyFields& f) {
   return key;
 }
 
+CacheKey ComputeCompileCacheKey(const plugin_host::LoadedPlugin& plugin,
+                                const plugin_host::CompileRequest& request) {
+  CacheKeyFields f;
+  f.ir = std::string_view(reinterpret_cast<const char*>(request.ir.data()),
+                          request.ir.size());
+  f.ir_format = request.ir_format;
+  f.ir_version = tile::TileVersion{request.ir_version_major, request.ir_version_minor};
+  f.target = request.target.ToString();
+  f.options = request.options;
+  f.entry_name = request.entry_name;
+  f.plugin_name = plugin.name();
+  f.plugin_version = plugin.version();
+  f.plugin_abi_major = plugin.abi_major();
+  f.plugin_abi_minor = plugin.abi_minor();
+  f.host_abi_major = plugin.host_abi().major;
+  f.host_abi_minor = plugin.host_abi().minor;
+  return ComputeCacheKey(f);
+}
+
 }  // namespace tessel::runtime

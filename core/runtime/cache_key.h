@@ -16,6 +16,8 @@
 
 #include "core/runtime/sha256.h"
 #include "dialects/tile/IR/TileVersion.h"
+#include "core/plugin_host/compiler_client.h"
+#include "core/plugin_host/loaded_plugin.h"
 #include "core/plugin_host/plugin_types.h"
 
 namespace tessel::runtime {
@@ -51,6 +53,11 @@ struct CacheKey {
 };
 
 CacheKey ComputeCacheKey(const CacheKeyFields& fields);
+
+// The key of compiling `request` (for `request.target`) on `plugin`: what
+// Runtime::Compile and the conformance runner look up and store.
+CacheKey ComputeCompileCacheKey(const plugin_host::LoadedPlugin& plugin,
+                                const plugin_host::CompileRequest& request);
 
 }  // namespace tessel::runtime
 

@@ -47,6 +47,11 @@ PluginOffer Describe(const plugin_host::LoadedPlugin& plugin,
       for (const plugin_host::DeviceInfo& d : *devices) {
         offer.device_archs.push_back(d.arch);
       }
+      if (!devices->empty()) {
+        for (const plugin_host::KeyValue& f : devices->front().features) {
+          if (f.key == "device_kind") offer.device_kind = f.string_value;
+        }
+      }
     } else if (offer.problem.empty()) {
       offer.problem = found.status().ToString();
     }
@@ -167,23 +172,11 @@ StatusOr<Artifact> Runtime::Compile(const plugin_host::Target& target,
 
   Artifact artifact;
   artifact.target = target;
+  CompileRequest call = request;
+  call.target = target;
   CacheKey key;
   if (cache_ != nullptr) {
-    CacheKeyFields fields;
-    fields.ir = std::string_view(reinterpret_cast<const char*>(request.ir.data()),
-                                 request.ir.size());
-    fields.ir_format = request.ir_format;
-    fields.ir_version = request.ir_version;
-    fields.target = target.ToString();
-    fields.options = request.options;
-    fields.entry_name = request.entry_name;
-    fields.plugin_name = plugin.name();
-    fields.plugin_version = plugin.version();
-    fields.plugin_abi_major = plugin.abi_major();
-    fields.plugin_abi_minor = plugin.abi_minor();
-    fields.host_abi_major = plugin.host_abi().major;
-    fields.host_abi_minor = plugin.host_abi().minor;
-    key = ComputeCacheKey(fields);
+    key = ComputeCompileCacheKey(plugin, call);
     artifact.record.cache_key = key.hex;
     artifact.record.cache_path = cache_->EntryPath(key);
     CacheLookup hit = cache_->Lookup(key);
@@ -203,14 +196,6 @@ StatusOr<Artifact> Runtime::Compile(const plugin_host::Target& target,
                       ") has no compiler half, and the kernel is not in the "
                       "compile cache");
   }
-  plugin_host::CompileRequest call;
-  call.target = target;
-  call.options = request.options;
-  call.ir_format = request.ir_format;
-  call.ir_version_major = request.ir_version.major;
-  call.ir_version_minor = request.ir_version.minor;
-  call.ir = request.ir;
-  call.entry_name = request.entry_name;
   StatusOr<plugin_host::CompiledKernel> compiled =
       options_.compile_in_child_process
           ? plugin_host::CompileInChildProcess(plugin, call)

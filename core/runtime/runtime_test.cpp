@@ -151,7 +151,7 @@ TEST(RuntimeTest, WhatChangesTheBinaryMisses) {
   }
   {
     CompileRequest r = Saxpy();
-    r.ir_version.minor = 1;
+    r.ir_version_minor = 1;
     variants.emplace_back("ir version", rt->Compile(cpu, r));
   }
   {
@@ -361,7 +361,7 @@ TEST(RuntimeTest, RuntimeOnlyPluginRunsFromTheCache) {
   fields.ir = std::string_view(reinterpret_cast<const char*>(request.ir.data()),
                                request.ir.size());
   fields.ir_format = request.ir_format;
-  fields.ir_version = request.ir_version;
+  fields.ir_version = tile::TileVersion{request.ir_version_major, request.ir_version_minor};
   fields.target = "beta:b1";
   fields.options = request.options;
   fields.entry_name = request.entry_name;

@@ -11,15 +11,13 @@ namespace {
 using plugin_host::Status;
 using plugin_host::StatusOr;
 
-constexpr std::string_view kAutoOrder[] = {"nvidia", "amd", "intel", "cpu"};
-
-// Offer indices in auto order: the fixed names first, then by name.
+// Offer indices in auto order: by device kind, then by name.
 std::vector<size_t> InAutoOrder(const std::vector<PluginOffer>& offers) {
   std::vector<size_t> order(offers.size());
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    const int ra = AutoOrderRank(offers[a].name);
-    const int rb = AutoOrderRank(offers[b].name);
+    const int ra = AutoOrderRank(offers[a].device_kind);
+    const int rb = AutoOrderRank(offers[b].device_kind);
     return ra != rb ? ra < rb : offers[a].name < offers[b].name;
   });
   return order;
@@ -88,11 +86,10 @@ const char* TargetSourceName(TargetSource source) {
   return "unknown";
 }
 
-int AutoOrderRank(std::string_view plugin) {
-  for (size_t i = 0; i < std::size(kAutoOrder); ++i) {
-    if (kAutoOrder[i] == plugin) return static_cast<int>(i);
-  }
-  return static_cast<int>(std::size(kAutoOrder));
+int AutoOrderRank(std::string_view device_kind) {
+  if (device_kind == "gpu") return 0;
+  if (device_kind == "cpu") return 2;
+  return device_kind.empty() ? 3 : 1;
 }
 
 std::string DescribeAvailable(const std::vector<PluginOffer>& offers,

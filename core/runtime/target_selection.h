@@ -12,9 +12,11 @@
 // the plugin's first device whose arch equals the target's arch, else its
 // first device, else none (compile-only use).
 //
-// `auto` takes plugins in the fixed order nvidia, amd, intel, cpu, then every
-// other plugin by name (byte order), and picks the first that reports at
-// least one device. Its first device is used, and the target is the first
+// `auto` takes plugins by the kind of device they report (the device feature
+// "device_kind": "gpu" first, then other accelerators, then "cpu", then
+// plugins whose devices name no kind), by plugin name (byte order) within a
+// kind, and picks the first that reports at least one device. No vendor is
+// named here: a new plugin takes its place by what it reports. Its first device is used, and the target is the first
 // target the plugin's compiler half lists whose arch equals the device's
 // arch, else the first target it lists (the plugin's default). A plugin
 // without a compiler half (a runtime-only build, for AOT bundles) gives
@@ -55,6 +57,7 @@ struct PluginOffer {
   bool has_runtime = false;
   std::vector<std::string> target_archs;  // compiler half's list, in order
   std::vector<std::string> device_archs;  // one per device, in order
+  std::string device_kind;                // the first device's "device_kind"
   // Why the targets or devices could not be listed (the call failed); such
   // a plugin lists nothing and reports no device.
   std::string problem;
@@ -67,9 +70,9 @@ struct TargetSelection {
   std::optional<size_t> device_index;  // into that plugin's devices
 };
 
-// Rank of `plugin` in the auto order: 0 nvidia, 1 amd, 2 intel, 3 cpu, 4 any
-// other (ties among others are broken by name).
-int AutoOrderRank(std::string_view plugin);
+// Rank of a device kind in the auto order: 0 "gpu", 1 any other named kind
+// (an accelerator), 2 "cpu", 3 none (ties are broken by plugin name).
+int AutoOrderRank(std::string_view device_kind);
 
 // Resolves the request. `argument`: the caller's target ("" if none);
 // `environment`: TESSEL_TARGET's value (nullopt if unset). `offers` are the

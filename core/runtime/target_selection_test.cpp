@@ -22,6 +22,13 @@ PluginOffer Offer(std::string name, std::vector<std::string> targets,
   offer.has_runtime = true;
   offer.target_archs = std::move(targets);
   offer.device_archs = std::move(devices);
+  // What the real plugins of these names report; the kind comes from a
+  // device, so a plugin without one has none.
+  const std::string& n = offer.name;
+  if (!offer.device_archs.empty())
+    offer.device_kind = n == "nvidia" || n == "amd" || n == "intel" ? "gpu"
+                        : n == "cpu"                                ? "cpu"
+                                                                    : "";
   return offer;
 }
 
@@ -52,11 +59,10 @@ TEST(TargetSelectionTest, ArgumentBeatsEnvironmentBeatsAuto) {
 }
 
 TEST(TargetSelectionTest, AutoOrder) {
-  EXPECT_EQ(AutoOrderRank("nvidia"), 0);
-  EXPECT_EQ(AutoOrderRank("amd"), 1);
-  EXPECT_EQ(AutoOrderRank("intel"), 2);
-  EXPECT_EQ(AutoOrderRank("cpu"), 3);
-  EXPECT_EQ(AutoOrderRank("acme"), 4);
+  EXPECT_EQ(AutoOrderRank("gpu"), 0);
+  EXPECT_EQ(AutoOrderRank("npu"), 1);
+  EXPECT_EQ(AutoOrderRank("cpu"), 2);
+  EXPECT_EQ(AutoOrderRank(""), 3);
 
   const PluginOffer nvidia = Offer("nvidia", {"sm_80", "sm_90a"}, {"sm_90a"});
   const PluginOffer amd = Offer("amd", {"gfx942"}, {"gfx942"});
@@ -70,7 +76,10 @@ TEST(TargetSelectionTest, AutoOrder) {
     std::string expected;
   };
   const std::vector<Case> cases = {
-      {{cpu, zeta, amd, nvidia, intel}, "nvidia:sm_90a"},
+      // GPUs first, by plugin name.
+      {{cpu, zeta, amd, nvidia, intel}, "amd:gfx942"},
+      {{cpu, zeta, nvidia, intel}, "intel:pvc"},
+      {{cpu, zeta, nvidia}, "nvidia:sm_90a"},
       {{cpu, intel, amd}, "amd:gfx942"},
       {{zeta, cpu, intel}, "intel:pvc"},
       {{zeta, acme, cpu}, "cpu:x86-64"},
@@ -156,9 +165,9 @@ TEST(TargetSelectionTest, OtherErrors) {
                               {"/p/libtessel_bad.so: not an ELF file"});
   ASSERT_FALSE(listing.ok());
   EXPECT_NE(listing.status().message().find(
-                "intel (targets unavailable: INTERNAL: driver exploded) from "
-                "/p/libtessel_intel.so; beta (runtime only) from "
-                "/p/libtessel_beta.so; not loaded: /p/libtessel_bad.so: not an "
+                "beta (runtime only) from /p/libtessel_beta.so; intel (targets "
+                "unavailable: INTERNAL: driver exploded) from "
+                "/p/libtessel_intel.so; not loaded: /p/libtessel_bad.so: not an "
                 "ELF file"),
             std::string::npos)
       << listing.status().message();
@@ -167,8 +176,8 @@ TEST(TargetSelectionTest, OtherErrors) {
                                 {Offer("nvidia", {"sm_80"}, {}), broken});
   ASSERT_FALSE(no_device.ok());
   EXPECT_NE(no_device.status().message().find(
-                "no plugin reports a device (checked nvidia: 0 devices, intel: "
-                "INTERNAL: driver exploded)"),
+                "no plugin reports a device (checked intel: INTERNAL: driver "
+                "exploded, nvidia: 0 devices)"),
             std::string::npos)
       << no_device.status().message();
 }
@@ -200,8 +209,9 @@ TEST(RuntimeTargetSelectionTest, AutoOrderWithPlugins) {
   EXPECT_EQ(AutoWith({"other", "nvidia", "intel"}), "alpha:a1");
   EXPECT_EQ(AutoWith({"runtime_only", "nvidia"}), "beta:b1");
   const std::string none = AutoWith({"nvidia", "intel"});
-  EXPECT_NE(none.find("no plugin reports a device (checked nvidia: 0 devices, "
-                      "intel: no runtime half)"),
+  // Without devices neither reports a kind: by name.
+  EXPECT_NE(none.find("no plugin reports a device (checked intel: no runtime half, "
+                      "nvidia: 0 devices)"),
             std::string::npos)
       << none;
 }

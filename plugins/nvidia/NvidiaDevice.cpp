@@ -113,7 +113,6 @@ public:
     // A device this plugin cannot compile for still shows its capability.
     arch = target ? std::string(target->getName())
                   : "sm_" + std::to_string(info.major) + std::to_string(info.minor);
-    bool hopper = info.major == 9;
     features = {
         kit::makeFeature("device_kind", 0, TESSEL_VALUE_STRING),
         kit::makeFeature("compute_capability_major", info.major),
@@ -125,9 +124,22 @@ public:
         kit::makeBoolFeature("atomics", true),
         // Lowered to masked pointer accesses for now (TMA is a later step).
         kit::makeBoolFeature("tensor_descriptors", true),
-        kit::makeBoolFeature("wgmma", hopper),
-        kit::makeBoolFeature("tma", hopper),
     };
+    // What the GPU description of the target says: matrix instructions,
+    // copy engines, limits; wgmma and tma by their usual names.
+    if (target) {
+      gpu::GpuTargetDescription d = target->getGpuDescription();
+      for (auto &[key, value] : d.getFeatures())
+        descriptionKeys.push_back(key);
+      size_t i = 0;
+      for (auto &[key, value] : d.getFeatures())
+        features.push_back(kit::makeFeature(descriptionKeys[i++].c_str(), value));
+      bool wgmma = false;
+      for (const gpu::MatrixInstruction &m : d.matrixInstructions)
+        wgmma |= m.name.rfind("wgmma", 0) == 0;
+      features.push_back(kit::makeBoolFeature("wgmma", wgmma));
+      features.push_back(kit::makeBoolFeature("tma", d.bulkCopy));
+    }
     features[0].string_value = "gpu";
   }
 
@@ -247,6 +259,9 @@ public:
 private:
   std::string name, arch;
   std::vector<Tessel_Key_Value> features;
+  /// Keys of the description's features, which `features` points into
+  /// (all are added before the first pointer is taken).
+  std::vector<std::string> descriptionKeys;
 };
 
 Tessel_Error *enter(Gpu &gpu, const CudaDriver **out) {

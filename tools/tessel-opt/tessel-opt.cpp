@@ -1,13 +1,12 @@
 //===- tessel-opt.cpp - The Tessel IR pass driver -------------------------===//
 //
 // An mlir-opt-style driver: the tile dialect, the upstream dialects tile IR
-// uses, and their passes; the CPU and NVIDIA backends' lowering passes and
-// pipelines.
+// uses, and their passes; then every backend linked in (backends.bzl) adds
+// its own through the backend registry.
 //
 //===----------------------------------------------------------------------===//
 
-#include "backends/cpu/Pipeline.h"
-#include "backends/nvidia/Pipeline.h"
+#include "backends/common/BackendRegistry.h"
 #include "dialects/tile/IR/TileDialect.h"
 #include "dialects/tile/Transforms/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -28,10 +27,7 @@ int main(int argc, char **argv) {
                   mlir::tensor::TensorDialect>();
   mlir::registerTransformsPasses();
   tessel::tile::registerTilePasses();
-  tessel::cpu::registerCpuBackendDialects(registry);
-  tessel::cpu::registerCpuBackendPasses();
-  tessel::nvidia::registerNvidiaBackendDialects(registry);
-  tessel::nvidia::registerNvidiaBackendPasses();
+  tessel::backends::registerLinkedBackends(registry);
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "Tessel IR pass driver\n", registry));
 }

@@ -65,7 +65,8 @@ struct AssignLayoutsPass : public impl::TileGpuAssignLayoutsBase<AssignLayoutsPa
       if (func.isExternal())
         return;
       if (tensorCores)
-        assignTensorCoreLayouts(func, numWarps, warpSize);
+        assignTensorCoreLayouts(func, numWarps, warpSize,
+                                MatrixTileShape{matrixM, matrixN, matrixK, matrixElementsN});
       AxisInfoAnalysis axis(func);
       func.walk([&](Operation *op) {
         SmallVector<Attribute> layouts;

@@ -3,6 +3,7 @@
 #ifndef TESSEL_BACKENDS_GPU_COMMON_TRANSFORMS_PASSES_H
 #define TESSEL_BACKENDS_GPU_COMMON_TRANSFORMS_PASSES_H
 
+#include "backends/gpu_common/GpuTargetDescription.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -15,6 +16,44 @@ namespace tessel::gpu {
 
 #define GEN_PASS_REGISTRATION
 #include "backends/gpu_common/Transforms/Passes.h.inc"
+
+/// The options of tilegpu-assign-layouts for `target` with `numWarps` warps:
+/// its warp size, and the accumulator layout of its warp-level matrix
+/// instruction when it has one.
+inline TileGpuAssignLayoutsOptions getAssignLayoutsOptions(const GpuTargetDescription &target,
+                                                           unsigned numWarps) {
+  TileGpuAssignLayoutsOptions o;
+  o.numWarps = numWarps;
+  o.warpSize = target.warpSize;
+  if (const MatrixInstruction *mma = target.getWarpMatrixInstruction()) {
+    o.tensorCores = true;
+    o.matrixM = mma->m;
+    o.matrixN = mma->n;
+    o.matrixK = mma->k;
+    o.matrixElementsN = mma->accumulatorElementsN;
+  }
+  return o;
+}
+
+/// The options of tilegpu-pipeline-loads for `target`: loads one iteration
+/// ahead (at most two stages in registers), into shared memory by
+/// asynchronous copies where the target has them and a matrix instruction
+/// consumes the operands.
+inline TileGpuPipelineLoadsOptions getPipelineLoadsOptions(const GpuTargetDescription &target,
+                                                           unsigned numWarps,
+                                                           unsigned numStages) {
+  TileGpuPipelineLoadsOptions o;
+  o.numStages = numStages < 2 ? numStages : 2;
+  o.numWarps = numWarps;
+  const MatrixInstruction *mma = target.getWarpMatrixInstruction();
+  o.asyncCopy = target.asyncCopy && mma != nullptr;
+  if (mma) {
+    o.matrixM = mma->m;
+    o.matrixN = mma->n;
+    o.matrixK = mma->k;
+  }
+  return o;
+}
 
 } // namespace tessel::gpu
 

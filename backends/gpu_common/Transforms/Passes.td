@@ -47,8 +47,16 @@ def TileGpuAssignLayouts : Pass<"tilegpu-assign-layouts", "::mlir::ModuleOp"> {
     Option<"warpSize", "warp-size", "unsigned", "32",
            "Threads per warp (32 on NVIDIA; 64 or 32 on AMD).">,
     Option<"tensorCores", "tensor-cores", "bool", "false",
-           "Give dots that 16x8x16 matrix instructions can compute an "
-           "accumulator in their layout (TensorCoreLayouts.h).">,
+           "Give dots that the target's matrix instruction can compute an "
+           "accumulator in its layout (TensorCoreLayouts.h).">,
+    Option<"matrixM", "matrix-m", "unsigned", "16",
+           "Rows of the matrix instruction's result.">,
+    Option<"matrixN", "matrix-n", "unsigned", "8",
+           "Columns of the matrix instruction's result.">,
+    Option<"matrixK", "matrix-k", "unsigned", "16",
+           "Reduction depth of the matrix instruction.">,
+    Option<"matrixElementsN", "matrix-elements-n", "unsigned", "2",
+           "Consecutive accumulator columns each lane holds.">,
   ];
 }
 
@@ -87,6 +95,12 @@ def TileGpuPipelineLoads : Pass<"tilegpu-pipeline-loads", "::mlir::ModuleOp"> {
            "Pipeline depth: 1 (off) or 2.">,
     Option<"asyncCopy", "async-copy", "bool", "false",
            "Mark loads of tensor-core dot operands for asynchronous copies.">,
+    Option<"matrixM", "matrix-m", "unsigned", "16",
+           "Rows of the matrix instruction's result.">,
+    Option<"matrixN", "matrix-n", "unsigned", "8",
+           "Columns of the matrix instruction's result.">,
+    Option<"matrixK", "matrix-k", "unsigned", "16",
+           "Reduction depth of the matrix instruction.">,
     Option<"numWarps", "num-warps", "unsigned", "4",
            "Warps per block (decides which dots use matrix instructions).">,
   ];

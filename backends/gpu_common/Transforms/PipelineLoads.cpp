@@ -102,7 +102,7 @@ Value cloneLoad(OpBuilder &b, tile::LoadOp load, ArrayRef<Operation *> slice,
 /// Whether `load` (used only as operand A or B of a tensor-core dot, with a
 /// zero or no `other`) can copy straight into the dot's staging buffer;
 /// returns the operand number or -1.
-int getAsyncOperand(tile::LoadOp load, unsigned numWarps) {
+int getAsyncOperand(tile::LoadOp load, unsigned numWarps, const MatrixTileShape &tile) {
   if (!load->hasOneUse())
     return -1;
   OpOperand &use = *load->getUses().begin();
@@ -110,7 +110,7 @@ int getAsyncOperand(tile::LoadOp load, unsigned numWarps) {
   // The dot must run once per iteration of this loop: it picks its buffer
   // from the loop's iteration number.
   if (!dot || dot->getParentOp() != load->getParentOp() || use.getOperandNumber() > 1 ||
-      !isTensorCoreDot(dot, numWarps))
+      !isTensorCoreDot(dot, numWarps, tile))
     return -1;
   if (Value other = load.getOther()) {
     DenseElementsAttr splat;
@@ -129,6 +129,7 @@ int getAsyncOperand(tile::LoadOp load, unsigned numWarps) {
 /// straight into its staging buffers (DotStaging.h), `nextDotId` numbering
 /// the dots.
 void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numWarps,
+                  const MatrixTileShape &tile,
                   int32_t &nextDotId) {
   Block *body = loop.getBody();
   auto yield = cast<scf::YieldOp>(body->getTerminator());
@@ -174,7 +175,7 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numWarps,
                             // The staging buffer of an iteration is picked from its i32
                             // induction variable.
                             asyncCopy && loop.getInductionVar().getType().isInteger(32)
-                                ? getAsyncOperand(load, numWarps)
+                                ? getAsyncOperand(load, numWarps, tile)
                                 : -1});
   }
   if (candidates.empty())
@@ -289,7 +290,9 @@ struct PipelineLoadsPass : impl::TileGpuPipelineLoadsBase<PipelineLoadsPass> {
     });
     int32_t nextDotId = 0;
     for (scf::ForOp loop : loops)
-      pipelineLoop(loop, asyncCopy, numWarps, nextDotId);
+      pipelineLoop(loop, asyncCopy, numWarps,
+                   MatrixTileShape{matrixM, matrixN, matrixK, /*accumulatorElementsN=*/2},
+                   nextDotId);
   }
 };
 

@@ -16,15 +16,17 @@ namespace tessel::gpu {
 namespace {
 
 /// The warps of a block arranged as warpsM x warpsN over an MxN accumulator,
-/// each warp owning whole 16x8 instruction tiles; splits the dimension with
-/// more tiles per warp first, as square warp tiles load the fewest fragments.
-std::optional<std::pair<unsigned, unsigned>> arrangeWarps(int64_t m, int64_t n,
-                                                          unsigned numWarps) {
+/// each warp owning whole instruction tiles; splits the dimension in which
+/// a warp's tile is longer first (m on a tie), as square warp tiles load the
+/// fewest fragments.
+std::optional<std::pair<unsigned, unsigned>>
+arrangeWarps(int64_t m, int64_t n, unsigned numWarps, const MatrixTileShape &tile) {
+  int64_t tm = tile.m, tn = tile.n;
   unsigned wm = 1, wn = 1;
   while (wm * wn < numWarps) {
-    bool canM = m % (16 * int64_t(wm) * 2) == 0;
-    bool canN = n % (8 * int64_t(wn) * 2) == 0;
-    if (canM && (!canN || m / (16 * wm) >= n / (16 * wn)))
+    bool canM = m % (tm * int64_t(wm) * 2) == 0;
+    bool canN = n % (tn * int64_t(wn) * 2) == 0;
+    if (canM && (!canN || m / wm >= n / wn))
       wm *= 2;
     else if (canN)
       wn *= 2;
@@ -52,8 +54,8 @@ tensor::CastOp getLayoutCast(Value value) {
 Attribute getEncoding(Type type) { return cast<RankedTensorType>(type).getEncoding(); }
 
 /// The warp arrangement of a dot the matrix instruction can compute.
-std::optional<std::pair<unsigned, unsigned>> getTensorCoreWarps(tile::DotOp dot,
-                                                                unsigned numWarps) {
+std::optional<std::pair<unsigned, unsigned>>
+getTensorCoreWarps(tile::DotOp dot, unsigned numWarps, const MatrixTileShape &tile) {
   auto aType = cast<RankedTensorType>(dot.getA().getType());
   auto cType = cast<RankedTensorType>(dot.getType());
   if (cType.getRank() != 2 || cType.getEncoding() ||
@@ -61,20 +63,21 @@ std::optional<std::pair<unsigned, unsigned>> getTensorCoreWarps(tile::DotOp dot,
       dot.getInputPrecision() != tile::InputPrecision::IEEE)
     return std::nullopt;
   int64_t m = cType.getDimSize(0), n = cType.getDimSize(1), k = aType.getDimSize(1);
-  if (m % 16 != 0 || n % 8 != 0 || k % 16 != 0)
+  if (m % tile.m != 0 || n % tile.n != 0 || k % tile.k != 0)
     return std::nullopt;
-  return arrangeWarps(m, n, numWarps);
+  return arrangeWarps(m, n, numWarps, tile);
 }
 
 /// Makes the dot produce, and take its accumulator in, the matrix layout.
-void assignDot(tile::DotOp dot, unsigned numWarps) {
+void assignDot(tile::DotOp dot, unsigned numWarps, unsigned warpSize,
+               const MatrixTileShape &tile) {
   auto cType = cast<RankedTensorType>(dot.getType());
-  auto warps = getTensorCoreWarps(dot, numWarps);
+  auto warps = getTensorCoreWarps(dot, numWarps, tile);
   if (!warps)
     return;
-  Attribute encoding =
-      BlockedLayout::getMmaAccumulator(cType.getShape(), warps->first, warps->second)
-          .toAttr(dot.getContext());
+  Attribute encoding = BlockedLayout::getMmaAccumulator(cType.getShape(), warps->first,
+                                                        warps->second, tile, warpSize)
+                           .toAttr(dot.getContext());
   RankedTensorType mmaType = withEncoding(cType, encoding);
   OpBuilder b(dot);
   Value acc = tensor::CastOp::create(b, dot.getLoc(), mmaType, dot.getAcc());
@@ -198,21 +201,23 @@ bool carryInLayout(scf::ForOp loop) {
 
 } // namespace
 
-bool isTensorCoreDot(Operation *op, unsigned numWarps) {
+bool isTensorCoreDot(Operation *op, unsigned numWarps, const MatrixTileShape &tile) {
   auto dot = dyn_cast<tile::DotOp>(op);
-  return dot && getTensorCoreWarps(dot, numWarps).has_value();
+  return dot && getTensorCoreWarps(dot, numWarps, tile).has_value();
 }
 
-void assignTensorCoreLayouts(func::FuncOp func, unsigned numWarps, unsigned warpSize) {
-  // The accumulator layout is defined for 32-lane warps.
-  if (warpSize != 32)
+void assignTensorCoreLayouts(func::FuncOp func, unsigned numWarps, unsigned warpSize,
+                             const MatrixTileShape &tile) {
+  // The lanes of a warp must tile the accumulator fragment's grid.
+  if (tile.accumulatorElementsN == 0 || tile.n % tile.accumulatorElementsN != 0 ||
+      warpSize % tile.getLanesN() != 0 || tile.m % (warpSize / tile.getLanesN()) != 0)
     return;
   SmallVector<tile::DotOp> dots;
   func.walk([&](tile::DotOp dot) { dots.push_back(dot); });
   if (dots.empty())
     return;
   for (tile::DotOp dot : dots)
-    assignDot(dot, numWarps);
+    assignDot(dot, numWarps, warpSize, tile);
 
   // Move the casts until nothing changes; every step removes a cast from a
   // loop or moves one later in the program, so this ends.

@@ -71,7 +71,7 @@ int main(int argc, char **argv) {
       return 1;
     result = kernel->cubin;
   } else {
-    auto launch = tessel::nvidia::lowerTileModuleToLLVMDialect(*module, options);
+    auto launch = tessel::nvidia::lowerTileModuleToLLVMDialect(*module, *target, options);
     if (failed(launch))
       return 1;
     if (emit == "info") {

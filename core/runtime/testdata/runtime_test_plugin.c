@@ -9,6 +9,8 @@
  *   RT_ARCHS=gfx90a,gfx942        targets of the compiler half, in order
  *   RT_DEVICE_ARCH=gfx942         arch of every device
  *   RT_NUM_DEVICES=1              0 to 2 devices
+ *   RT_DEVICE_KIND=gpu            the devices' "device_kind" feature (none
+ *                                 when unset)
  *   RT_NO_RUNTIME / RT_NO_COMPILER  leave out one half
  *
  * Compiler half: the IR must start with the MLIR bytecode magic "ML\xefR";
@@ -387,6 +389,11 @@ static Tessel_Device_Desc g_device_descs[2];
 static const Tessel_Device_Desc* g_device_ptrs[2];
 static char g_device_names[2][64];
 
+#ifdef RT_DEVICE_KIND
+static const Tessel_Key_Value g_kind_feature = {
+    "device_kind", RT_STR(RT_DEVICE_KIND), 0, 0.0, TESSEL_VALUE_STRING, 0};
+#endif
+
 static void init_devices(void) {
   int i;
   for (i = 0; i < 2; ++i) {
@@ -402,6 +409,10 @@ static void init_devices(void) {
     d->arch = RT_STR(RT_DEVICE_ARCH);
 #else
     d->arch = "none";
+#endif
+#ifdef RT_DEVICE_KIND
+    d->features = &g_kind_feature;
+    d->num_features = 1;
 #endif
     d->global_mem_bytes = 1u << 30;
     d->ordinal = (uint32_t)i;

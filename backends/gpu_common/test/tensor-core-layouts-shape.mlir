@@ -1,0 +1,20 @@
+// RUN: tessel-opt %s --tilegpu-assign-layouts="tensor-cores=1 warp-size=16 matrix-m=8 matrix-n=8 matrix-k=8 matrix-elements-n=2" | FileCheck %s
+// RUN: tessel-opt %s --tilegpu-assign-layouts="tensor-cores=1 warp-size=64 matrix-m=32 matrix-n=32 matrix-k=8 matrix-elements-n=4" | FileCheck %s --check-prefix=WAVE64
+
+// The accumulator layout follows the instruction shape and the warp size a
+// target's description gives: for an 8x8x8 instruction on 16-lane
+// sub-groups, 4 x 4 lanes holding 1 x 2 elements; for a 32x32x8 one on
+// 64-lane waves, 8 x 8 lanes holding 1 x 4.
+// CHECK-LABEL: func.func @dot
+// CHECK: tile.dot {{.*}} -> tensor<64x64xf32, {order = array<i32: 1, 0>, size_per_thread = array<i32: 1, 2>, threads_per_warp = array<i32: 4, 4>, warps_per_cta = array<i32: 2, 2>}>
+// WAVE64-LABEL: func.func @dot
+// WAVE64: tile.dot {{.*}} -> tensor<64x64xf32, {order = array<i32: 1, 0>, size_per_thread = array<i32: 1, 4>, threads_per_warp = array<i32: 8, 8>, warps_per_cta = array<i32: 2, 2>}>
+func.func @dot(%pa: tensor<64x32x!tile.ptr<f16>>, %pb: tensor<32x64x!tile.ptr<f16>>,
+               %pc: tensor<64x64x!tile.ptr<f32>>) {
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %a = tile.load %pa : tensor<64x32x!tile.ptr<f16>>
+  %b = tile.load %pb : tensor<32x64x!tile.ptr<f16>>
+  %d = tile.dot %a, %b, %zero : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
+  tile.store %pc, %d : tensor<64x64x!tile.ptr<f32>>
+  return
+}

@@ -1,0 +1,63 @@
+//===- NullGpuHooks.cpp - The null GPU's special registers as calls -------===//
+
+#include "backends/nullgpu/NullGpuHooks.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+
+using namespace mlir;
+
+namespace tessel::nullgpu {
+namespace {
+
+/// A call of the external function `name` (declared on first use).
+Value callRuntime(OpBuilder &b, Location loc, StringRef name, Type result,
+                  ValueRange args) {
+  auto module = b.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
+  SmallVector<Type> params;
+  for (Value a : args)
+    params.push_back(a.getType());
+  Type returned = result ? result : LLVM::LLVMVoidType::get(b.getContext());
+  auto func = module.lookupSymbol<LLVM::LLVMFuncOp>(name);
+  if (!func) {
+    OpBuilder top = OpBuilder::atBlockBegin(module.getBody());
+    func = LLVM::LLVMFuncOp::create(top, loc, name,
+                                    LLVM::LLVMFunctionType::get(returned, params));
+  }
+  auto call = LLVM::CallOp::create(b, loc, func, args);
+  return result ? call.getResult() : Value();
+}
+
+} // namespace
+
+Value NullGpuHooks::getThreadId(OpBuilder &b, Location loc) const {
+  return callRuntime(b, loc, "nullgpu_thread_id", b.getI32Type(), {});
+}
+
+Value NullGpuHooks::getBlockId(OpBuilder &b, Location loc, unsigned axis) const {
+  Value a = LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(axis));
+  return callRuntime(b, loc, "nullgpu_block_id", b.getI32Type(), {a});
+}
+
+Value NullGpuHooks::getGridSize(OpBuilder &b, Location loc, unsigned axis) const {
+  Value a = LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(axis));
+  return callRuntime(b, loc, "nullgpu_grid_size", b.getI32Type(), {a});
+}
+
+void NullGpuHooks::createBarrier(OpBuilder &b, Location loc) const {
+  callRuntime(b, loc, "nullgpu_barrier", Type(), {});
+}
+
+Value NullGpuHooks::createShuffleXor(OpBuilder &b, Location loc, Value value,
+                                     unsigned laneMask) const {
+  Value mask =
+      LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(laneMask));
+  return callRuntime(b, loc, "nullgpu_shuffle_xor", b.getI32Type(), {value, mask});
+}
+
+void NullGpuHooks::markKernel(Operation *func, unsigned threadsPerBlock) const {
+  func->setAttr(kThreadsAttrName,
+                Builder(func->getContext()).getI32IntegerAttr(int32_t(threadsPerBlock)));
+}
+
+} // namespace tessel::nullgpu

@@ -1,0 +1,37 @@
+//===- NullGpuTarget.h - A GPU that exists only as a description -*- C++ -*-===//
+//
+// The null GPU is the backend kit's test vendor: a made-up GPU with
+// 16-lane sub-groups, an 8x8x8 matrix instruction, no copy engines and
+// 64 KiB of shared memory, filled into the shared GPU target description.
+// Its code goes through the shared GPU lowering and the shared LLVM code
+// generation to an x86-64 object, which the compile-only conformance run
+// validates. It has no device.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSEL_BACKENDS_NULLGPU_NULLGPUTARGET_H
+#define TESSEL_BACKENDS_NULLGPU_NULLGPUTARGET_H
+
+#include "backends/gpu_common/GpuTargetDescription.h"
+
+namespace tessel::nullgpu {
+
+/// The one target, "null16".
+inline gpu::GpuTargetDescription getNullGpuDescription() {
+  gpu::GpuTargetDescription d;
+  d.arch = "null16";
+  d.warpSize = 16;
+  // Each lane holds two columns of one row: 4 x 4 lanes over 8 x 8.
+  d.matrixInstructions.push_back({"mma.m8n8k8", 8, 8, 8,
+                                  {gpu::MatrixElement::F16, gpu::MatrixElement::BF16},
+                                  gpu::MatrixElement::F32, 16, 2});
+  d.sharedMemoryPerBlock = 64 * 1024;
+  d.registersPerThread = 128;
+  d.registersPerMultiprocessor = 32768;
+  d.maxThreadsPerBlock = 512;
+  return d;
+}
+
+} // namespace tessel::nullgpu
+
+#endif // TESSEL_BACKENDS_NULLGPU_NULLGPUTARGET_H
