@@ -11,6 +11,7 @@
 #include "backends/common/LLVMCodeGen.h"
 #include "backends/gpu_common/BlockedLayout.h"
 #include "backends/gpu_common/Conversion/TileToGpu.h"
+#include "backends/gpu_common/Pipeline.h"
 #include "backends/gpu_common/Transforms/Passes.h"
 #include "backends/nullgpu/NullGpuHooks.h"
 #include "backends/nullgpu/NullGpuTarget.h"
@@ -96,38 +97,17 @@ codegen::TargetMachineSpec machineSpec() {
 } // namespace
 
 void buildNullGpuLoweringPipeline(OpPassManager &pm, const NullGpuOptions &options) {
-  const gpu::GpuTargetDescription description = getNullGpuDescription();
-  pm.addNestedPass<func::FuncOp>(tile::createTileExpandTensorDescs());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
-  pm.addPass(gpu::createTileGpuPipelineLoads(
-      gpu::getPipelineLoadsOptions(description, options.numWarps, options.numStages)));
-  pm.addPass(gpu::createTileGpuBroadcastEarly());
-  pm.addPass(createLoopInvariantCodeMotionPass());
-  pm.addPass(createCSEPass());
-  pm.addPass(gpu::createTileGpuAssignLayouts(
-      gpu::getAssignLayoutsOptions(description, options.numWarps)));
-  pm.addPass(std::make_unique<ConvertTileToNullGpu>());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
-  pm.addPass(createConvertMathToLibmPass());
-  pm.addPass(createConvertMathToLLVMPass());
-  arith::ArithEmulateUnsupportedFloatsOptions emulate;
-  emulate.sourceTypeStrs = {"bf16"};
-  emulate.targetTypeStr = "f32";
-  pm.addPass(arith::createArithEmulateUnsupportedFloats(emulate));
-  pm.addPass(arith::createArithExpandOpsPass());
-  pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(createConvertVectorToLLVMPass());
-  pm.addPass(createArithToLLVMConversionPass());
-  pm.addPass(createUBToLLVMConversionPass());
-  pm.addPass(createConvertIndexToLLVMPass());
-  pm.addPass(createConvertControlFlowToLLVMPass());
-  pm.addPass(createConvertFuncToLLVMPass());
-  pm.addPass(std::make_unique<MarkNullGpuKernels>());
-  pm.addPass(createReconcileUnrealizedCastsPass());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
+  gpu::GpuPipelineHooks hooks;
+  hooks.addTileToGpu = [](OpPassManager &pm) {
+    pm.addPass(std::make_unique<ConvertTileToNullGpu>());
+  };
+  // What has no LLVM intrinsic becomes a libm call the object imports.
+  hooks.addMathLowering = [](OpPassManager &pm) { pm.addPass(createConvertMathToLibmPass()); };
+  hooks.addKernelMarking = [](OpPassManager &pm) {
+    pm.addPass(std::make_unique<MarkNullGpuKernels>());
+  };
+  gpu::buildGpuLoweringPipeline(pm, getNullGpuDescription(), options.numWarps,
+                                options.numStages, hooks);
 }
 
 void registerNullGpuBackendDialects(DialectRegistry &registry) {

@@ -3,6 +3,7 @@
 #include "backends/nvidia/Pipeline.h"
 
 #include "dialects/tile/Transforms/Passes.h"
+#include "backends/gpu_common/Pipeline.h"
 #include "backends/gpu_common/Transforms/Passes.h"
 #include "backends/nvidia/Conversion/Passes.h"
 #include "dialects/tile/IR/TileDialect.h"
@@ -29,53 +30,20 @@ namespace tessel::nvidia {
 
 void buildNvidiaLoweringPipeline(OpPassManager &pm, const NvidiaTarget &target,
                                  const NvidiaOptions &options) {
-  // The shared GPU passes take their settings from the target's description.
-  const gpu::GpuTargetDescription description = target.getGpuDescription();
-  // Block accesses become masked pointer accesses (the tile dialect
-  // backend); TMA for them on sm_90a is a later step.
-  pm.addNestedPass<func::FuncOp>(tile::createTileExpandTensorDescs());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
-  // Loads feeding a dot one iteration ahead (in registers: two stages;
-  // operands of tensor-core dots go to shared memory with cp.async).
-  pm.addPass(gpu::createTileGpuPipelineLoads(
-      gpu::getPipelineLoadsOptions(description, options.numWarps, options.numStages)));
-  pm.addPass(gpu::createTileGpuBroadcastEarly());
-  pm.addPass(createLoopInvariantCodeMotionPass());
-  pm.addPass(createCSEPass());
-
-  pm.addPass(gpu::createTileGpuAssignLayouts(
-      gpu::getAssignLayoutsOptions(description, options.numWarps)));
-  pm.addPass(createConvertTileToNvvm());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
-
-  // Math: f16/bf16 in f32 and transcendental functions without libdevice
-  // (convert-math-to-nvvm-intrinsics), the
-  // rest as LLVM intrinsics NVPTX selects (sqrt.rn, fma.rn, abs, min/max...).
-  pm.addPass(createConvertMathToNvvmIntrinsics());
-  pm.addPass(createConvertMathToLLVMPass());
-  // bf16 arithmetic in f32, rounded after every op: sm_80 has no bf16 adds.
-  arith::ArithEmulateUnsupportedFloatsOptions emulate;
-  emulate.sourceTypeStrs = {"bf16"};
-  emulate.targetTypeStr = "f32";
-  pm.addPass(arith::createArithEmulateUnsupportedFloats(emulate));
-  // ceildiv/floordiv and friends have no direct LLVM lowering.
-  pm.addPass(arith::createArithExpandOpsPass());
-
-  pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(createConvertVectorToLLVMPass());
-  pm.addPass(createArithToLLVMConversionPass());
-  // Vector lowerings start from ub.poison vectors.
-  pm.addPass(createUBToLLVMConversionPass());
-  pm.addPass(createConvertIndexToLLVMPass());
-  pm.addPass(createConvertControlFlowToLLVMPass());
-  pm.addPass(createConvertFuncToLLVMPass());
-  pm.addPass(createConvertTileGpuKernelsToNvvm());
-  pm.addPass(createConvertNVVMToLLVMPass());
-  pm.addPass(createReconcileUnrealizedCastsPass());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
+  gpu::GpuPipelineHooks hooks;
+  hooks.addTileToGpu = [](OpPassManager &pm) { pm.addPass(createConvertTileToNvvm()); };
+  // Math: f16/bf16 in f32 and transcendental functions without libdevice;
+  // the rest as LLVM intrinsics NVPTX selects (sqrt.rn, fma.rn, abs, ...).
+  hooks.addMathLowering = [](OpPassManager &pm) {
+    pm.addPass(createConvertMathToNvvmIntrinsics());
+  };
+  hooks.addKernelMarking = [](OpPassManager &pm) {
+    pm.addPass(createConvertTileGpuKernelsToNvvm());
+    pm.addPass(createConvertNVVMToLLVMPass());
+  };
+  // The shared passes take their settings from the target's description.
+  gpu::buildGpuLoweringPipeline(pm, target.getGpuDescription(), options.numWarps,
+                                options.numStages, hooks);
 }
 
 void registerNvidiaBackendPasses() {

@@ -63,4 +63,26 @@ std::optional<LLVM::AtomicBinOp> getAtomicBinOp(AtomicRMWKind kind, Type type) {
   return std::nullopt;
 }
 
+LLVM::AtomicOrdering getAtomicOrdering(MemSemantic semantic) {
+  switch (semantic) {
+  case MemSemantic::Relaxed:
+    return LLVM::AtomicOrdering::monotonic;
+  case MemSemantic::Acquire:
+    return LLVM::AtomicOrdering::acquire;
+  case MemSemantic::Release:
+    return LLVM::AtomicOrdering::release;
+  case MemSemantic::AcqRel:
+    return LLVM::AtomicOrdering::acq_rel;
+  }
+  return LLVM::AtomicOrdering::acq_rel;
+}
+
+LLVM::AtomicOrdering getCmpXchgFailureOrdering(LLVM::AtomicOrdering success) {
+  if (success == LLVM::AtomicOrdering::release)
+    return LLVM::AtomicOrdering::monotonic;
+  if (success == LLVM::AtomicOrdering::acq_rel)
+    return LLVM::AtomicOrdering::acquire;
+  return success;
+}
+
 } // namespace tessel::tile

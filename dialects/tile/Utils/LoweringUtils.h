@@ -1,7 +1,8 @@
 //===- LoweringUtils.h - Helpers every lowering of tile IR shares -*- C++ -*-===//
 //
 // Small pieces of lowering that do not depend on the target: inlining a
-// reduce/scan combiner, and the LLVM atomic operation of an atomic_rmw kind.
+// reduce/scan combiner, and the LLVM atomic operation and orderings of the
+// atomic ops.
 // Backends call them instead of keeping their own copies.
 //
 //===----------------------------------------------------------------------===//
@@ -35,6 +36,13 @@ llvm::SmallVector<mlir::Value> inlineCombiner(
 /// floats, `fadd` on integers).
 std::optional<mlir::LLVM::AtomicBinOp> getAtomicBinOp(AtomicRMWKind kind,
                                                       mlir::Type type);
+
+/// The LLVM ordering of a memory semantic: relaxed is monotonic.
+mlir::LLVM::AtomicOrdering getAtomicOrdering(MemSemantic semantic);
+
+/// The strongest ordering a failed cmpxchg may have with `success`: LLVM
+/// forbids release semantics on the failure path.
+mlir::LLVM::AtomicOrdering getCmpXchgFailureOrdering(mlir::LLVM::AtomicOrdering success);
 
 } // namespace tessel::tile
 

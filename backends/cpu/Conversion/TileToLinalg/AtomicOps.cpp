@@ -28,32 +28,7 @@ Value extractAt(OpBuilder &builder, Location loc, Value value,
   return tensor::ExtractOp::create(builder, loc, value, indices);
 }
 
-LLVM::AtomicOrdering getOrdering(tile::MemSemantic sem) {
-  switch (sem) {
-  case tile::MemSemantic::Relaxed:
-    return LLVM::AtomicOrdering::monotonic;
-  case tile::MemSemantic::Acquire:
-    return LLVM::AtomicOrdering::acquire;
-  case tile::MemSemantic::Release:
-    return LLVM::AtomicOrdering::release;
-  case tile::MemSemantic::AcqRel:
-    return LLVM::AtomicOrdering::acq_rel;
-  }
-  llvm_unreachable("unknown memory semantic");
-}
 
-/// The strongest ordering a failed cmpxchg may have: LLVM forbids release
-/// semantics on the failure path.
-LLVM::AtomicOrdering getFailureOrdering(LLVM::AtomicOrdering success) {
-  switch (success) {
-  case LLVM::AtomicOrdering::release:
-    return LLVM::AtomicOrdering::monotonic;
-  case LLVM::AtomicOrdering::acq_rel:
-    return LLVM::AtomicOrdering::acquire;
-  default:
-    return success;
-  }
-}
 
 
 /// Replaces `op` by `perElement` applied to every index of `resultType`
@@ -84,7 +59,7 @@ struct AtomicRMWLowering : OpConversionPattern<tile::AtomicRMWOp> {
     std::optional<LLVM::AtomicBinOp> binOp = tile::getAtomicBinOp(op.getKind(), elementType);
     if (!binOp || getStorageType(elementType) != elementType)
       return rewriter.notifyMatchFailure(op, "no LLVM atomic for this kind and type");
-    LLVM::AtomicOrdering ordering = getOrdering(op.getSem());
+    LLVM::AtomicOrdering ordering = tile::getAtomicOrdering(op.getSem());
     Value ptr = adaptor.getPtr(), val = adaptor.getVal(), mask = adaptor.getMask();
     replaceElementwise(
         rewriter, op, resultType, [&](OpBuilder &b, Location l, ValueRange idx) {
@@ -112,7 +87,7 @@ struct AtomicCASLowering : OpConversionPattern<tile::AtomicCASOp> {
       return rewriter.notifyMatchFailure(op, "no LLVM storage type");
     // cmpxchg compares integers: floats are compared by their bits.
     Type intType = rewriter.getIntegerType(elementType.getIntOrFloatBitWidth());
-    LLVM::AtomicOrdering ordering = getOrdering(op.getSem());
+    LLVM::AtomicOrdering ordering = tile::getAtomicOrdering(op.getSem());
     Value ptr = adaptor.getPtr(), cmp = adaptor.getCmp(), val = adaptor.getVal();
     replaceElementwise(
         rewriter, op, resultType, [&](OpBuilder &b, Location l, ValueRange idx) {
@@ -125,7 +100,7 @@ struct AtomicCASLowering : OpConversionPattern<tile::AtomicCASOp> {
           }
           auto cas = LLVM::AtomicCmpXchgOp::create(b, l, createPointer(b, l, address),
                                                    expected, desired, ordering,
-                                                   getFailureOrdering(ordering));
+                                                   tile::getCmpXchgFailureOrdering(ordering));
           Value old =
               LLVM::ExtractValueOp::create(b, l, cas.getResult(), ArrayRef<int64_t>{0});
           if (intType != elementType)

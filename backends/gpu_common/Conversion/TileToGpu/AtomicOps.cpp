@@ -20,27 +20,7 @@ using namespace mlir;
 namespace tessel::gpu {
 namespace {
 
-LLVM::AtomicOrdering getOrdering(tile::MemSemantic sem) {
-  switch (sem) {
-  case tile::MemSemantic::Relaxed:
-    return LLVM::AtomicOrdering::monotonic;
-  case tile::MemSemantic::Acquire:
-    return LLVM::AtomicOrdering::acquire;
-  case tile::MemSemantic::Release:
-    return LLVM::AtomicOrdering::release;
-  case tile::MemSemantic::AcqRel:
-    return LLVM::AtomicOrdering::acq_rel;
-  }
-  return LLVM::AtomicOrdering::acq_rel;
-}
 
-LLVM::AtomicOrdering getFailureOrdering(LLVM::AtomicOrdering success) {
-  if (success == LLVM::AtomicOrdering::release)
-    return LLVM::AtomicOrdering::monotonic;
-  if (success == LLVM::AtomicOrdering::acq_rel)
-    return LLVM::AtomicOrdering::acquire;
-  return success;
-}
 
 /// LLVM sync scopes as the NVPTX and AMDGPU backends name them.
 StringRef getSyncScope(tile::MemScope scope) {
@@ -175,7 +155,7 @@ struct AtomicRMWLowering : AtomicLowering<tile::AtomicRMWOp> {
                    ArrayRef<Value> operands) const override {
     LLVM::AtomicBinOp binOp = *tile::getAtomicBinOp(op.getKind(), operands[0].getType());
     return LLVM::AtomicRMWOp::create(b, loc, binOp, ptr, operands[0],
-                                     getOrdering(op.getSem()),
+                                     tile::getAtomicOrdering(op.getSem()),
                                      getSyncScope(op.getScope()));
   }
 };
@@ -194,10 +174,10 @@ struct AtomicCASLowering : AtomicLowering<tile::AtomicCASOp> {
     auto toInt = [&](Value v) {
       return type == asInt ? v : arith::BitcastOp::create(b, loc, asInt, v).getResult();
     };
-    LLVM::AtomicOrdering success = getOrdering(op.getSem());
+    LLVM::AtomicOrdering success = tile::getAtomicOrdering(op.getSem());
     Value pair = LLVM::AtomicCmpXchgOp::create(
         b, loc, ptr, toInt(operands[0]), toInt(operands[1]), success,
-        getFailureOrdering(success), getSyncScope(op.getScope()));
+        tile::getCmpXchgFailureOrdering(success), getSyncScope(op.getScope()));
     Value old = LLVM::ExtractValueOp::create(b, loc, pair, 0);
     return type == asInt ? old
                          : arith::BitcastOp::create(b, loc, type, old).getResult();

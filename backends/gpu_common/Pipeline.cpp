@@ -1,0 +1,62 @@
+//===- Pipeline.cpp - The GPU lowering every GPU backend runs -------------===//
+
+#include "backends/gpu_common/Pipeline.h"
+
+#include "backends/gpu_common/Transforms/Passes.h"
+#include "dialects/tile/Transforms/Passes.h"
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+namespace tessel::gpu {
+
+void buildGpuLoweringPipeline(OpPassManager &pm, const GpuTargetDescription &target,
+                              unsigned numWarps, unsigned numStages,
+                              const GpuPipelineHooks &hooks) {
+  // Block accesses become masked pointer accesses (the tile dialect's
+  // expansion); block-copy engines (TMA) are a later step.
+  pm.addNestedPass<func::FuncOp>(tile::createTileExpandTensorDescs());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  // Loads feeding a dot one iteration ahead (in registers: two stages;
+  // operands of matrix-unit dots go to shared memory with asynchronous
+  // copies where the target has them).
+  pm.addPass(createTileGpuPipelineLoads(getPipelineLoadsOptions(target, numWarps, numStages)));
+  pm.addPass(createTileGpuBroadcastEarly());
+  pm.addPass(createLoopInvariantCodeMotionPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createTileGpuAssignLayouts(getAssignLayoutsOptions(target, numWarps)));
+  hooks.addTileToGpu(pm);
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+
+  if (hooks.addMathLowering)
+    hooks.addMathLowering(pm);
+  pm.addPass(createConvertMathToLLVMPass());
+  // bf16 arithmetic in f32, rounded after every op.
+  arith::ArithEmulateUnsupportedFloatsOptions emulate;
+  emulate.sourceTypeStrs = {"bf16"};
+  emulate.targetTypeStr = "f32";
+  pm.addPass(arith::createArithEmulateUnsupportedFloats(emulate));
+  // ceildiv/floordiv and friends have no direct LLVM lowering.
+  pm.addPass(arith::createArithExpandOpsPass());
+
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertVectorToLLVMPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  // Vector lowerings start from ub.poison vectors.
+  pm.addPass(createUBToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  if (hooks.addKernelMarking)
+    hooks.addKernelMarking(pm);
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+} // namespace tessel::gpu

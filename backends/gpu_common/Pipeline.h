@@ -1,0 +1,42 @@
+//===- Pipeline.h - The GPU lowering every GPU backend runs -------*- C++ -*-===//
+//
+// One pass pipeline from tile IR to the LLVM dialect for GPU targets, with
+// extension points where vendors differ: the target-neutral expansions, the
+// shared passes configured from the GpuTargetDescription, the vendor's
+// tile-to-GPU conversion (the shared conversion with its hooks), its math
+// lowering, and how its kernels are marked, around the upstream conversions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSEL_BACKENDS_GPU_COMMON_PIPELINE_H
+#define TESSEL_BACKENDS_GPU_COMMON_PIPELINE_H
+
+#include <functional>
+
+#include "backends/gpu_common/GpuTargetDescription.h"
+#include "mlir/Pass/PassManager.h"
+
+namespace tessel::gpu {
+
+/// What a backend plugs into buildGpuLoweringPipeline.
+struct GpuPipelineHooks {
+  /// Adds the pass that runs the shared tile-to-GPU conversion with the
+  /// backend's GpuTargetHooks (and GpuMatrixHooks).
+  std::function<void(mlir::OpPassManager &)> addTileToGpu;
+  /// Optional: passes lowering math ops the upstream math-to-llvm
+  /// conversion would leave, or lower worse (device intrinsics, libm calls).
+  std::function<void(mlir::OpPassManager &)> addMathLowering;
+  /// Adds the passes that mark the kernels for the target (after func-to-llvm)
+  /// and finish the target's own dialect (e.g. nvvm-to-llvm).
+  std::function<void(mlir::OpPassManager &)> addKernelMarking;
+};
+
+/// Appends the whole lowering for `target` with `numWarps` warps per block
+/// and `numStages` pipelining stages.
+void buildGpuLoweringPipeline(mlir::OpPassManager &pm, const GpuTargetDescription &target,
+                              unsigned numWarps, unsigned numStages,
+                              const GpuPipelineHooks &hooks);
+
+} // namespace tessel::gpu
+
+#endif // TESSEL_BACKENDS_GPU_COMMON_PIPELINE_H
