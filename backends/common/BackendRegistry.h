@@ -38,8 +38,8 @@ void registerLinkedBackends(mlir::DialectRegistry &registry);
 
 } // namespace tessel::backends
 
-#define TESSEL_REGISTER_BACKEND(name, dialects, passes)                             \
-  [[maybe_unused]] static const bool tesselBackendRegistered_##name =              \
+#define TESSEL_REGISTER_BACKEND(name, dialects, passes)                                \
+  [[maybe_unused]] static const bool tesselBackendRegistered_##name =                  \
       ::tessel::backends::addBackendRegistration({#name, dialects, passes})
 
 #endif // TESSEL_BACKENDS_COMMON_BACKENDREGISTRY_H

@@ -40,9 +40,9 @@ createTargetMachine(const TargetMachineSpec &spec, unsigned optLevel, Location l
                                 : optLevel == 1 ? llvm::CodeGenOptLevel::Less
                                 : optLevel == 2 ? llvm::CodeGenOptLevel::Default
                                                 : llvm::CodeGenOptLevel::Aggressive;
-  std::unique_ptr<llvm::TargetMachine> machine(
-      target->createTargetMachine(triple, spec.cpu, spec.features, llvm::TargetOptions(),
-                                  spec.relocation, spec.codeModel, level));
+  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
+      triple, spec.cpu, spec.features, llvm::TargetOptions(), spec.relocation,
+      spec.codeModel, level));
   if (!machine)
     return emitError(loc) << "cannot create an " << spec.displayName
                           << " target machine for '" << spec.cpu << "'";
@@ -96,15 +96,17 @@ void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine,
   passes.run(module, mam);
 }
 
-FailureOr<std::string> emitMachineCode(llvm::Module &module, llvm::TargetMachine &machine,
+FailureOr<std::string> emitMachineCode(llvm::Module &module,
+                                       llvm::TargetMachine &machine,
                                        llvm::CodeGenFileType kind, Location loc) {
   llvm::SmallString<0> bytes;
   llvm::raw_svector_ostream stream(bytes);
   llvm::legacy::PassManager codegen;
   if (machine.addPassesToEmitFile(codegen, stream, nullptr, kind))
     return emitError(loc) << "the target cannot emit "
-                          << (kind == llvm::CodeGenFileType::ObjectFile ? "an object file"
-                                                                        : "assembly");
+                          << (kind == llvm::CodeGenFileType::ObjectFile
+                                  ? "an object file"
+                                  : "assembly");
   codegen.run(module);
   return std::string(bytes.str());
 }

@@ -43,7 +43,8 @@ struct TargetMachineSpec {
 /// The machine for `spec` at optimization level `optLevel` (0..3), or an
 /// error at `loc`.
 mlir::FailureOr<std::unique_ptr<llvm::TargetMachine>>
-createTargetMachine(const TargetMachineSpec &spec, unsigned optLevel, mlir::Location loc);
+createTargetMachine(const TargetMachineSpec &spec, unsigned optLevel,
+                    mlir::Location loc);
 
 /// What a backend may change in the optimization pipeline.
 struct OptimizationHooks {

@@ -24,7 +24,8 @@ void buildGpuLoweringPipeline(OpPassManager &pm, const GpuTargetDescription &tar
   // Loads feeding a dot one iteration ahead (in registers: two stages;
   // operands of matrix-unit dots go to shared memory with asynchronous
   // copies where the target has them).
-  pm.addPass(createTileGpuPipelineLoads(getPipelineLoadsOptions(target, numWarps, numStages)));
+  pm.addPass(
+      createTileGpuPipelineLoads(getPipelineLoadsOptions(target, numWarps, numStages)));
   pm.addPass(createTileGpuBroadcastEarly());
   pm.addPass(createLoopInvariantCodeMotionPass());
   pm.addPass(createCSEPass());

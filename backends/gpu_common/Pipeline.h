@@ -33,9 +33,9 @@ struct GpuPipelineHooks {
 
 /// Appends the whole lowering for `target` with `numWarps` warps per block
 /// and `numStages` pipelining stages.
-void buildGpuLoweringPipeline(mlir::OpPassManager &pm, const GpuTargetDescription &target,
-                              unsigned numWarps, unsigned numStages,
-                              const GpuPipelineHooks &hooks);
+void buildGpuLoweringPipeline(mlir::OpPassManager &pm,
+                              const GpuTargetDescription &target, unsigned numWarps,
+                              unsigned numStages, const GpuPipelineHooks &hooks);
 
 } // namespace tessel::gpu
 

@@ -62,7 +62,9 @@ struct ConvertTileToNullGpu
 /// Replaces the lowering's kernel marking by the hooks' one.
 struct MarkNullGpuKernels : PassWrapper<MarkNullGpuKernels, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(MarkNullGpuKernels)
-  StringRef getArgument() const override { return "convert-tile-gpu-kernels-to-nullgpu"; }
+  StringRef getArgument() const override {
+    return "convert-tile-gpu-kernels-to-nullgpu";
+  }
   StringRef getDescription() const override {
     return "Turns the shared lowering's kernel markings into the null GPU's.";
   }
@@ -102,7 +104,9 @@ void buildNullGpuLoweringPipeline(OpPassManager &pm, const NullGpuOptions &optio
     pm.addPass(std::make_unique<ConvertTileToNullGpu>());
   };
   // What has no LLVM intrinsic becomes a libm call the object imports.
-  hooks.addMathLowering = [](OpPassManager &pm) { pm.addPass(createConvertMathToLibmPass()); };
+  hooks.addMathLowering = [](OpPassManager &pm) {
+    pm.addPass(createConvertMathToLibmPass());
+  };
   hooks.addKernelMarking = [](OpPassManager &pm) {
     pm.addPass(std::make_unique<MarkNullGpuKernels>());
   };
@@ -120,8 +124,8 @@ void registerNullGpuBackendDialects(DialectRegistry &registry) {
 
 void registerNullGpuBackendPasses() {
   struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
-    Option<unsigned> numWarps{*this, "num-warps", llvm::cl::desc("Sub-groups per block"),
-                              llvm::cl::init(4)};
+    Option<unsigned> numWarps{
+        *this, "num-warps", llvm::cl::desc("Sub-groups per block"), llvm::cl::init(4)};
   };
   PassPipelineRegistration<PipelineOptions>(
       "tile-nullgpu-lower-to-llvm",
@@ -133,7 +137,8 @@ void registerNullGpuBackendPasses() {
       });
 }
 
-FailureOr<CompiledKernel> compileTileModule(ModuleOp module, const NullGpuOptions &options) {
+FailureOr<CompiledKernel> compileTileModule(ModuleOp module,
+                                            const NullGpuOptions &options) {
   Location loc = module.getLoc();
   OwningOpRef<ModuleOp> lowered(cast<ModuleOp>(module->clone()));
   DialectRegistry registry;

@@ -30,7 +30,8 @@ struct CompiledKernel {
 /// Appends the lowering of tile IR to the LLVM dialect: the target-neutral
 /// expansions, the shared GPU passes configured from getNullGpuDescription(),
 /// the shared tile-to-GPU conversion with NullGpuHooks, upstream conversions.
-void buildNullGpuLoweringPipeline(mlir::OpPassManager &pm, const NullGpuOptions &options);
+void buildNullGpuLoweringPipeline(mlir::OpPassManager &pm,
+                                  const NullGpuOptions &options);
 
 /// Registers the dialects and LLVM IR translations the backend needs.
 void registerNullGpuBackendDialects(mlir::DialectRegistry &registry);

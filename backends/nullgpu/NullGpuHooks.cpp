@@ -56,8 +56,9 @@ Value NullGpuHooks::createShuffleXor(OpBuilder &b, Location loc, Value value,
 }
 
 void NullGpuHooks::markKernel(Operation *func, unsigned threadsPerBlock) const {
-  func->setAttr(kThreadsAttrName,
-                Builder(func->getContext()).getI32IntegerAttr(int32_t(threadsPerBlock)));
+  func->setAttr(
+      kThreadsAttrName,
+      Builder(func->getContext()).getI32IntegerAttr(int32_t(threadsPerBlock)));
 }
 
 } // namespace tessel::nullgpu

@@ -27,8 +27,8 @@ public:
   mlir::Value getGridSize(mlir::OpBuilder &b, mlir::Location loc,
                           unsigned axis) const override;
   void createBarrier(mlir::OpBuilder &b, mlir::Location loc) const override;
-  mlir::Value createShuffleXor(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value,
-                               unsigned laneMask) const override;
+  mlir::Value createShuffleXor(mlir::OpBuilder &b, mlir::Location loc,
+                               mlir::Value value, unsigned laneMask) const override;
   unsigned getSharedAddressSpace() const override { return 0; }
   unsigned getGlobalAddressSpace() const override { return 0; }
   void markKernel(mlir::Operation *func, unsigned threadsPerBlock) const override;

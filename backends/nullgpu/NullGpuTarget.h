@@ -22,9 +22,14 @@ inline gpu::GpuTargetDescription getNullGpuDescription() {
   d.arch = "null16";
   d.warpSize = 16;
   // Each lane holds two columns of one row: 4 x 4 lanes over 8 x 8.
-  d.matrixInstructions.push_back({"mma.m8n8k8", 8, 8, 8,
+  d.matrixInstructions.push_back({"mma.m8n8k8",
+                                  8,
+                                  8,
+                                  8,
                                   {gpu::MatrixElement::F16, gpu::MatrixElement::BF16},
-                                  gpu::MatrixElement::F32, 16, 2});
+                                  gpu::MatrixElement::F32,
+                                  16,
+                                  2});
   d.sharedMemoryPerBlock = 64 * 1024;
   d.registersPerThread = 128;
   d.registersPerMultiprocessor = 32768;

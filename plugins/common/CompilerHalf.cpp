@@ -64,11 +64,13 @@ CompilerState &state() {
     for (size_t i = 0; i < targets.size(); ++i) {
       for (const std::string &f : targets[i].features)
         s->featureNames[i].push_back(f.c_str());
-      s->targets.push_back(Tessel_Target_Desc{
-          Tessel_Target_Desc_STRUCT_SIZE, nullptr, targets[i].arch.c_str(),
-          targets[i].description.c_str(), s->featureNames[i].data(),
-          s->featureNames[i].size()});
-      s->archList += (i == 0 ? "" : i + 1 == targets.size() ? " or " : ", ") +
+      s->targets.push_back(
+          Tessel_Target_Desc{Tessel_Target_Desc_STRUCT_SIZE, nullptr,
+                             targets[i].arch.c_str(), targets[i].description.c_str(),
+                             s->featureNames[i].data(), s->featureNames[i].size()});
+      s->archList += (i == 0                    ? ""
+                      : i + 1 == targets.size() ? " or "
+                                                : ", ") +
                      targets[i].arch;
     }
     for (const Tessel_Target_Desc &t : s->targets)
@@ -137,8 +139,8 @@ Tessel_Error *checkIrFormat(const char *entry, const char *format, uint32_t majo
                       format ? format : "(null)", name, TESSEL_IR_FORMAT_TILE_MLIRBC);
   if (major != tile::kTileVersion.major)
     return MakeErrorF(TESSEL_ERROR_FAILED_PRECONDITION,
-                      "%s: tile IR version %u.%u is not supported (%s reads %u.x)", entry,
-                      major, minor, name, tile::kTileVersion.major);
+                      "%s: tile IR version %u.%u is not supported (%s reads %u.x)",
+                      entry, major, minor, name, tile::kTileVersion.major);
   return Ok();
 }
 
@@ -213,8 +215,8 @@ Tessel_Error *compile(Tessel_Compile_Args *args) {
     llvm::StringRef bytes(reinterpret_cast<const char *>(a.ir), a.ir_size);
     mlir::FailureOr<tile::ReadModule> read = tile::readTileBytecode(bytes, &context);
     if (mlir::failed(read))
-      return MakeErrorF(TESSEL_ERROR_INVALID_ARGUMENT, "compile: cannot read the IR: %s",
-                        messages.c_str());
+      return MakeErrorF(TESSEL_ERROR_INVALID_ARGUMENT,
+                        "compile: cannot read the IR: %s", messages.c_str());
     input.module = read->module.get();
     input.kernel = input.module.lookupSymbol<mlir::func::FuncOp>(a.entry_name);
     if (!input.kernel)
@@ -228,7 +230,8 @@ Tessel_Error *compile(Tessel_Compile_Args *args) {
     BackendError error;
     if (!backend.compile(input, binary, error))
       return MakeErrorF(error.code, "compile: %s",
-                        error.message.empty() ? messages.c_str() : error.message.c_str());
+                        error.message.empty() ? messages.c_str()
+                                              : error.message.c_str());
     artifact->bytes = std::move(binary.bytes);
     artifact->entryName = a.entry_name;
     Tessel_Kernel_Metadata &md = artifact->metadata;
@@ -268,13 +271,16 @@ Tessel_Error *artifactDestroy(Tessel_Artifact_Destroy_Args *args) {
 
 Tessel_Error *validate(Tessel_Validate_Artifact_Args *args) {
   return sdk::Entry(
-      "validate_artifact", args, [](Tessel_Validate_Artifact_Args &a) -> Tessel_Error * {
+      "validate_artifact", args,
+      [](Tessel_Validate_Artifact_Args &a) -> Tessel_Error * {
         std::string arch;
         std::vector<std::string> features;
-        if (Tessel_Error *e = checkTarget("validate_artifact", a.target, arch, features))
+        if (Tessel_Error *e =
+                checkTarget("validate_artifact", a.target, arch, features))
           return e;
         if (a.metadata != nullptr)
-          if (Tessel_Error *e = sdk::CheckArgs("validate_artifact (metadata)", a.metadata))
+          if (Tessel_Error *e =
+                  sdk::CheckArgs("validate_artifact (metadata)", a.metadata))
             return e;
         std::string problem =
             state().backend->validate(arch, a.artifact, a.artifact_size, a.metadata);
@@ -306,7 +312,8 @@ Tessel_Error *tuningSpaceGet(Tessel_Tuning_Space_Get_Args *args) {
           space->defaults.push_back(&c);
         for (size_t i = 0; i < a.num_tunables; ++i) {
           std::string name = a.tunables[i] ? a.tunables[i] : "";
-          if (h.blockValues.empty() || name.find(h.blockNameMarker) == std::string::npos)
+          if (h.blockValues.empty() ||
+              name.find(h.blockNameMarker) == std::string::npos)
             continue;
           space->names.push_back(name);
           space->values.push_back(h.blockValues);

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "plugins/common/Device.h"
 #include "plugins/common/PluginEntry.h"
+#include "plugins/common/Device.h"
 #include "tessel/plugin.hpp"
 
 #ifdef TESSEL_KIT_COMPILER_HALF
@@ -25,7 +25,10 @@ Tessel_Error *initialize(Tessel_Plugin_Initialize_Args *args) {
 Tessel_Plugin_Api buildApi() {
   const PluginIdentity &id = getPluginIdentity();
   static const Tessel_Plugin_Info info = {
-      Tessel_Plugin_Info_STRUCT_SIZE, nullptr, id.name, id.version,
+      Tessel_Plugin_Info_STRUCT_SIZE,
+      nullptr,
+      id.name,
+      id.version,
 #ifdef TESSEL_KIT_COMPILER_HALF
       id.description,
 #else

@@ -112,16 +112,16 @@ Tessel_Error *checkRange(const char *entry, const Tessel_Buffer *b, uint64_t off
 }
 
 Tessel_Error *deviceEnumerate(Tessel_Device_Enumerate_Args *args) {
-  return sdk::Entry(
-      "device_enumerate", args, [](Tessel_Device_Enumerate_Args &a) -> Tessel_Error * {
-        DeviceList &list = devices();
-        if (list.error != nullptr)
-          return MakeErrorF(TESSEL_ERROR_INTERNAL, "device_enumerate: %s",
-                            list.error->message.c_str());
-        a.devices = list.descs.data();
-        a.num_devices = list.descs.size();
-        return Ok();
-      });
+  return sdk::Entry("device_enumerate", args,
+                    [](Tessel_Device_Enumerate_Args &a) -> Tessel_Error * {
+                      DeviceList &list = devices();
+                      if (list.error != nullptr)
+                        return MakeErrorF(TESSEL_ERROR_INTERNAL, "device_enumerate: %s",
+                                          list.error->message.c_str());
+                      a.devices = list.descs.data();
+                      a.num_devices = list.descs.size();
+                      return Ok();
+                    });
 }
 
 Tessel_Error *bufferAlloc(Tessel_Buffer_Alloc_Args *args) {
@@ -138,12 +138,13 @@ Tessel_Error *bufferAlloc(Tessel_Buffer_Alloc_Args *args) {
 }
 
 Tessel_Error *bufferFree(Tessel_Buffer_Free_Args *args) {
-  return sdk::Entry("buffer_free", args, [](Tessel_Buffer_Free_Args &a) -> Tessel_Error * {
-    if (a.buffer == nullptr)
-      return Ok();
-    std::unique_ptr<Tessel_Buffer> buffer(a.buffer);
-    return prefixed("buffer_free", buffer->device->impl->release(buffer->address));
-  });
+  return sdk::Entry(
+      "buffer_free", args, [](Tessel_Buffer_Free_Args &a) -> Tessel_Error * {
+        if (a.buffer == nullptr)
+          return Ok();
+        std::unique_ptr<Tessel_Buffer> buffer(a.buffer);
+        return prefixed("buffer_free", buffer->device->impl->release(buffer->address));
+      });
 }
 
 Tessel_Error *copyToDevice(Tessel_Buffer_Copy_To_Device_Args *args) {
@@ -171,34 +172,37 @@ Tessel_Error *copyToHost(Tessel_Buffer_Copy_To_Host_Args *args) {
         if (a.size == 0)
           return Ok();
         return prefixed("buffer_copy_to_host",
-                        a.src->device->impl->copyToHost(a.dst, a.src->address + a.src_offset,
-                                                        a.size));
+                        a.src->device->impl->copyToHost(
+                            a.dst, a.src->address + a.src_offset, a.size));
       });
 }
 
 Tessel_Error *moduleLoad(Tessel_Module_Load_Args *args) {
-  return sdk::Entry("module_load", args, [](Tessel_Module_Load_Args &a) -> Tessel_Error * {
-    if (Tessel_Error *e = checkDevice("module_load", a.device))
-      return e;
-    if (a.metadata == nullptr || a.metadata->entry_name == nullptr)
-      return MakeErrorF(TESSEL_ERROR_INVALID_ARGUMENT,
-                        "module_load: kernel metadata with an entry name is required");
-    if (Tessel_Error *e = sdk::CheckArgs("module_load (metadata)", a.metadata))
-      return e;
-    if (a.artifact == nullptr)
-      return MakeErrorF(TESSEL_ERROR_INVALID_ARGUMENT, "module_load: artifact is NULL");
-    auto m = std::make_unique<Tessel_Module>();
-    m->device = a.device;
-    if (Tessel_Error *e = a.device->impl->load(a.artifact, a.artifact_size, *a.metadata,
-                                               m->executable))
-      return prefixed("module_load", e);
-    m->entryName = a.metadata->entry_name;
-    m->args.assign(a.metadata->args, a.metadata->args + a.metadata->num_args);
-    for (Tessel_Kernel_Arg &arg : m->args)
-      arg.name = nullptr; // not copied
-    a.module = m.release();
-    return Ok();
-  });
+  return sdk::Entry(
+      "module_load", args, [](Tessel_Module_Load_Args &a) -> Tessel_Error * {
+        if (Tessel_Error *e = checkDevice("module_load", a.device))
+          return e;
+        if (a.metadata == nullptr || a.metadata->entry_name == nullptr)
+          return MakeErrorF(
+              TESSEL_ERROR_INVALID_ARGUMENT,
+              "module_load: kernel metadata with an entry name is required");
+        if (Tessel_Error *e = sdk::CheckArgs("module_load (metadata)", a.metadata))
+          return e;
+        if (a.artifact == nullptr)
+          return MakeErrorF(TESSEL_ERROR_INVALID_ARGUMENT,
+                            "module_load: artifact is NULL");
+        auto m = std::make_unique<Tessel_Module>();
+        m->device = a.device;
+        if (Tessel_Error *e = a.device->impl->load(a.artifact, a.artifact_size,
+                                                   *a.metadata, m->executable))
+          return prefixed("module_load", e);
+        m->entryName = a.metadata->entry_name;
+        m->args.assign(a.metadata->args, a.metadata->args + a.metadata->num_args);
+        for (Tessel_Kernel_Arg &arg : m->args)
+          arg.name = nullptr; // not copied
+        a.module = m.release();
+        return Ok();
+      });
 }
 
 Tessel_Error *moduleUnload(Tessel_Module_Unload_Args *args) {
@@ -237,7 +241,8 @@ Tessel_Error *launch(Tessel_Launch_Args *args) {
                             "launch: argument %zu has no buffer", i);
         if (arg.buffer->device != m->device)
           return MakeErrorF(TESSEL_ERROR_INVALID_ARGUMENT,
-                            "launch: argument %zu's buffer belongs to another device", i);
+                            "launch: argument %zu's buffer belongs to another device",
+                            i);
         if (arg.offset > arg.buffer->size)
           return MakeErrorF(TESSEL_ERROR_OUT_OF_RANGE,
                             "launch: argument %zu offset is past the buffer's end", i);

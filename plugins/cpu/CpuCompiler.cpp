@@ -53,8 +53,9 @@ public:
 
   std::string validate(const std::string &, const uint8_t *bytes, size_t size,
                        const Tessel_Kernel_Metadata *metadata) const override {
-    std::string entry =
-        metadata != nullptr && metadata->entry_name != nullptr ? metadata->entry_name : "";
+    std::string entry = metadata != nullptr && metadata->entry_name != nullptr
+                            ? metadata->entry_name
+                            : "";
     return CheckKernelSharedObject(bytes, size, entry);
   }
 

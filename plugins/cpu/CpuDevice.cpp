@@ -82,8 +82,8 @@ public:
     return Ok();
   }
   Tessel_Error *elapsedSince(kit::Timer &start, double &ms) override {
-    ms = std::chrono::duration<double, std::milli>(
-             time - static_cast<HostTimer &>(start).time)
+    ms = std::chrono::duration<double, std::milli>(time -
+                                                   static_cast<HostTimer &>(start).time)
              .count();
     return Ok();
   }
@@ -251,6 +251,7 @@ const tessel::kit::PluginIdentity &tessel::kit::getPluginIdentity() {
       "cpu", "0.1.0",
       "x86-64 host CPU: compiles tile IR to shared objects and runs program "
       "instances on a thread pool",
-      "x86-64 host CPU, runtime only: runs kernels compiled elsewhere on a thread pool"};
+      "x86-64 host CPU, runtime only: runs kernels compiled elsewhere on a thread "
+      "pool"};
   return identity;
 }

@@ -95,7 +95,8 @@ public:
   std::string validate(const std::string &arch, const uint8_t *bytes, size_t size,
                        const Tessel_Kernel_Metadata *md) const override {
     nvidia::NvidiaTarget target = *nvidia::NvidiaTarget::parse(arch);
-    std::string entry = md != nullptr && md->entry_name != nullptr ? md->entry_name : "";
+    std::string entry =
+        md != nullptr && md->entry_name != nullptr ? md->entry_name : "";
     std::string problem = CheckCubin(bytes, size, entry);
     if (!problem.empty() || md == nullptr)
       return problem;

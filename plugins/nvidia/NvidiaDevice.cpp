@@ -40,8 +40,8 @@ class GpuKernel : public kit::Executable {
 public:
   GpuKernel(Gpu &gpu, CUmodule module, CUfunction function, uint32_t threads,
             uint32_t shared)
-      : gpu(gpu), module(module), function(function), threads(threads),
-        shared(shared) {}
+      : gpu(gpu), module(module), function(function), threads(threads), shared(shared) {
+  }
   ~GpuKernel() override {
     const CudaDriver *cuda;
     if (Tessel_Error *e = enter(gpu, &cuda))
@@ -57,8 +57,8 @@ public:
     // cuLaunchKernel reads each parameter's bytes (as many as the kernel
     // declares) from the pointed-to slot.
     return check(*cuda, "cuLaunchKernel",
-                 cuda->cuLaunchKernel(function, grid[0], grid[1], grid[2], threads, 1, 1,
-                                      shared, /*stream=*/nullptr, params, nullptr));
+                 cuda->cuLaunchKernel(function, grid[0], grid[1], grid[2], threads, 1,
+                                      1, shared, /*stream=*/nullptr, params, nullptr));
   }
 
 private:
@@ -92,9 +92,10 @@ public:
             check(*cuda, "cuEventSynchronize", cuda->cuEventSynchronize(event)))
       return e;
     float elapsed = 0;
-    if (Tessel_Error *e = check(*cuda, "cuEventElapsedTime",
-                                cuda->cuEventElapsedTime(
-                                    &elapsed, static_cast<GpuTimer &>(start).event, event)))
+    if (Tessel_Error *e =
+            check(*cuda, "cuEventElapsedTime",
+                  cuda->cuEventElapsedTime(
+                      &elapsed, static_cast<GpuTimer &>(start).event, event)))
       return e;
     ms = elapsed;
     return Ok();
@@ -166,8 +167,9 @@ public:
       return e;
     CUdeviceptr p = 0;
     // cuMemAlloc refuses zero bytes; a zero-size buffer still gets an address.
-    if (Tessel_Error *e = check(*cuda, "cuMemAlloc", cuda->cuMemAlloc(&p, size ? size : 256),
-                                TESSEL_ERROR_RESOURCE_EXHAUSTED))
+    if (Tessel_Error *e =
+            check(*cuda, "cuMemAlloc", cuda->cuMemAlloc(&p, size ? size : 256),
+                  TESSEL_ERROR_RESOURCE_EXHAUSTED))
       return e;
     address = p;
     return Ok();
@@ -210,9 +212,9 @@ public:
       return e;
     CUmodule module;
     CUfunction function;
-    if (Tessel_Error *e = check(*cuda, "cuModuleLoadData",
-                                cuda->cuModuleLoadData(&module, artifact),
-                                TESSEL_ERROR_INVALID_ARGUMENT))
+    if (Tessel_Error *e =
+            check(*cuda, "cuModuleLoadData", cuda->cuModuleLoadData(&module, artifact),
+                  TESSEL_ERROR_INVALID_ARGUMENT))
       return e;
     if (CUresult r = cuda->cuModuleGetFunction(&function, module, entry.c_str());
         r != CUDA_SUCCESS) {
@@ -268,15 +270,17 @@ Tessel_Error *enter(Gpu &gpu, const CudaDriver **out) {
   std::string why;
   const CudaDriver *cuda = GetCudaDriver(&why);
   if (cuda == nullptr)
-    return MakeErrorF(TESSEL_ERROR_FAILED_PRECONDITION, "no CUDA driver: %s", why.c_str());
+    return MakeErrorF(TESSEL_ERROR_FAILED_PRECONDITION, "no CUDA driver: %s",
+                      why.c_str());
   {
     std::lock_guard<std::mutex> lock(gpu.contextMutex);
     if (gpu.context == nullptr) {
       if (Tessel_Error *e = check(*cuda, "cuDeviceGet",
                                   cuda->cuDeviceGet(&gpu.device, gpu.info.ordinal)))
         return e;
-      if (Tessel_Error *e = check(*cuda, "cuDevicePrimaryCtxRetain",
-                                  cuda->cuDevicePrimaryCtxRetain(&gpu.context, gpu.device)))
+      if (Tessel_Error *e =
+              check(*cuda, "cuDevicePrimaryCtxRetain",
+                    cuda->cuDevicePrimaryCtxRetain(&gpu.context, gpu.device)))
         return e;
     }
   }

@@ -8,9 +8,10 @@ using namespace mlir;
 
 namespace tessel::tile {
 
-SmallVector<Value> inlineCombiner(
-    OpBuilder &builder, Region &region, ValueRange accumulated, ValueRange incoming,
-    function_ref<Value(OpBuilder &, Operation *, ArrayRef<Value>)> rewrite) {
+SmallVector<Value>
+inlineCombiner(OpBuilder &builder, Region &region, ValueRange accumulated,
+               ValueRange incoming,
+               function_ref<Value(OpBuilder &, Operation *, ArrayRef<Value>)> rewrite) {
   Block &block = region.front();
   IRMapping mapping;
   unsigned n = accumulated.size();

@@ -24,12 +24,12 @@ namespace tessel::tile {
 /// `rewrite`, when given, may build a replacement for an op of the body from
 /// its mapped operands (a target's min/max intrinsic, say); it returns null
 /// to have the op cloned as it is.
-llvm::SmallVector<mlir::Value> inlineCombiner(
-    mlir::OpBuilder &builder, mlir::Region &region, mlir::ValueRange accumulated,
-    mlir::ValueRange incoming,
-    llvm::function_ref<mlir::Value(mlir::OpBuilder &, mlir::Operation *,
-                                   llvm::ArrayRef<mlir::Value>)>
-        rewrite = nullptr);
+llvm::SmallVector<mlir::Value>
+inlineCombiner(mlir::OpBuilder &builder, mlir::Region &region,
+               mlir::ValueRange accumulated, mlir::ValueRange incoming,
+               llvm::function_ref<mlir::Value(mlir::OpBuilder &, mlir::Operation *,
+                                              llvm::ArrayRef<mlir::Value>)>
+                   rewrite = nullptr);
 
 /// The LLVM atomic read-modify-write operation of `kind` on elements of
 /// `type`, or nullopt when there is none (bitwise and unsigned kinds on
@@ -42,7 +42,8 @@ mlir::LLVM::AtomicOrdering getAtomicOrdering(MemSemantic semantic);
 
 /// The strongest ordering a failed cmpxchg may have with `success`: LLVM
 /// forbids release semantics on the failure path.
-mlir::LLVM::AtomicOrdering getCmpXchgFailureOrdering(mlir::LLVM::AtomicOrdering success);
+mlir::LLVM::AtomicOrdering
+getCmpXchgFailureOrdering(mlir::LLVM::AtomicOrdering success);
 
 } // namespace tessel::tile
 

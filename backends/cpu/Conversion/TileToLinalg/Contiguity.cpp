@@ -38,7 +38,8 @@ bool isRowMonotoneMask(const tile::AxisInfoAnalysis &axis, Value mask) {
     return true;
   Operation *op = mask.getDefiningOp();
   if (auto andOp = dyn_cast_or_null<arith::AndIOp>(op))
-    return isRowMonotoneMask(axis, andOp.getLhs()) && isRowMonotoneMask(axis, andOp.getRhs());
+    return isRowMonotoneMask(axis, andOp.getLhs()) &&
+           isRowMonotoneMask(axis, andOp.getRhs());
   if (auto broadcast = dyn_cast_or_null<tile::BroadcastOp>(op))
     return isRowMonotoneMask(axis, broadcast.getSrc());
   if (auto expand = dyn_cast_or_null<tile::ExpandDimsOp>(op))
@@ -51,7 +52,9 @@ bool isRowMonotoneMask(const tile::AxisInfoAnalysis &axis, Value mask) {
                     predicate == arith::CmpIPredicate::sle ||
                     predicate == arith::CmpIPredicate::sgt ||
                     predicate == arith::CmpIPredicate::sge;
-    auto linear = [&](Value v) { return isRowUniform(axis, v) || isRowContiguous(axis, v); };
+    auto linear = [&](Value v) {
+      return isRowUniform(axis, v) || isRowContiguous(axis, v);
+    };
     return isSigned && linear(cmp.getLhs()) && linear(cmp.getRhs());
   }
   return false;
