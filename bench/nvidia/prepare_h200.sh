@@ -19,6 +19,9 @@ dir="${1:-out/nvidia}"
 bazel build //bench/nvidia:all //tools/tessel //plugins/nvidia:libtessel_nvidia.so \
   //plugins/nvidia:runtime_only/libtessel_nvidia.so //conformance/runner:tessel-conform-run
 mkdir -p "$dir"
+# The cache key names the plugin's version, not its build: a cache left by
+# an older build would hand back its cubins. Compile afresh every time.
+rm -rf "$dir/cache"
 bazel-bin/bench/nvidia/prepare_kernels bazel-bin/plugins/nvidia/libtessel_nvidia.so \
   bench/nvidia/kernels.py "$dir"
 bazel-bin/tools/tessel/tessel conform --target nvidia:sm_90a --no-cache \

@@ -86,8 +86,9 @@ struct TuningHeuristics {
   /// Default configurations, best first (at least one).
   std::vector<Tessel_Compile_Options> defaults;
   /// Candidate values for each tunable constant whose name contains
-  /// `blockNameMarker` (e.g. "BLOCK").
-  std::string blockNameMarker = "BLOCK";
+  /// `blockNameMarker`. The default "BLOC" matches BLOCK_SIZE and the seed
+  /// kernels' French BLOC_M alike.
+  std::string blockNameMarker = "BLOC";
   std::vector<int64_t> blockValues;
 };
 

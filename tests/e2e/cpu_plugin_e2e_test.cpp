@@ -217,5 +217,69 @@ TEST(CpuPluginEndToEnd, CompileErrorsAreClear) {
       << badIr.status().ToString();
 }
 
+// The plugin kit's checks (plugins/common/CompilerHalf.cpp), seen through
+// the CPU plugin: each refusal names what was wrong, with the ABI's code.
+TEST(CpuPluginEndToEnd, KitRefusesBadRequests) {
+  auto plugin = Load(kFullPlugin);
+  ASSERT_TRUE(plugin);
+  auto ir = CompileToBytecode("add_kernel", "*fp32,*fp32,*fp32,i32", {{"BLOCK", "64"}});
+  plugin_host::CompileRequest good;
+  good.target = *plugin_host::ParseTarget("cpu:x86-64");
+  good.ir = ir;
+  good.entry_name = "add_kernel";
+  auto expectRefused = [&](plugin_host::CompileRequest r, int32_t code, const char* text) {
+    auto result = plugin_host::Compile(*plugin, r);
+    ASSERT_FALSE(result.ok()) << text;
+    EXPECT_EQ(result.status().code(), code) << result.status().ToString();
+    EXPECT_NE(result.status().message().find(text), std::string::npos)
+        << result.status().ToString();
+  };
+  plugin_host::CompileRequest r = good;
+  r.target = *plugin_host::ParseTarget("cpu:x86-64+avx512");
+  expectRefused(r, TESSEL_ERROR_INVALID_ARGUMENT,
+                "target features are not supported by cpu (got '+avx512')");
+  r = good;
+  r.ir_version_major = tile::kTileVersion.major + 1;
+  expectRefused(r, TESSEL_ERROR_FAILED_PRECONDITION, "is not supported (cpu reads");
+  r = good;
+  r.ir_format = "spirv";
+  expectRefused(r, TESSEL_ERROR_INVALID_ARGUMENT, "IR format 'spirv' is not supported");
+  r = good;
+  r.entry_name = "no_such_kernel";
+  expectRefused(r, TESSEL_ERROR_NOT_FOUND, "the IR has no function 'no_such_kernel'");
+  r = good;
+  r.options.num_warps = 3;
+  expectRefused(r, TESSEL_ERROR_INVALID_ARGUMENT, "num_warps must be a power of two");
+  r = good;
+  r.options.extra = {plugin_host::KeyValue::Int("cpu.unrolling", 4)};
+  expectRefused(r, TESSEL_ERROR_INVALID_ARGUMENT, "unknown option 'cpu.unrolling'");
+  // Another plugin's options are not this plugin's business.
+  r = good;
+  r.options.extra = {plugin_host::KeyValue::Int("nvidia.min_blocks_per_sm", 2)};
+  EXPECT_TRUE(plugin_host::Compile(*plugin, r).ok());
+}
+
+// The kit's tuning space from the CPU's heuristics: one default at -O3, and
+// block-size candidates for every tunable whose name has BLOC in it (the
+// seed kernels' BLOC_M as well as BLOCK_SIZE).
+TEST(CpuPluginEndToEnd, TuningSpaceFromTheHeuristics) {
+  auto plugin = Load(kFullPlugin);
+  ASSERT_TRUE(plugin);
+  plugin_host::TuningRequest request;
+  request.target = *plugin_host::ParseTarget("cpu:x86-64");
+  request.entry_name = "matmul";
+  request.tunables = {"BLOCK_SIZE", "BLOC_M", "GROUP"};
+  auto space = plugin_host::GetTuningSpace(*plugin, request);
+  ASSERT_TRUE(space.ok()) << space.status().ToString();
+  ASSERT_EQ(space->defaults.size(), 1u);
+  EXPECT_EQ(space->defaults[0].options.opt_level, 3);
+  ASSERT_EQ(space->params.size(), 2u);
+  EXPECT_EQ(space->params[0].name, "BLOCK_SIZE");
+  EXPECT_EQ(space->params[1].name, "BLOC_M");
+  EXPECT_EQ(space->params[1].values, (std::vector<int64_t>{16, 32, 64, 128, 256}));
+  request.target = *plugin_host::ParseTarget("cpu:pentium4");
+  EXPECT_FALSE(plugin_host::GetTuningSpace(*plugin, request).ok());
+}
+
 }  // namespace
 }  // namespace tessel
