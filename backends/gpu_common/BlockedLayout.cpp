@@ -147,43 +147,25 @@ int64_t BlockedLayout::getStaticCoordinate(int64_t reg, unsigned dim) const {
   return (e / sizePerThread[dim]) * getCoveredExtent(dim) + e % sizePerThread[dim];
 }
 
-static DenseI32ArrayAttr toArray(Builder &b, ArrayRef<unsigned> values) {
-  SmallVector<int32_t> v(values.begin(), values.end());
-  return b.getDenseI32ArrayAttr(v);
-}
-
-DictionaryAttr BlockedLayout::toAttr(MLIRContext *context) const {
-  Builder b(context);
-  return b.getDictionaryAttr({
-      b.getNamedAttr("size_per_thread", toArray(b, sizePerThread)),
-      b.getNamedAttr("threads_per_warp", toArray(b, threadsPerWarp)),
-      b.getNamedAttr("warps_per_cta", toArray(b, warpsPerCTA)),
-      b.getNamedAttr("order", toArray(b, order)),
-  });
+tilegpu::BlockedEncodingAttr BlockedLayout::toAttr(MLIRContext *context) const {
+  return tilegpu::BlockedEncodingAttr::get(context, sizePerThread, threadsPerWarp,
+                                           warpsPerCTA, order);
 }
 
 std::optional<BlockedLayout> BlockedLayout::fromAttr(Attribute attr,
                                                      ArrayRef<int64_t> shape) {
-  auto dict = dyn_cast_or_null<DictionaryAttr>(attr);
-  if (!dict)
+  auto blocked = dyn_cast_or_null<tilegpu::BlockedEncodingAttr>(attr);
+  if (!blocked || blocked.getRank() != shape.size())
     return std::nullopt;
   BlockedLayout layout;
   layout.shape.assign(shape.begin(), shape.end());
-  auto read = [&](StringRef name, SmallVector<unsigned> &out) {
-    auto array = dict.getAs<DenseI32ArrayAttr>(name);
-    if (!array || array.size() != int64_t(shape.size()))
-      return false;
-    for (int32_t v : array.asArrayRef()) {
-      if (v <= 0 && name != "order")
-        return false;
-      out.push_back(unsigned(v));
-    }
-    return true;
-  };
-  if (!read("size_per_thread", layout.sizePerThread) ||
-      !read("threads_per_warp", layout.threadsPerWarp) ||
-      !read("warps_per_cta", layout.warpsPerCTA) || !read("order", layout.order))
-    return std::nullopt;
+  layout.sizePerThread.assign(blocked.getSizePerThread().begin(),
+                              blocked.getSizePerThread().end());
+  layout.threadsPerWarp.assign(blocked.getThreadsPerWarp().begin(),
+                               blocked.getThreadsPerWarp().end());
+  layout.warpsPerCTA.assign(blocked.getWarpsPerCTA().begin(),
+                            blocked.getWarpsPerCTA().end());
+  layout.order.assign(blocked.getOrder().begin(), blocked.getOrder().end());
   return layout;
 }
 

@@ -18,6 +18,7 @@
 
 #include <cstdint>
 
+#include "dialects/tilegpu/IR/TileGpuDialect.h"
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -26,16 +27,22 @@
 
 namespace tessel::gpu {
 
-/// Name of the discardable attribute `tilegpu-assign-layouts` puts on every
-/// op that produces a tile: an array with one layout dictionary per result.
-inline constexpr llvm::StringLiteral kLayoutAttrName = "tilegpu.layouts";
+using TileGpuDialect = tilegpu::TileGpuDialect;
+/// The discardable attribute `tilegpu-assign-layouts` puts on every op that
+/// produces a tile: one #tilegpu.blocked per tensor result.
+inline constexpr llvm::StringLiteral kLayoutAttrName =
+    TileGpuDialect::LayoutsAttrHelper::getNameStr();
 /// Elements per memory access on `tile.load` / `tile.store` / atomics.
-inline constexpr llvm::StringLiteral kVectorWidthAttrName = "tilegpu.vector_width";
+inline constexpr llvm::StringLiteral kVectorWidthAttrName =
+    TileGpuDialect::VectorWidthAttrHelper::getNameStr();
 /// Module attributes recording the distribution the layouts were made for.
-inline constexpr llvm::StringLiteral kNumWarpsAttrName = "tilegpu.num_warps";
-inline constexpr llvm::StringLiteral kWarpSizeAttrName = "tilegpu.warp_size";
+inline constexpr llvm::StringLiteral kNumWarpsAttrName =
+    TileGpuDialect::NumWarpsAttrHelper::getNameStr();
+inline constexpr llvm::StringLiteral kWarpSizeAttrName =
+    TileGpuDialect::WarpSizeAttrHelper::getNameStr();
 /// Module attribute the conversion writes: dynamic shared memory per block.
-inline constexpr llvm::StringLiteral kSharedMemoryAttrName = "tilegpu.shared_mem_bytes";
+inline constexpr llvm::StringLiteral kSharedMemoryAttrName =
+    TileGpuDialect::SharedMemBytesAttrHelper::getNameStr();
 
 /// The most consecutive elements a thread holds along the fastest dimension
 /// by default: four 32-bit values make one 16-byte access.
@@ -119,9 +126,10 @@ struct BlockedLayout {
   /// this returns the static part rep * covered + s.
   int64_t getStaticCoordinate(int64_t reg, unsigned dim) const;
 
-  /// Encodes the layout as a dictionary attribute (for IR annotations and
-  /// tests) and decodes one; decode returns nullopt on a malformed attribute.
-  mlir::DictionaryAttr toAttr(mlir::MLIRContext *context) const;
+  /// The layout as a #tilegpu.blocked attribute (a tensor encoding or an
+  /// entry of tilegpu.layouts), and back; fromAttr returns nullopt for
+  /// another attribute or one of another rank than `shape`.
+  tilegpu::BlockedEncodingAttr toAttr(mlir::MLIRContext *context) const;
   static std::optional<BlockedLayout> fromAttr(mlir::Attribute attr,
                                                llvm::ArrayRef<int64_t> shape);
 

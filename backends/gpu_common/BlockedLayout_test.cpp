@@ -130,11 +130,17 @@ TEST(BlockedLayout, MmaAccumulatorMatchesTheFragment) {
 
 TEST(BlockedLayout, AttributeRoundTrip) {
   mlir::MLIRContext context;
+  context.loadDialect<tilegpu::TileGpuDialect>();
   BlockedLayout l = BlockedLayout::getDefault({64, 32}, 4, 32);
-  auto back = BlockedLayout::fromAttr(l.toAttr(&context), l.shape);
+  tilegpu::BlockedEncodingAttr attr = l.toAttr(&context);
+  EXPECT_EQ(attr.getWarpSize(), 32u);
+  EXPECT_EQ(attr.getNumWarps(), 4u);
+  auto back = BlockedLayout::fromAttr(attr, l.shape);
   ASSERT_TRUE(back.has_value());
   EXPECT_TRUE(*back == l);
   EXPECT_FALSE(BlockedLayout::fromAttr(mlir::Attribute(), l.shape).has_value());
+  // A layout of another rank is not this tile's.
+  EXPECT_FALSE(BlockedLayout::fromAttr(attr, {64, 32, 2}).has_value());
 }
 
 } // namespace

@@ -5,7 +5,7 @@
 // banks). When `tilegpu-pipeline-loads` lets the loads of a dot's operands
 // copy straight into shared memory (asynchronous copies), the load and the
 // dot are lowered separately and must agree on this geometry; both take it
-// from here, keyed by the attributes below.
+// from the #tilegpu.shared attribute the markers below carry.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,25 +14,10 @@
 
 #include <cstdint>
 
+#include "dialects/tilegpu/IR/TileGpuDialect.h"
 #include "llvm/ADT/StringRef.h"
 
 namespace tessel::gpu {
-
-struct DotStaging {
-  /// Elements per padded row of A (M x K) and of B (K x N).
-  int64_t aStride, bStride;
-  /// Bytes from the start of a stage to B, and bytes per stage.
-  int64_t bOffset, stageBytes;
-
-  static DotStaging get(int64_t m, int64_t n, int64_t k, int64_t elementBytes) {
-    DotStaging s;
-    s.aStride = k + 16 / elementBytes;
-    s.bStride = n + 16 / elementBytes;
-    s.bOffset = (m * s.aStride * elementBytes + 15) / 16 * 16;
-    s.stageBytes = (s.bOffset + k * s.bStride * elementBytes + 15) / 16 * 16;
-    return s;
-  }
-};
 
 /// Buffers of a dot whose operands are copied asynchronously one iteration
 /// ahead: iteration i reads buffer i % 3 while the copies for i + 1 fill
@@ -40,12 +25,22 @@ struct DotStaging {
 /// slower warp still reads of iteration i - 1, with one barrier an iteration.
 inline constexpr int64_t kAsyncStagingBuffers = 3;
 
-/// On a `tile.load` whose tile goes straight to a dot's staging buffer:
-/// [dot id, operand (0: A, 1: B), 1 for the next iteration's copy in the
-/// loop or 0 for the first iteration's before it, M, N, K of the dot].
-inline constexpr llvm::StringLiteral kAsyncCopyAttrName = "tilegpu.async_copy";
-/// On that `tile.dot`: [dot id, bit mask of the operands copied that way].
-inline constexpr llvm::StringLiteral kAsyncOperandsAttrName = "tilegpu.async_operands";
+/// On a `tile.load` whose tile goes straight to a dot's staging buffer: a
+/// #tilegpu.matrix_operand naming the dot, the operand and the staging.
+inline constexpr llvm::StringLiteral kAsyncCopyAttrName =
+    tilegpu::TileGpuDialect::AsyncCopyAttrHelper::getNameStr();
+/// On that `tile.dot`: a #tilegpu.staged_dot with the operands copied that
+/// way and the same staging.
+inline constexpr llvm::StringLiteral kStagedDotAttrName =
+    tilegpu::TileGpuDialect::StagedDotAttrHelper::getNameStr();
+
+/// The staging of an M x N x K dot of 16-bit inputs: rows padded by 16
+/// bytes, kAsyncStagingBuffers stages when the copies run ahead.
+inline tilegpu::SharedStagingAttr getDotStaging(mlir::MLIRContext *context, int64_t m,
+                                                int64_t n, int64_t k, bool async) {
+  return tilegpu::SharedStagingAttr::getPadded(context, m, n, k, /*elementBytes=*/2,
+                                               async ? kAsyncStagingBuffers : 1);
+}
 
 } // namespace tessel::gpu
 

@@ -1,14 +1,15 @@
 //===- tessel-opt.cpp - The Tessel IR pass driver -------------------------===//
 //
-// An mlir-opt-style driver: the tile dialect, the upstream dialects tile IR
-// uses, and their passes; then every backend linked in (backends.bzl) adds
-// its own through the backend registry.
+// An mlir-opt-style driver: the tile dialect, the GPU layer's tilegpu
+// dialect, the upstream dialects tile IR uses, and their passes; then every backend
+// linked in (backends.bzl) adds its own through the backend registry.
 //
 //===----------------------------------------------------------------------===//
 
 #include "backends/common/BackendRegistry.h"
 #include "dialects/tile/IR/TileDialect.h"
 #include "dialects/tile/Transforms/Passes.h"
+#include "dialects/tilegpu/IR/TileGpuDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -24,7 +25,7 @@ int main(int argc, char **argv) {
   registry.insert<tessel::tile::TileDialect, mlir::arith::ArithDialect,
                   mlir::cf::ControlFlowDialect, mlir::func::FuncDialect,
                   mlir::math::MathDialect, mlir::scf::SCFDialect,
-                  mlir::tensor::TensorDialect>();
+                  mlir::tensor::TensorDialect, tessel::tilegpu::TileGpuDialect>();
   mlir::registerTransformsPasses();
   tessel::tile::registerTilePasses();
   tessel::backends::registerLinkedBackends(registry);

@@ -14,6 +14,7 @@
 
 #include "backends/gpu_common/GpuTargetHooks.h"
 #include "backends/gpu_common/MatrixHooks.h"
+#include "dialects/tilegpu/IR/TileGpuDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 
 namespace tessel::gpu {
@@ -24,9 +25,10 @@ inline constexpr llvm::StringLiteral kSharedMemorySymbol = "tessel_shared";
 /// Attributes marking kernels (public functions) and their block size on the
 /// lowered func.func; GPU backends turn them into their own kernel markings
 /// on the llvm.func (see GpuTargetHooks::markKernel).
-inline constexpr llvm::StringLiteral kKernelAttrName = "tilegpu.kernel";
+inline constexpr llvm::StringLiteral kKernelAttrName =
+    tilegpu::TileGpuDialect::KernelAttrHelper::getNameStr();
 inline constexpr llvm::StringLiteral kThreadsPerBlockAttrName =
-    "tilegpu.threads_per_block";
+    tilegpu::TileGpuDialect::ThreadsPerBlockAttrHelper::getNameStr();
 
 /// Lowers every tile op of `module` (annotated by `tilegpu-assign-layouts`)
 /// to per-thread code. Public functions are marked as kernels (kKernelAttrName).

@@ -4,6 +4,7 @@
 #define TESSEL_BACKENDS_GPU_COMMON_TRANSFORMS_PASSES_H
 
 #include "backends/gpu_common/GpuTargetDescription.h"
+#include "dialects/tilegpu/IR/TileGpuDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"

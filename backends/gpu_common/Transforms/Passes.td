@@ -40,7 +40,8 @@ def TileGpuAssignLayouts : Pass<"tilegpu-assign-layouts", "::mlir::ModuleOp"> {
     ```
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
-                           "::mlir::tensor::TensorDialect"];
+                           "::mlir::tensor::TensorDialect",
+                           "::tessel::tilegpu::TileGpuDialect"];
   let options = [
     Option<"numWarps", "num-warps", "unsigned", "4",
            "Warps per block (program instance).">,
@@ -84,12 +85,15 @@ def TileGpuPipelineLoads : Pass<"tilegpu-pipeline-loads", "::mlir::ModuleOp"> {
 
     With `async-copy`, a pipelined load used only as operand A or B of a dot
     that 16x8x16 matrix instructions will compute (with `num-warps` warps),
-    with a zero or no `other`, is marked `tilegpu.async_copy`
-    (DotStaging.h), and the dot `tilegpu.async_operands`: the lowering then
+    with a zero or no `other`, is marked `tilegpu.async_copy =
+    #tilegpu.matrix_operand<...>` and the dot `tilegpu.staged_dot =
+    #tilegpu.staged_dot<...>`, both naming the same `#tilegpu.shared`
+    staging (DotStaging.h): the lowering then
     copies the tile from global to shared memory without registers, into one
     of three staging buffers, and the dot reads it there.
   }];
-  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::tessel::tilegpu::TileGpuDialect"];
   let options = [
     Option<"numStages", "num-stages", "unsigned", "2",
            "Pipeline depth: 1 (off) or 2.">,

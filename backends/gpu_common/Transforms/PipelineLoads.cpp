@@ -19,6 +19,7 @@
 
 #include "backends/gpu_common/DotStaging.h"
 #include "backends/gpu_common/Transforms/TensorCoreLayouts.h"
+#include "llvm/ADT/MapVector.h"
 
 #include "dialects/tile/IR/TileDialect.h"
 #include "dialects/tile/IR/TileOps.h"
@@ -236,33 +237,41 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numWarps,
 
   // Loads feeding a tensor-core dot copy into its staging buffers; the dot
   // reads them there (the values they carry through the loop are unused).
-  llvm::DenseMap<Operation *, std::pair<int32_t, int32_t>> asyncDots;
+  struct StagedDot {
+    unsigned id = 0, operands = 0;
+    tilegpu::SharedStagingAttr staging;
+  };
+  llvm::MapVector<Operation *, StagedDot> asyncDots;
   auto newYield = cast<scf::YieldOp>(newLoop.getBody()->getTerminator());
   unsigned base = newLoop.getNumRegionIterArgs() - candidates.size();
+  MLIRContext *context = loop.getContext();
   for (auto [i, c] : llvm::enumerate(candidates)) {
     if (c.asyncOperand < 0)
       continue;
-    Operation *dot = *c.load->getUsers().begin();
-    auto &[id, mask] = asyncDots[dot];
-    if (mask == 0)
-      id = nextDotId++;
-    mask |= 1 << c.asyncOperand;
-    // [dot id, operand, next iteration?, M, N, K] (DotStaging.h).
-    auto dotOp = cast<tile::DotOp>(dot);
-    auto aType = cast<RankedTensorType>(dotOp.getA().getType());
-    auto bType = cast<RankedTensorType>(dotOp.getB().getType());
-    int32_t m = int32_t(aType.getDimSize(0)), k = int32_t(aType.getDimSize(1)),
-            n = int32_t(bType.getDimSize(1));
-    first[i].getDefiningOp()->setAttr(
-        kAsyncCopyAttrName,
-        rewriter.getDenseI32ArrayAttr({id, c.asyncOperand, 0, m, n, k}));
-    newYield.getOperand(base + i).getDefiningOp()->setAttr(
-        kAsyncCopyAttrName,
-        rewriter.getDenseI32ArrayAttr({id, c.asyncOperand, 1, m, n, k}));
+    auto dotOp = cast<tile::DotOp>(*c.load->getUsers().begin());
+    StagedDot &staged = asyncDots[dotOp];
+    if (staged.operands == 0) {
+      staged.id = unsigned(nextDotId++);
+      auto aType = cast<RankedTensorType>(dotOp.getA().getType());
+      auto bType = cast<RankedTensorType>(dotOp.getB().getType());
+      staged.staging = getDotStaging(context, aType.getDimSize(0), bType.getDimSize(1),
+                                     aType.getDimSize(1), /*async=*/true);
+    }
+    staged.operands |= 1u << c.asyncOperand;
+    // The copy before the loop (for its first iteration) and the one in the
+    // loop (for the next).
+    for (unsigned ahead : {0u, 1u}) {
+      Value copied = ahead ? newYield.getOperand(base + i) : first[i];
+      copied.getDefiningOp()->setAttr(
+          kAsyncCopyAttrName,
+          tilegpu::MatrixOperandAttr::get(context, staged.id, unsigned(c.asyncOperand),
+                                          ahead, staged.staging));
+    }
   }
-  for (auto &[dot, idMask] : asyncDots)
-    dot->setAttr(kAsyncOperandsAttrName,
-                 rewriter.getDenseI32ArrayAttr({idMask.first, idMask.second}));
+  for (auto &[dot, staged] : asyncDots)
+    dot->setAttr(kStagedDotAttrName,
+                 tilegpu::StagedDotAttr::get(context, staged.id, staged.operands,
+                                             staged.staging));
 
   // The loop's own loads become the values carried from the previous one.
   for (auto [i, c] : llvm::enumerate(candidates)) {

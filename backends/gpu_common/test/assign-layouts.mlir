@@ -5,10 +5,10 @@
 // multiple of 1024, under a mask uniform in blocks of 16: 4 x f32 per access.
 // CHECK: module attributes {tilegpu.num_warps = 4 : i32, tilegpu.warp_size = 32 : i32}
 // CHECK-LABEL: func.func @aligned
-// CHECK: tile.make_range {{.*}}tilegpu.layouts = [{order = array<i32: 0>, size_per_thread = array<i32: 4>, threads_per_warp = array<i32: 32>, warps_per_cta = array<i32: 4>}]
+// CHECK: tile.make_range {{.*}}tilegpu.layouts = [#tilegpu.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>]
 // CHECK: tile.load {{.*}}tilegpu.vector_width = 4 : i32
 // CHECK: tile.store {{.*}}tilegpu.vector_width = 4 : i32
-// W8: tile.make_range {{.*}}warps_per_cta = array<i32: 8>
+// W8: tile.make_range {{.*}}warpsPerCTA = [8]
 func.func @aligned(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %n: i32 {tile.divisibility = 16 : i32}) {
   %c1024 = arith.constant 1024 : i32
   %pid = tile.program_id x
@@ -47,7 +47,7 @@ func.func @unaligned(%p: !tile.ptr<f32>, %n: i32) {
 // 2-D: rows of 32 f16 with a row stride divisible by 16 elements; the
 // accesses are 4 x f16 (each thread's run along the row).
 // CHECK-LABEL: func.func @rows
-// CHECK: tile.broadcast {{.*}}tilegpu.layouts = [{order = array<i32: 1, 0>, size_per_thread = array<i32: 1, 4>, threads_per_warp = array<i32: 4, 8>, warps_per_cta = array<i32: 4, 1>}]
+// CHECK: tile.broadcast {{.*}}tilegpu.layouts = [#tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>]
 // CHECK: tile.load {{.*}}tilegpu.vector_width = 4 : i32
 func.func @rows(%p: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %stride: i32 {tile.divisibility = 16 : i32}) {
   %r64 = tile.make_range 0 to 64 : tensor<64xi32>

@@ -20,15 +20,17 @@
 // CHECK: %[[D:.*]] = tile.dot %[[A]], %[[B]], %[[ACC]]
 // CHECK: scf.yield %{{.*}}, %{{.*}}, %[[D]], %[[NA]], %[[NB]]
 // With asynchronous copies, the loads of a tensor-core dot's operands are
-// marked [dot, operand, next iteration?, M, N, K], and the dot with the
-// operands (bit mask) it finds in its staging buffers.
+// marked with the dot, the operand, whether they copy for the next
+// iteration and the staging (64x32 A rows padded to 40 halves, 32x64 B rows
+// to 72, B at 5120 bytes, 9728 bytes a stage, three stages), and the dot
+// with the operands (bit mask) it finds in its staging buffers.
 // ASYNC-LABEL: func.func @gemm
-// ASYNC: tile.load {{.*}}tilegpu.async_copy = array<i32: 0, 0, 0, 64, 64, 32>
-// ASYNC: tile.load {{.*}}tilegpu.async_copy = array<i32: 0, 1, 0, 64, 64, 32>
+// ASYNC: tile.load {{.*}}tilegpu.async_copy = #tilegpu.matrix_operand<dot = 0, operand = 0, ahead = 0, staging = <aStride = 40, bStride = 72, bOffset = 5120, stageBytes = 9728, buffers = 3>>
+// ASYNC: tile.load {{.*}}tilegpu.async_copy = #tilegpu.matrix_operand<dot = 0, operand = 1, ahead = 0, staging = <aStride = 40, bStride = 72, bOffset = 5120, stageBytes = 9728, buffers = 3>>
 // ASYNC: scf.for
-// ASYNC: tile.load {{.*}}tilegpu.async_copy = array<i32: 0, 0, 1, 64, 64, 32>
-// ASYNC: tile.load {{.*}}tilegpu.async_copy = array<i32: 0, 1, 1, 64, 64, 32>
-// ASYNC: tile.dot {{.*}}tilegpu.async_operands = array<i32: 0, 3>
+// ASYNC: tile.load {{.*}}tilegpu.async_copy = #tilegpu.matrix_operand<dot = 0, operand = 0, ahead = 1, staging = <aStride = 40, bStride = 72, bOffset = 5120, stageBytes = 9728, buffers = 3>>
+// ASYNC: tile.load {{.*}}tilegpu.async_copy = #tilegpu.matrix_operand<dot = 0, operand = 1, ahead = 1, staging = <aStride = 40, bStride = 72, bOffset = 5120, stageBytes = 9728, buffers = 3>>
+// ASYNC: tile.dot {{.*}}tilegpu.staged_dot = #tilegpu.staged_dot<dot = 0, operands = 3, staging = <aStride = 40, bStride = 72, bOffset = 5120, stageBytes = 9728, buffers = 3>>
 // OFF-LABEL: func.func @gemm
 // OFF: scf.for
 // OFF: tile.load
@@ -56,7 +58,7 @@ func.func @gemm(%pa0: tensor<64x32x!tile.ptr<f16>>, %pb0: tensor<32x64x!tile.ptr
 // program says); a 16x16 dot is too small for 4 warps of matrix tiles, so
 // nothing is marked for asynchronous copies.
 // ASYNC-LABEL: func.func @not_pipelined
-// ASYNC-NOT: tilegpu.async
+// ASYNC-NOT: tilegpu.{{async_copy|staged_dot}}
 // CHECK-LABEL: func.func @not_pipelined
 // CHECK: scf.for
 // CHECK: tile.load {{.*}}isVolatile

@@ -6,9 +6,9 @@
 // sub-groups, 4 x 4 lanes holding 1 x 2 elements; for a 32x32x8 one on
 // 64-lane waves, 8 x 8 lanes holding 1 x 4.
 // CHECK-LABEL: func.func @dot
-// CHECK: tile.dot {{.*}} -> tensor<64x64xf32, {order = array<i32: 1, 0>, size_per_thread = array<i32: 1, 2>, threads_per_warp = array<i32: 4, 4>, warps_per_cta = array<i32: 2, 2>}>
+// CHECK: tile.dot {{.*}} -> tensor<64x64xf32, #tilegpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 4], warpsPerCTA = [2, 2], order = [1, 0]}>>
 // WAVE64-LABEL: func.func @dot
-// WAVE64: tile.dot {{.*}} -> tensor<64x64xf32, {order = array<i32: 1, 0>, size_per_thread = array<i32: 1, 4>, threads_per_warp = array<i32: 8, 8>, warps_per_cta = array<i32: 2, 2>}>
+// WAVE64: tile.dot {{.*}} -> tensor<64x64xf32, #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 8], warpsPerCTA = [2, 2], order = [1, 0]}>>
 func.func @dot(%pa: tensor<64x32x!tile.ptr<f16>>, %pb: tensor<32x64x!tile.ptr<f16>>,
                %pc: tensor<64x64x!tile.ptr<f32>>) {
   %zero = arith.constant dense<0.0> : tensor<64x64xf32>

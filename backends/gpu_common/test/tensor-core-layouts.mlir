@@ -6,18 +6,18 @@
 // and the epilogue's truncf runs in it, so the tile changes layout once,
 // before the store.
 // CHECK-LABEL: func.func @gemm
-// CHECK: %[[ZERO:.*]] = arith.constant {{.*}} : tensor<128x128xf32, {order = array<i32: 1, 0>, size_per_thread = array<i32: 1, 2>, threads_per_warp = array<i32: 8, 4>, warps_per_cta = array<i32: 2, 2>}>
+// CHECK: %[[ZERO:.*]] = arith.constant {{.*}} : tensor<128x128xf32, #tilegpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>>
 // CHECK: %[[LOOP:.*]] = scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[ZERO]])
 // CHECK-NOT: tensor.cast
 // CHECK: tile.dot {{.*}}, %[[ACC]]
 // CHECK-NOT: tensor.cast
 // CHECK: scf.yield
-// CHECK: %[[HALF:.*]] = arith.truncf %[[LOOP]] {{.*}} to tensor<128x128xf16, {order
+// CHECK: %[[HALF:.*]] = arith.truncf %[[LOOP]] {{.*}} to tensor<128x128xf16, #tilegpu.blocked
 // CHECK: %[[PLAIN:.*]] = tensor.cast %[[HALF]] {{.*}} to tensor<128x128xf16>
 // CHECK: tile.store {{.*}}, %[[PLAIN]]
 // OFF-LABEL: func.func @gemm
 // OFF-NOT: tensor.cast
-// OFF-NOT: warps_per_cta = array<i32: 2, 2>
+// OFF-NOT: warpsPerCTA = [2, 2]
 func.func @gemm(%pa: tensor<128x32x!tile.ptr<f16>>, %pb: tensor<32x128x!tile.ptr<f16>>,
                 %pc: tensor<128x128x!tile.ptr<f16>>, %n: i32) {
   %c0 = arith.constant 0 : i32
@@ -40,7 +40,7 @@ func.func @gemm(%pa: tensor<128x32x!tile.ptr<f16>>, %pb: tensor<32x128x!tile.ptr
 // i8 inputs keep the default layout (the dot then uses FMA).
 // CHECK-LABEL: func.func @not_eligible
 // CHECK-NOT: tensor.cast
-// CHECK-NOT: size_per_thread = array<i32: 1, 2>, threads_per_warp = array<i32: 8, 4>
+// CHECK-NOT: sizePerThread = [1, 2], threadsPerWarp = [8, 4]
 func.func @not_eligible(%a: tensor<16x16xf16>, %b: tensor<16x8xf16>, %c: tensor<16x8xf32>,
                         %x: tensor<32x32xf32>, %y: tensor<32x32xf32>, %z: tensor<32x32xf32>,
                         %i: tensor<32x32xi8>, %j: tensor<32x32xi8>, %k: tensor<32x32xi32>) {
@@ -54,7 +54,7 @@ func.func @not_eligible(%a: tensor<16x16xf16>, %b: tensor<16x8xf16>, %c: tensor<
 
 // A dot outside a loop with a plain accumulator: one cast in, one out.
 // CHECK-LABEL: func.func @single
-// CHECK: %[[IN:.*]] = tensor.cast %arg2 {{.*}}: tensor<64x64xf32> to tensor<64x64xf32, {order
+// CHECK: %[[IN:.*]] = tensor.cast %arg2 {{.*}}: tensor<64x64xf32> to tensor<64x64xf32, #tilegpu.blocked
 // CHECK: %[[D:.*]] = tile.dot %arg0, %arg1, %[[IN]]
 // CHECK: tensor.cast %[[D]] {{.*}} to tensor<64x64xf32>
 func.func @single(%a: tensor<64x32xbf16>, %b: tensor<32x64xbf16>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {

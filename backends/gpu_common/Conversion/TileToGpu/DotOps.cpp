@@ -107,9 +107,13 @@ Value lowerWithMatrixUnits(tile::DotOp op, Value aTile, Value bTile, Value accTi
   // Rows padded by 16 bytes (DotStaging.h): with rows a multiple of 32
   // bytes long, the stride in 16-byte units is odd, so 8 consecutive rows
   // hit 8 distinct bank groups.
-  DotStaging staging = DotStaging::get(m, n, k, 2);
-  int64_t aStride = staging.aStride, bStride = staging.bStride;
-  int64_t bOffset = staging.bOffset, stageBytes = staging.stageBytes;
+  // Staged operands come with the staging their loads used.
+  auto async = op->getAttrOfType<tilegpu::StagedDotAttr>(kStagedDotAttrName);
+  tilegpu::SharedStagingAttr staging =
+      async ? async.getStaging()
+            : getDotStaging(op.getContext(), m, n, k, /*async=*/false);
+  int64_t aStride = staging.getAStride(), bStride = staging.getBStride();
+  int64_t bOffset = staging.getBOffset(), stageBytes = staging.getStageBytes();
 
   ThreadIndex index = getThreadIndex(b, loc, lowering);
   auto byteOffset = [&](Value offset) {
@@ -117,18 +121,17 @@ Value lowerWithMatrixUnits(tile::DotOp op, Value aTile, Value bTile, Value accTi
   };
   Value aBase, bBase;
   unsigned asyncMask = 0;
-  auto async = op->getAttrOfType<DenseI32ArrayAttr>(kAsyncOperandsAttrName);
   Value iteration = GpuLowering::getIterationNumber(b, op);
-  if (async && async.size() == 2 && iteration && lowering.matrix->hasAsyncCopy()) {
+  if (async && iteration && lowering.matrix->hasAsyncCopy()) {
     // The loads copied the operands into buffer i % 3 (of the iteration's
     // number i) an iteration ago, and the next ones into (i + 1) % 3 just
     // now: wait for all but those, and the barrier makes every thread's
     // copies visible.
-    asyncMask = unsigned(async[1]);
+    asyncMask = async.getOperands();
+    int64_t buffers = staging.getBuffers();
     Value region =
-        lowering.getStagingRegion(b, op, async[0], kAsyncStagingBuffers * stageBytes);
-    Value stage = arith::RemSIOp::create(b, loc, iteration,
-                                         i32Const(b, loc, kAsyncStagingBuffers));
+        lowering.getStagingRegion(b, op, async.getDot(), buffers * stageBytes);
+    Value stage = arith::RemSIOp::create(b, loc, iteration, i32Const(b, loc, buffers));
     Value start =
         arith::AddIOp::create(b, loc, region, mulConst(b, loc, stage, stageBytes));
     aBase = byteOffset(start);
@@ -244,7 +247,7 @@ struct DotLowering : GpuPattern<tile::DotOp> {
   using GpuPattern::GpuPattern;
   LogicalResult matchAndRewrite(tile::DotOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    if (op->hasAttr(kAsyncOperandsAttrName)) {
+    if (op->hasAttr(kStagedDotAttrName)) {
       // The loads left only zeros in registers: the operands must be read
       // from the staging buffers, once per iteration of the loop around.
       auto loop = dyn_cast<scf::ForOp>(op->getParentOp());

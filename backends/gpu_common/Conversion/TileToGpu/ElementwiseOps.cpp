@@ -101,7 +101,7 @@ struct ElementwiseLowering : ConversionPattern {
       return failure();
     SmallVector<NamedAttribute> attrs;
     for (NamedAttribute attr : op->getAttrs())
-      if (!attr.getName().strref().starts_with("tilegpu."))
+      if (!isa_and_nonnull<tilegpu::TileGpuDialect>(attr.getNameDialect()))
         attrs.push_back(attr);
     OperationState state(op->getLoc(), op->getName(), operands, types, attrs);
     rewriter.replaceOp(op, rewriter.create(state)->getResults());

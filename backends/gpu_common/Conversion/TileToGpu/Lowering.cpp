@@ -22,7 +22,7 @@ BlockedLayout GpuLowering::getLayout(Type tensorType) const {
 /// Marks the placeholder constants of dedicated shared regions with their
 /// offset inside the dedicated area.
 static constexpr llvm::StringLiteral kDedicatedOffsetAttrName =
-    "tilegpu.dedicated_offset";
+    TileGpuDialect::DedicatedOffsetAttrHelper::getNameStr();
 
 Value GpuLowering::allocateDedicatedShared(OpBuilder &b, Location loc, int64_t bytes) {
   int64_t offset = dedicatedBytes;

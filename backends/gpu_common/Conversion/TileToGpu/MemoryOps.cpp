@@ -190,16 +190,17 @@ template <typename Op> MemoryAccessHints getHints(Op op) {
 /// with asynchronous copies (zeros where masked off), then the copies are
 /// committed as one group; the registers it yields are unused zeros. Runs
 /// too narrow for a copy instruction are loaded and stored instead.
-void lowerAsyncCopy(tile::LoadOp op, ArrayRef<int32_t> marker, Value ptrTile,
+void lowerAsyncCopy(tile::LoadOp op, tilegpu::MatrixOperandAttr marker, Value ptrTile,
                     Value maskTile, Type resultType, unsigned width,
                     ConversionPatternRewriter &rewriter, GpuLowering &lowering) {
   Location loc = op.getLoc();
-  int32_t id = marker[0], operand = marker[1], next = marker[2];
-  DotStaging staging = DotStaging::get(marker[3], marker[4], marker[5], 2);
+  unsigned id = marker.getDot(), operand = marker.getOperand(),
+           next = marker.getAhead();
+  tilegpu::SharedStagingAttr staging = marker.getStaging();
   tile::PointerType ptrType = getPointerType(op.getPtr().getType());
   Type element = ptrType.getPointeeType();
-  Value region = lowering.getStagingRegion(rewriter, op, id,
-                                           kAsyncStagingBuffers * staging.stageBytes);
+  Value region = lowering.getStagingRegion(
+      rewriter, op, id, staging.getBuffers() * staging.getStageBytes());
   // The first iteration's copy (before the loop) goes to buffer 0, after a
   // barrier that orders it behind the reads of an earlier run of the loop;
   // iteration i's copy for i + 1 to buffer (i + 1) % 3.
@@ -209,19 +210,19 @@ void lowerAsyncCopy(tile::LoadOp op, ArrayRef<int32_t> marker, Value ptrTile,
     stage = arith::RemSIOp::create(
         rewriter, loc,
         arith::AddIOp::create(rewriter, loc, iteration, i32Const(rewriter, loc, 1)),
-        i32Const(rewriter, loc, kAsyncStagingBuffers));
+        i32Const(rewriter, loc, staging.getBuffers()));
   } else {
     lowering.hooks.createBarrier(rewriter, loc);
   }
   Value start = arith::AddIOp::create(
       rewriter, loc, region,
       arith::MulIOp::create(rewriter, loc, stage,
-                            i32Const(rewriter, loc, staging.stageBytes)));
+                            i32Const(rewriter, loc, staging.getStageBytes())));
   if (operand == 1)
     start = arith::AddIOp::create(rewriter, loc, start,
-                                  i32Const(rewriter, loc, staging.bOffset));
+                                  i32Const(rewriter, loc, staging.getBOffset()));
   Value base = lowering.getSharedAddress(rewriter, loc, start);
-  int64_t rowStride = operand == 0 ? staging.aStride : staging.bStride;
+  int64_t rowStride = operand == 0 ? staging.getAStride() : staging.getBStride();
 
   BlockedLayout layout = lowering.getLayout(op.getType());
   ThreadIndex index = getThreadIndex(rewriter, loc, lowering);
@@ -319,12 +320,11 @@ struct LoadLowering : GpuPattern<tile::LoadOp> {
     }
 
     unsigned width = element.isInteger(1) ? 1 : getVectorWidth(op);
-    auto marker = op->getAttrOfType<DenseI32ArrayAttr>(kAsyncCopyAttrName);
-    if (marker && marker.size() == 6 && lowering.matrix &&
-        lowering.matrix->hasAsyncCopy() &&
-        (marker[2] == 0 || GpuLowering::hasIterationNumber(op))) {
-      lowerAsyncCopy(op, marker.asArrayRef(), adaptor.getPtr(), adaptor.getMask(),
-                     resultType, width, rewriter, lowering);
+    auto marker = op->getAttrOfType<tilegpu::MatrixOperandAttr>(kAsyncCopyAttrName);
+    if (marker && lowering.matrix && lowering.matrix->hasAsyncCopy() &&
+        (marker.getAhead() == 0 || GpuLowering::hasIterationNumber(op))) {
+      lowerAsyncCopy(op, marker, adaptor.getPtr(), adaptor.getMask(), resultType, width,
+                     rewriter, lowering);
       return success();
     }
     if (marker)

@@ -1,0 +1,162 @@
+//===- TileGpuAttrs.cpp - Layout attributes of the GPU layer --------------===//
+
+#include "dialects/tilegpu/IR/TileGpuDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+
+#define GET_ATTRDEF_CLASSES
+#include "dialects/tilegpu/IR/TileGpuAttrs.cpp.inc"
+
+namespace tessel::tilegpu {
+
+void TileGpuDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "dialects/tilegpu/IR/TileGpuAttrs.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// BlockedEncodingAttr
+//===----------------------------------------------------------------------===//
+
+namespace {
+constexpr llvm::StringLiteral kBlockedFields[] = {"sizePerThread", "threadsPerWarp",
+                                                  "warpsPerCTA", "order"};
+} // namespace
+
+// #tilegpu.blocked<{sizePerThread = [..], threadsPerWarp = [..],
+//                   warpsPerCTA = [..], order = [..]}>, fields in that order.
+Attribute BlockedEncodingAttr::parse(AsmParser &parser, Type) {
+  SmallVector<unsigned> fields[4];
+  if (parser.parseLess() || parser.parseLBrace())
+    return {};
+  for (unsigned i = 0; i < 4; ++i) {
+    if (i > 0 && parser.parseComma())
+      return {};
+    if (parser.parseKeyword(kBlockedFields[i]) || parser.parseEqual() ||
+        parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() {
+          unsigned v;
+          if (parser.parseInteger(v))
+            return failure();
+          fields[i].push_back(v);
+          return success();
+        }))
+      return {};
+  }
+  if (parser.parseRBrace() || parser.parseGreater())
+    return {};
+  return parser.getChecked<BlockedEncodingAttr>(parser.getContext(), fields[0],
+                                                fields[1], fields[2], fields[3]);
+}
+
+void BlockedEncodingAttr::print(AsmPrinter &printer) const {
+  ArrayRef<unsigned> fields[4] = {getSizePerThread(), getThreadsPerWarp(),
+                                  getWarpsPerCTA(), getOrder()};
+  printer << "<{";
+  for (unsigned i = 0; i < 4; ++i) {
+    if (i > 0)
+      printer << ", ";
+    printer << kBlockedFields[i] << " = [";
+    llvm::interleaveComma(fields[i], printer);
+    printer << "]";
+  }
+  printer << "}>";
+}
+
+LogicalResult BlockedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                          ArrayRef<unsigned> sizePerThread,
+                                          ArrayRef<unsigned> threadsPerWarp,
+                                          ArrayRef<unsigned> warpsPerCTA,
+                                          ArrayRef<unsigned> order) {
+  size_t rank = order.size();
+  if (sizePerThread.size() != rank || threadsPerWarp.size() != rank ||
+      warpsPerCTA.size() != rank)
+    return emitError() << "sizePerThread, threadsPerWarp, warpsPerCTA and order must "
+                          "have one entry per dimension";
+  for (ArrayRef<unsigned> field : {sizePerThread, threadsPerWarp, warpsPerCTA})
+    for (unsigned v : field)
+      if (v == 0 || (v & (v - 1)) != 0)
+        return emitError() << "layout extents must be powers of two, got " << v;
+  SmallVector<bool> seen(rank, false);
+  for (unsigned d : order) {
+    if (d >= rank || seen[d])
+      return emitError() << "order must be a permutation of the " << rank
+                         << " dimensions";
+    seen[d] = true;
+  }
+  return success();
+}
+
+unsigned BlockedEncodingAttr::getWarpSize() const {
+  unsigned n = 1;
+  for (unsigned v : getThreadsPerWarp())
+    n *= v;
+  return n;
+}
+
+unsigned BlockedEncodingAttr::getNumWarps() const {
+  unsigned n = 1;
+  for (unsigned v : getWarpsPerCTA())
+    n *= v;
+  return n;
+}
+
+//===----------------------------------------------------------------------===//
+// SharedStagingAttr, MatrixOperandAttr, StagedDotAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult SharedStagingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                        int64_t aStride, int64_t bStride,
+                                        int64_t bOffset, int64_t stageBytes,
+                                        int64_t buffers) {
+  if (aStride <= 0 || bStride <= 0 || buffers <= 0)
+    return emitError() << "strides and buffers must be positive";
+  if (bOffset <= 0 || bOffset % 16 != 0 || stageBytes <= bOffset ||
+      stageBytes % 16 != 0)
+    return emitError() << "B must start 16-byte aligned after A and end inside the "
+                          "stage (bOffset "
+                       << bOffset << ", stageBytes " << stageBytes << ")";
+  return success();
+}
+
+SharedStagingAttr SharedStagingAttr::getPadded(MLIRContext *context, int64_t m,
+                                               int64_t n, int64_t k,
+                                               int64_t elementBytes, int64_t buffers) {
+  int64_t aStride = k + 16 / elementBytes;
+  int64_t bStride = n + 16 / elementBytes;
+  int64_t bOffset = (m * aStride * elementBytes + 15) / 16 * 16;
+  int64_t stageBytes = (bOffset + k * bStride * elementBytes + 15) / 16 * 16;
+  return get(context, aStride, bStride, bOffset, stageBytes, buffers);
+}
+
+LogicalResult MatrixOperandAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                        unsigned dot, unsigned operand, unsigned ahead,
+                                        SharedStagingAttr staging) {
+  if (operand > 1)
+    return emitError() << "operand must be 0 (A) or 1 (B), got " << operand;
+  if (ahead > 1)
+    return emitError() << "ahead must be 0 (before the loop) or 1 (the next "
+                          "iteration), got "
+                       << ahead;
+  if (!staging)
+    return emitError() << "a staging layout is required";
+  return success();
+}
+
+LogicalResult StagedDotAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                    unsigned dot, unsigned operands,
+                                    SharedStagingAttr staging) {
+  if (operands == 0 || operands > 3)
+    return emitError() << "operands must be a non-empty mask of 1 (A) and 2 (B), got "
+                       << operands;
+  if (!staging)
+    return emitError() << "a staging layout is required";
+  return success();
+}
+
+} // namespace tessel::tilegpu

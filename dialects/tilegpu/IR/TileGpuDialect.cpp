@@ -1,0 +1,84 @@
+//===- TileGpuDialect.cpp - Layouts of the shared GPU layer ---------------===//
+
+#include "dialects/tilegpu/IR/TileGpuDialect.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Operation.h"
+
+using namespace mlir;
+
+#include "dialects/tilegpu/IR/TileGpuDialect.cpp.inc"
+
+namespace tessel::tilegpu {
+
+void TileGpuDialect::initialize() { registerAttributes(); }
+
+namespace {
+
+LogicalResult expectPositiveInteger(Operation *op, NamedAttribute attr,
+                                    bool powerOfTwo) {
+  auto value = dyn_cast<IntegerAttr>(attr.getValue());
+  if (!value || value.getValue().isNegative() ||
+      (powerOfTwo && !value.getValue().isPowerOf2()))
+    return op->emitOpError() << "'" << attr.getName().strref() << "' must be a "
+                             << (powerOfTwo ? "power of two" : "non-negative integer")
+                             << ", got " << attr.getValue();
+  return success();
+}
+
+/// `tilegpu.layouts`: one blocked layout per tensor result, of its rank.
+LogicalResult verifyLayouts(Operation *op, NamedAttribute attr) {
+  auto layouts = dyn_cast<ArrayAttr>(attr.getValue());
+  SmallVector<RankedTensorType> tensors;
+  for (Type type : op->getResultTypes())
+    if (auto tensor = dyn_cast<RankedTensorType>(type))
+      tensors.push_back(tensor);
+  if (!layouts || layouts.size() != tensors.size())
+    return op->emitOpError() << "'tilegpu.layouts' must hold one #tilegpu.blocked per "
+                                "tensor result ("
+                             << tensors.size() << ")";
+  for (auto [layout, tensor] : llvm::zip(layouts, tensors)) {
+    auto blocked = dyn_cast<BlockedEncodingAttr>(layout);
+    if (!blocked || blocked.getRank() != unsigned(tensor.getRank()))
+      return op->emitOpError()
+             << "'tilegpu.layouts' entry " << layout
+             << " is not a #tilegpu.blocked of rank " << tensor.getRank();
+  }
+  return success();
+}
+
+} // namespace
+
+LogicalResult TileGpuDialect::verifyOperationAttribute(Operation *op,
+                                                       NamedAttribute attr) {
+  StringRef name = attr.getName().strref();
+  if (name == LayoutsAttrHelper::getNameStr())
+    return verifyLayouts(op, attr);
+  if (name == VectorWidthAttrHelper::getNameStr() ||
+      name == NumWarpsAttrHelper::getNameStr() ||
+      name == WarpSizeAttrHelper::getNameStr())
+    return expectPositiveInteger(op, attr, /*powerOfTwo=*/true);
+  if (name == SharedMemBytesAttrHelper::getNameStr() ||
+      name == ThreadsPerBlockAttrHelper::getNameStr() ||
+      name == DedicatedOffsetAttrHelper::getNameStr())
+    return expectPositiveInteger(op, attr, /*powerOfTwo=*/false);
+  if (name == KernelAttrHelper::getNameStr()) {
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitOpError() << "'" << name << "' must be a unit attribute";
+    return success();
+  }
+  if (name == AsyncCopyAttrHelper::getNameStr()) {
+    if (!isa<MatrixOperandAttr>(attr.getValue()))
+      return op->emitOpError() << "'" << name << "' must be a #tilegpu.matrix_operand";
+    return success();
+  }
+  if (name == StagedDotAttrHelper::getNameStr()) {
+    if (!isa<StagedDotAttr>(attr.getValue()))
+      return op->emitOpError() << "'" << name << "' must be a #tilegpu.staged_dot";
+    return success();
+  }
+  return op->emitOpError() << "unknown tilegpu attribute '" << name << "'";
+}
+
+} // namespace tessel::tilegpu

@@ -1,0 +1,62 @@
+//===- TileGpuDialect.td - Layouts of the shared GPU layer -*- tablegen -*-===//
+//
+// The tilegpu dialect holds what the shared GPU lowering (backends/gpu_common)
+// decides about a tile program before it becomes per-thread code: how a
+// tile's elements are spread over threads, where a dot's operands are staged
+// in shared memory, and the distribution a module was laid out for. It has
+// no operations: its attributes annotate tile IR, and the dialect verifies
+// every `tilegpu.*` attribute it finds, so a malformed annotation is an error
+// at the op that carries it rather than a silent fallback in the lowering.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSEL_DIALECTS_TILEGPU_IR_TILEGPUDIALECT_TD
+#define TESSEL_DIALECTS_TILEGPU_IR_TILEGPUDIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def TileGpu_Dialect : Dialect {
+  let name = "tilegpu";
+  let cppNamespace = "::tessel::tilegpu";
+  let summary = "Thread layouts and shared-memory staging of the GPU layer.";
+  let description = [{
+    Attributes:
+    - `#tilegpu.blocked<...>`: a blocked distribution of a tile over the
+      threads of a block (a tensor encoding, and the entries of
+      `tilegpu.layouts`);
+    - `#tilegpu.shared<...>`: the padded shared-memory staging of a dot's
+      A and B operands;
+    - `#tilegpu.matrix_operand<...>`: on a `tile.load` whose tile is copied
+      straight into such a staging buffer, which operand of which dot it is;
+    - `#tilegpu.staged_dot<...>`: on that `tile.dot`, which of its operands
+      are read from the staging buffers.
+
+    Discardable attributes (verified by the dialect):
+    `tilegpu.layouts` (one `#tilegpu.blocked` per tensor result),
+    `tilegpu.vector_width` (elements per memory access),
+    `tilegpu.num_warps` / `tilegpu.warp_size` (module: the distribution the
+    layouts were made for), `tilegpu.shared_mem_bytes` (module: dynamic
+    shared memory per block), `tilegpu.kernel` / `tilegpu.threads_per_block`
+    (functions the lowering made kernels), `tilegpu.dedicated_offset`.
+  }];
+  let useDefaultAttributePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
+  let discardableAttrs = (ins
+    "::mlir::ArrayAttr":$layouts,
+    "::mlir::IntegerAttr":$vector_width,
+    "::mlir::IntegerAttr":$num_warps,
+    "::mlir::IntegerAttr":$warp_size,
+    "::mlir::IntegerAttr":$shared_mem_bytes,
+    "::mlir::UnitAttr":$kernel,
+    "::mlir::IntegerAttr":$threads_per_block,
+    "::mlir::IntegerAttr":$dedicated_offset,
+    "::tessel::tilegpu::MatrixOperandAttr":$async_copy,
+    "::tessel::tilegpu::StagedDotAttr":$staged_dot
+  );
+  let extraClassDeclaration = [{
+    /// Registers the attributes (in TileGpuAttrs.cpp).
+    void registerAttributes();
+  }];
+}
+
+#endif // TESSEL_DIALECTS_TILEGPU_IR_TILEGPUDIALECT_TD

@@ -1,0 +1,25 @@
+// RUN: tessel-opt %s | tessel-opt | FileCheck %s
+
+// Every attribute and annotation of the dialect prints and parses back.
+
+// CHECK: module attributes {tilegpu.num_warps = 4 : i32, tilegpu.shared_mem_bytes = 9728 : i32, tilegpu.warp_size = 32 : i32}
+module attributes {tilegpu.num_warps = 4 : i32, tilegpu.warp_size = 32 : i32,
+                   tilegpu.shared_mem_bytes = 9728 : i32} {
+  // CHECK-LABEL: func.func @annotated
+  // CHECK-SAME: tilegpu.kernel
+  // CHECK-SAME: tilegpu.threads_per_block = 128 : i32
+  func.func @annotated(%p: tensor<64x32x!tile.ptr<f16>>,
+                       %acc: tensor<64x64xf32, #tilegpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>>)
+      attributes {tilegpu.kernel, tilegpu.threads_per_block = 128 : i32} {
+    // CHECK: tile.load %{{.*}} {tilegpu.async_copy = #tilegpu.matrix_operand<dot = 0, operand = 1, ahead = 1, staging = <aStride = 40, bStride = 72, bOffset = 5120, stageBytes = 9728, buffers = 3>>, tilegpu.layouts = [#tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>], tilegpu.vector_width = 4 : i32}
+    %a = tile.load %p {tilegpu.async_copy = #tilegpu.matrix_operand<dot = 0, operand = 1, ahead = 1, staging = #tilegpu.shared<aStride = 40, bStride = 72, bOffset = 5120, stageBytes = 9728, buffers = 3>>,
+                       tilegpu.layouts = [#tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>],
+                       tilegpu.vector_width = 4 : i32} : tensor<64x32x!tile.ptr<f16>>
+    return
+  }
+  // A 64-lane wave with 16 warps' worth of 4-element runs.
+  // CHECK: #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 8], warpsPerCTA = [2, 2], order = [1, 0]}>
+  func.func private @wave64(tensor<64x64xf32, #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 8], warpsPerCTA = [2, 2], order = [1, 0]}>>)
+  // CHECK: #tilegpu.staged_dot<dot = 2, operands = 1, staging = <aStride = 40, bStride = 136, bOffset = 10240, stageBytes = 19968, buffers = 1>>
+  func.func private @staged() attributes {tilegpu.staged_dot = #tilegpu.staged_dot<dot = 2, operands = 1, staging = #tilegpu.shared<aStride = 40, bStride = 136, bOffset = 10240, stageBytes = 19968, buffers = 1>>}
+}

@@ -1,0 +1,60 @@
+// RUN: tessel-opt %s --split-input-file -verify-diagnostics
+
+// expected-error @+1 {{layout extents must be powers of two, got 3}}
+func.func private @f(tensor<64xf32, #tilegpu.blocked<{sizePerThread = [3], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>>)
+
+// -----
+
+// expected-error @+1 {{order must be a permutation of the 2 dimensions}}
+func.func private @f(tensor<64x64xf32, #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 1]}>>)
+
+// -----
+
+// expected-error @+1 {{one entry per dimension}}
+func.func private @f(tensor<64x64xf32, #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32], warpsPerCTA = [4, 1], order = [1, 0]}>>)
+
+// -----
+
+func.func @f(%p: tensor<64x!tile.ptr<f32>>) {
+  // expected-error @+1 {{'tilegpu.layouts' entry #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}> is not a #tilegpu.blocked of rank 1}}
+  %a = tile.load %p {tilegpu.layouts = [#tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>]} : tensor<64x!tile.ptr<f32>>
+  return
+}
+
+// -----
+
+func.func @f(%p: tensor<64x!tile.ptr<f32>>) {
+  // expected-error @+1 {{'tilegpu.layouts' must hold one #tilegpu.blocked per tensor result (1)}}
+  %a = tile.load %p {tilegpu.layouts = []} : tensor<64x!tile.ptr<f32>>
+  return
+}
+
+// -----
+
+func.func @f(%p: tensor<64x!tile.ptr<f32>>) {
+  // expected-error @+1 {{'tilegpu.vector_width' must be a power of two, got 3 : i32}}
+  %a = tile.load %p {tilegpu.vector_width = 3 : i32} : tensor<64x!tile.ptr<f32>>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'tilegpu.async_copy' must be a #tilegpu.matrix_operand}}
+func.func private @f() attributes {tilegpu.async_copy = array<i32: 0, 0, 0, 64, 64, 32>}
+
+// -----
+
+// expected-error @+1 {{operand must be 0 (A) or 1 (B), got 2}}
+func.func private @f() attributes {tilegpu.async_copy = #tilegpu.matrix_operand<dot = 0, operand = 2, ahead = 0, staging = #tilegpu.shared<aStride = 40, bStride = 72, bOffset = 5120, stageBytes = 9728, buffers = 3>>}
+
+// -----
+
+// A malformed staging is refused where it is parsed.
+// expected-error @+2 {{B must start 16-byte aligned after A}}
+// expected-error @+1 {{failed to parse TileGpu_StagedDotAttr parameter 'staging'}}
+func.func private @f() attributes {tilegpu.staged_dot = #tilegpu.staged_dot<dot = 0, operands = 3, staging = #tilegpu.shared<aStride = 40, bStride = 72, bOffset = 5121, stageBytes = 9728, buffers = 3>>}
+
+// -----
+
+// expected-error @+1 {{unknown tilegpu attribute 'tilegpu.async_operands'}}
+func.func private @f() attributes {tilegpu.async_operands = array<i32: 0, 3>}
