@@ -68,17 +68,17 @@ BlockedLayout BlockedLayout::getMmaAccumulator(ArrayRef<int64_t> shape, unsigned
                                                unsigned warpSize) {
   BlockedLayout layout;
   layout.shape.assign(shape.begin(), shape.end());
-  layout.sizePerThread = {1, tile.accumulatorElementsN};
-  layout.threadsPerWarp = {warpSize / tile.getLanesN(), tile.getLanesN()};
+  layout.sizePerThread = {tile.accElementsM, tile.accElementsN};
+  layout.threadsPerWarp = {tile.getLanesM(warpSize), tile.getLanesN()};
   layout.warpsPerCTA = {warpsM, warpsN};
   layout.order = {1, 0};
   return layout;
 }
 
 bool BlockedLayout::isMmaAccumulator(const MatrixTileShape &tile, unsigned warpSize) const {
-  return getRank() == 2 && sizePerThread[0] == 1 &&
-         sizePerThread[1] == tile.accumulatorElementsN &&
-         threadsPerWarp[0] == warpSize / tile.getLanesN() &&
+  return getRank() == 2 && sizePerThread[0] == tile.accElementsM &&
+         sizePerThread[1] == tile.accElementsN &&
+         threadsPerWarp[0] == tile.getLanesM(warpSize) &&
          threadsPerWarp[1] == tile.getLanesN() && order[0] == 1 && order[1] == 0;
 }
 

@@ -18,6 +18,7 @@
 
 #include <cstdint>
 
+#include "backends/gpu_common/GpuTargetDescription.h"
 #include "dialects/tilegpu/IR/TileGpuDialect.h"
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -49,15 +50,32 @@ inline constexpr llvm::StringLiteral kSharedMemoryAttrName =
 inline constexpr unsigned kMaxElementsPerThread = 4;
 
 /// The shape of a warp-level matrix instruction as the layouts need it:
-/// D is m x n, the reduction k deep, and each lane holds
-/// `accumulatorElementsN` consecutive columns of a row of D (lanes form a
-/// (warpSize / lanesN) x lanesN grid with lanesN = n / accumulatorElementsN,
-/// repeated down the m rows). The defaults are NVIDIA's mma m16n8k16; a
-/// backend passes its own from its GpuTargetDescription.
+/// D is m x n, the reduction k deep, and each lane holds blocks of
+/// accElementsM x accElementsN elements of D, the lanes forming a
+/// (warpSize / accLanesN) x accLanesN grid numbered along columns first,
+/// repeated over the m x n tile (MatrixFragment `c` of the target's
+/// MatrixInstruction). The defaults are NVIDIA's mma m16n8k16.
 struct MatrixTileShape {
   unsigned m = 16, n = 8, k = 16;
-  unsigned accumulatorElementsN = 2;
-  unsigned getLanesN() const { return n / accumulatorElementsN; }
+  unsigned accElementsM = 1, accElementsN = 2, accLanesN = 4;
+
+  /// The shape of `instruction` (its `c` fragment gives the accumulator).
+  static MatrixTileShape get(const MatrixInstruction &instruction) {
+    return {instruction.m,
+            instruction.n,
+            instruction.k,
+            instruction.c.elementsRows,
+            instruction.c.elementsCols,
+            instruction.c.lanesCols};
+  }
+  unsigned getLanesN() const { return accLanesN; }
+  unsigned getLanesM(unsigned warpSize) const { return warpSize / accLanesN; }
+  /// Whether a warp of `warpSize` lanes tiles the m x n accumulator so.
+  bool isValid(unsigned warpSize) const {
+    return accElementsM && accElementsN && accLanesN && warpSize % accLanesN == 0 &&
+           n % (accElementsN * accLanesN) == 0 &&
+           m % (accElementsM * getLanesM(warpSize)) == 0;
+  }
 };
 
 /// A blocked distribution of a static tile shape over a block's threads.
@@ -81,15 +99,14 @@ struct BlockedLayout {
   static BlockedLayout get(mlir::RankedTensorType type, unsigned numWarps,
                            unsigned warpSize);
 
-  /// The layout of a warp-level 16x8 matrix-instruction accumulator tile
-  /// over an MxN tile, with `warpsM x warpsN` warps of 32 lanes: lane l
-  /// holds, in each 8x8 block, row l/4 and columns 2*(l%4), +1, which is a
-  /// blocked layout with 1x2 elements per thread and 8x4 lanes. Two
-  /// consecutive row repetitions of a warp form the 16 rows of one
-  /// instruction; they need not be adjacent rows of the tile, because the
-  /// A fragments are gathered row by row to match.
-  /// For another instruction shape `tile`, the same construction over
-  /// warpSize / lanesN x lanesN lanes holding 1 x accumulatorElementsN each.
+  /// The layout of a matrix-instruction accumulator over an MxN tile with
+  /// `warpsM x warpsN` warps: a blocked layout with the fragment's block as
+  /// elements per thread and its lane grid as threads per warp (for mma
+  /// m16n8k16: 1x2 elements, 8x4 lanes, so lane l holds row l/4, columns
+  /// 2*(l%4) and +1 of each 8x8 block). The rows (columns) of one
+  /// instruction are consecutive repetitions of a warp's block; they need
+  /// not be adjacent rows of the tile, because the A (B) fragments are
+  /// gathered to match.
   static BlockedLayout getMmaAccumulator(llvm::ArrayRef<int64_t> shape, unsigned warpsM,
                                          unsigned warpsN, const MatrixTileShape &tile = {},
                                          unsigned warpSize = 32);

@@ -23,6 +23,60 @@ namespace tessel::gpu {
 /// Element types of matrix instruction operands.
 enum class MatrixElement { F16, BF16, TF32, F32, I8, I32, FP8E4M3, FP8E5M2 };
 
+/// Which lane of a matrix instruction holds which element of one operand, a
+/// rows x cols tile (A: m x k, B: k x n, C and D: m x n). Each lane holds
+/// blocks of elementsRows x elementsCols elements (registers row-major in the
+/// block); the lanes form a lanesRows x lanesCols grid, numbered along
+/// columns first (lane = laneCol + lanesCols * laneRow) or, with
+/// `lanesRowsFirst`, along rows first; the grid of blocks repeats over the
+/// operand, the repetitions taking registers down the rows first or, with
+/// `repeatColsFirst`, along the columns first. Every instruction the
+/// vendors document fits:
+///   mma.sync m16n8k16 (32 lanes)  A 1x2, 8x4 lanes; B 2x1, 4x8 lanes rows
+///                                 first; C 1x2, 8x4 lanes
+///   MFMA 32x32x8 f16 (64 lanes)   A 1x4, 32x2 lanes rows first;
+///                                 B 4x1, 2x32 lanes; C 4x1, 2x32 lanes
+///   DPAS 8x16x16 (16 lanes)       A 1x1, 1x16 lanes; B 1x1 (16 k per
+///                                 lane), 1x16 lanes; C 1x1, 1x16 lanes
+struct MatrixFragment {
+  unsigned elementsRows = 1, elementsCols = 1;
+  unsigned lanesRows = 1, lanesCols = 1;
+  bool lanesRowsFirst = false;
+  bool repeatColsFirst = false;
+
+  unsigned getBlockRows() const { return elementsRows * lanesRows; }
+  unsigned getBlockCols() const { return elementsCols * lanesCols; }
+  /// Registers per lane for a rows x cols operand.
+  unsigned getRegisters(unsigned rows, unsigned cols) const {
+    return rows * cols / (lanesRows * lanesCols);
+  }
+  /// The lane's place in the lane grid.
+  unsigned getLaneRow(unsigned lane) const {
+    return lanesRowsFirst ? lane % lanesRows : lane / lanesCols;
+  }
+  unsigned getLaneCol(unsigned lane) const {
+    return lanesRowsFirst ? lane / lanesRows : lane % lanesCols;
+  }
+  /// The part of register `reg`'s coordinates that does not depend on the
+  /// lane; the element is at (row + laneRow * elementsRows, col + laneCol *
+  /// elementsCols).
+  std::pair<unsigned, unsigned> getStaticCoordinate(unsigned reg, unsigned rows,
+                                                    unsigned cols) const {
+    unsigned block = elementsRows * elementsCols;
+    unsigned inRow = (reg % block) / elementsCols, inCol = reg % elementsCols;
+    unsigned rep = reg / block;
+    unsigned repsRows = rows / getBlockRows(), repsCols = cols / getBlockCols();
+    unsigned repRow = repeatColsFirst ? rep / repsCols : rep % repsRows;
+    unsigned repCol = repeatColsFirst ? rep % repsCols : rep / repsRows;
+    return {repRow * getBlockRows() + inRow, repCol * getBlockCols() + inCol};
+  }
+  /// Whether the fragment tiles a rows x cols operand over `lanes` lanes.
+  bool fits(unsigned rows, unsigned cols, unsigned lanes) const {
+    return lanesRows * lanesCols == lanes && elementsRows && elementsCols &&
+           rows % getBlockRows() == 0 && cols % getBlockCols() == 0;
+  }
+};
+
 /// One matrix multiply-accumulate instruction: D(m x n) = A(m x k) * B(k x n)
 /// + C, executed cooperatively by `threads` lanes (a warp, or a warp group).
 struct MatrixInstruction {
@@ -32,11 +86,10 @@ struct MatrixInstruction {
   std::vector<MatrixElement> inputs;
   MatrixElement accumulator = MatrixElement::F32;
   unsigned threads = 0;
-  /// The accumulator fragment: each lane holds `accumulatorElementsN`
-  /// consecutive columns of one row; the lanes form a grid of
-  /// (threads / (n / accumulatorElementsN)) rows by
-  /// (n / accumulatorElementsN) columns, repeated down the m rows.
-  unsigned accumulatorElementsN = 0;
+  /// Which lane holds which element of A, B and of C/D. The shared layout
+  /// requires C's lanes numbered along columns first (the accumulator is a
+  /// blocked layout of order [1, 0]).
+  MatrixFragment a, b, c;
 
   bool acceptsInput(MatrixElement e) const {
     for (MatrixElement i : inputs)
@@ -44,8 +97,12 @@ struct MatrixInstruction {
         return true;
     return false;
   }
-  unsigned getAccumulatorLanesN() const { return n / accumulatorElementsN; }
-  unsigned getAccumulatorLanesM() const { return threads / getAccumulatorLanesN(); }
+  /// Whether the fragments describe an m x n x k instruction of `threads`
+  /// lanes.
+  bool isConsistent() const {
+    return a.fits(m, k, threads) && b.fits(k, n, threads) && c.fits(m, n, threads) &&
+           !c.lanesRowsFirst;
+  }
 };
 
 struct GpuTargetDescription {
@@ -88,6 +145,20 @@ struct GpuTargetDescription {
     };
     for (const MatrixInstruction &i : matrixInstructions)
       out.push_back({"matrix." + i.name, 1});
+    return out;
+  }
+
+  /// What the target has, as the names of its compile-target features
+  /// (`<plugin>:<arch>+<feature>` requires it): "async_copy", "bulk_copy"
+  /// and "matrix.<name>" per matrix instruction.
+  std::vector<std::string> getTargetFeatureNames() const {
+    std::vector<std::string> out;
+    if (asyncCopy)
+      out.push_back("async_copy");
+    if (bulkCopy)
+      out.push_back("bulk_copy");
+    for (const MatrixInstruction &i : matrixInstructions)
+      out.push_back("matrix." + i.name);
     return out;
   }
 };

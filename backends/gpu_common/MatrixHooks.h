@@ -1,17 +1,24 @@
-//===- MatrixHooks.h - Tensor-core instructions a GPU target offers -*- C++ -*-===//
+//===- MatrixHooks.h - Matrix instructions a GPU target offers -*- C++ -*-===//
 //
 // The shared lowering places a `tile.dot` on a target's matrix units when
-// the target gives it these hooks (`lowerTileToGpu`'s `matrix` argument). The
-// fragment shapes are those of a warp-wide 16x8x16 multiply-accumulate with
-// 16-bit inputs and f32 accumulators, which NVIDIA's mma.sync (sm_80+) and
-// AMD's and Intel's matrix instructions can all express; which thread holds
-// which fragment element is fixed by `MmaLayout.h`.
+// the target gives it these hooks (`lowerTileToGpu`'s `matrix` argument).
+// The hooks name the instruction they issue (a MatrixInstruction of the
+// target's GpuTargetDescription); its fragments say which lane holds which
+// element of A, B and C, and the lowering gathers each lane's elements of A
+// and B from shared memory in that order and keeps C in the blocked layout
+// the fragment implies (BlockedLayout::getMmaAccumulator). So an instruction
+// of any shape and lane arrangement fits: mma.sync on 32 lanes, MFMA on
+// 64-lane waves, DPAS on 16-lane sub-groups.
+//
+// A target may also offer a faster operand path for the m16n8k16 shape:
+// warp-cooperative 8x8 matrix loads (hasMatrixLoads), as NVIDIA's ldmatrix.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TESSEL_BACKENDS_GPU_COMMON_MATRIXHOOKS_H
 #define TESSEL_BACKENDS_GPU_COMMON_MATRIXHOOKS_H
 
+#include "backends/gpu_common/GpuTargetDescription.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/SmallVector.h"
@@ -22,28 +29,46 @@ class GpuMatrixHooks {
 public:
   virtual ~GpuMatrixHooks() = default;
 
+  /// The warp-level instruction the hooks issue (its `threads` is the warp
+  /// size; MatrixInstruction::isConsistent holds).
+  virtual const MatrixInstruction &getInstruction() const = 0;
+
   /// Whether `a x b` with elements of `input` accumulating in `acc` can use
-  /// the 16x8x16 instruction.
+  /// the instruction.
   virtual bool supports(mlir::Type input, mlir::Type acc) const = 0;
 
-  /// A warp-cooperative load of `count` (1, 2 or 4) 8x8 matrices of 16-bit
-  /// elements from shared memory. Lane `l` gives the address of row `l % 8`
-  /// of matrix `l / 8`. Without `transpose`, lane `l` receives, per matrix,
-  /// row `l / 4`, elements `2 * (l % 4)` and `+1`, as one i32; with it, the
-  /// same positions of the transposed matrix.
-  virtual llvm::SmallVector<mlir::Value>
-  loadMatrices(mlir::OpBuilder &b, mlir::Location loc, mlir::Value sharedAddress,
-               unsigned count, bool transpose) const = 0;
-
-  /// D = A * B + C for one 16x8x16 tile of a warp: `a` is 4 i32 (8 inputs),
-  /// `b` 2 i32 (4 inputs), `c` 4 accumulators; returns the 4 results. The
-  /// element positions are those `loadMatrices` delivers for A (4 matrices:
-  /// rows 0-7 and 8-15 of k 0-7, then of k 8-15) and for B transposed
-  /// (2 matrices: k 0-7 and 8-15).
+  /// D = A * B + C for one instruction tile of a warp. `a`, `bFragment` and
+  /// `c` are this lane's elements (scalars of the input and accumulator
+  /// types) in the register order of the instruction's fragments a, b and
+  /// c; returns D's elements in c's order.
   virtual llvm::SmallVector<mlir::Value>
   multiplyAccumulate(mlir::OpBuilder &b, mlir::Location loc, mlir::Type input,
                      mlir::ValueRange a, mlir::ValueRange bFragment,
                      mlir::ValueRange c) const = 0;
+
+  /// Optional, for an m16n8k16 instruction of 32 lanes with 16-bit inputs:
+  /// warp-cooperative loads of 8x8 matrices from shared memory. A target
+  /// without them returns false and is never asked for the next two.
+  virtual bool hasMatrixLoads() const { return false; }
+  /// Loads `count` (1, 2 or 4) 8x8 matrices of 16-bit elements. Lane `l`
+  /// gives the address of row `l % 8` of matrix `l / 8`. Without
+  /// `transpose`, lane `l` receives, per matrix, row `l / 4`, elements
+  /// `2 * (l % 4)` and `+1`, as one i32; with it, the same positions of the
+  /// transposed matrix.
+  virtual llvm::SmallVector<mlir::Value>
+  loadMatrices(mlir::OpBuilder &b, mlir::Location loc, mlir::Value sharedAddress,
+               unsigned count, bool transpose) const {
+    return {};
+  }
+  /// multiplyAccumulate with A as the 4 i32 and B as the 2 i32 that
+  /// loadMatrices delivers (A: 4 matrices, rows 0-7 and 8-15 of k 0-7, then
+  /// of k 8-15; B transposed: 2 matrices, k 0-7 and 8-15).
+  virtual llvm::SmallVector<mlir::Value>
+  multiplyAccumulatePacked(mlir::OpBuilder &b, mlir::Location loc, mlir::Type input,
+                           mlir::ValueRange a, mlir::ValueRange bFragment,
+                           mlir::ValueRange c) const {
+    return {};
+  }
 
   /// Asynchronous copies from global to shared memory that bypass registers,
   /// which lets operand tiles of later iterations be in flight without

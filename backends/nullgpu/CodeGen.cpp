@@ -38,8 +38,8 @@ using namespace mlir;
 namespace tessel::nullgpu {
 namespace {
 
-/// The shared tile-to-GPU conversion with the null GPU's hooks (no matrix
-/// hooks: dots take the portable path in the matrix layout).
+/// The shared tile-to-GPU conversion with the null GPU's hooks; dots in the
+/// matrix layout call its matrix instruction through the fragment path.
 struct ConvertTileToNullGpu
     : PassWrapper<ConvertTileToNullGpu, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ConvertTileToNullGpu)
@@ -54,7 +54,8 @@ struct ConvertTileToNullGpu
   }
   void runOnOperation() override {
     NullGpuHooks hooks;
-    if (failed(gpu::lowerTileToGpu(getOperation(), hooks)))
+    NullGpuMatrixHooks matrix;
+    if (failed(gpu::lowerTileToGpu(getOperation(), hooks, &matrix)))
       signalPassFailure();
   }
 };

@@ -2,6 +2,8 @@
 
 #include "backends/nullgpu/NullGpuHooks.h"
 
+#include "backends/nullgpu/NullGpuTarget.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 
@@ -59,6 +61,38 @@ void NullGpuHooks::markKernel(Operation *func, unsigned threadsPerBlock) const {
   func->setAttr(
       kThreadsAttrName,
       Builder(func->getContext()).getI32IntegerAttr(int32_t(threadsPerBlock)));
+}
+
+NullGpuMatrixHooks::NullGpuMatrixHooks()
+    : mma(getNullGpuDescription().matrixInstructions.front()) {}
+
+bool NullGpuMatrixHooks::supports(Type input, Type acc) const {
+  return (input.isF16() || input.isBF16()) && acc.isF32();
+}
+
+SmallVector<Value> NullGpuMatrixHooks::multiplyAccumulate(OpBuilder &b, Location loc,
+                                                          Type input, ValueRange a,
+                                                          ValueRange bFragment,
+                                                          ValueRange c) const {
+  auto pack = [&](ValueRange elements) {
+    Type type = VectorType::get({int64_t(elements.size())}, elements[0].getType());
+    Value v = LLVM::PoisonOp::create(b, loc, type);
+    for (auto [i, e] : llvm::enumerate(elements))
+      v = LLVM::InsertElementOp::create(
+          b, loc, v, e,
+          LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(i)));
+    return v;
+  };
+  Value cVector = pack(c);
+  StringRef name = input.isF16() ? "nullgpu_mma_m8n8k8_f16" : "nullgpu_mma_m8n8k8_bf16";
+  Value d =
+      callRuntime(b, loc, name, cVector.getType(), {pack(a), pack(bFragment), cVector});
+  SmallVector<Value> out;
+  for (size_t i = 0; i < c.size(); ++i)
+    out.push_back(LLVM::ExtractElementOp::create(
+        b, loc, d,
+        LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(i))));
+  return out;
 }
 
 } // namespace tessel::nullgpu

@@ -11,6 +11,7 @@
 #define TESSEL_BACKENDS_NULLGPU_NULLGPUHOOKS_H
 
 #include "backends/gpu_common/GpuTargetHooks.h"
+#include "backends/gpu_common/MatrixHooks.h"
 
 namespace tessel::nullgpu {
 
@@ -32,6 +33,25 @@ public:
   unsigned getSharedAddressSpace() const override { return 0; }
   unsigned getGlobalAddressSpace() const override { return 0; }
   void markKernel(mlir::Operation *func, unsigned threadsPerBlock) const override;
+};
+
+/// The null GPU's 8x8x8 matrix instruction (NullGpuTarget.h) as a call of
+/// `nullgpu_mma_m8n8k8_{f16,bf16}(vector<4 x in> a, vector<4 x in> b,
+/// vector<4 x f32> c) -> vector<4 x f32>`, each lane passing its fragment
+/// elements in register order. No matrix loads and no asynchronous copies:
+/// dots take the shared fragment path.
+class NullGpuMatrixHooks : public gpu::GpuMatrixHooks {
+public:
+  NullGpuMatrixHooks();
+  const gpu::MatrixInstruction &getInstruction() const override { return mma; }
+  bool supports(mlir::Type input, mlir::Type acc) const override;
+  llvm::SmallVector<mlir::Value>
+  multiplyAccumulate(mlir::OpBuilder &b, mlir::Location loc, mlir::Type input,
+                     mlir::ValueRange a, mlir::ValueRange bFragment,
+                     mlir::ValueRange c) const override;
+
+private:
+  gpu::MatrixInstruction mma;
 };
 
 } // namespace tessel::nullgpu

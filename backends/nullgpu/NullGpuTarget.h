@@ -21,15 +21,18 @@ inline gpu::GpuTargetDescription getNullGpuDescription() {
   gpu::GpuTargetDescription d;
   d.arch = "null16";
   d.warpSize = 16;
-  // Each lane holds two columns of one row: 4 x 4 lanes over 8 x 8.
-  d.matrixInstructions.push_back({"mma.m8n8k8",
-                                  8,
-                                  8,
-                                  8,
-                                  {gpu::MatrixElement::F16, gpu::MatrixElement::BF16},
-                                  gpu::MatrixElement::F32,
-                                  16,
-                                  2});
+  // 4 x 4 lanes over each 8 x 8 operand: A and C lanes hold two columns of
+  // a row, B lanes two rows (k) of a column.
+  gpu::MatrixInstruction mma;
+  mma.name = "mma.m8n8k8";
+  mma.m = mma.n = mma.k = 8;
+  mma.inputs = {gpu::MatrixElement::F16, gpu::MatrixElement::BF16};
+  mma.accumulator = gpu::MatrixElement::F32;
+  mma.threads = 16;
+  mma.a = {1, 2, 4, 4, /*lanesRowsFirst=*/false, /*repeatColsFirst=*/false};
+  mma.b = {2, 1, 4, 4, /*lanesRowsFirst=*/true, /*repeatColsFirst=*/false};
+  mma.c = {1, 2, 4, 4, /*lanesRowsFirst=*/false, /*repeatColsFirst=*/false};
+  d.matrixInstructions.push_back(mma);
   d.sharedMemoryPerBlock = 64 * 1024;
   d.registersPerThread = 128;
   d.registersPerMultiprocessor = 32768;

@@ -19,6 +19,10 @@ struct NvidiaOptions {
   /// for the latency hiding of a second block. 0 leaves it to the backend,
   /// which asks for 2 for blocks of 512 threads (NvvmTargetHooks::markKernel).
   unsigned minBlocksPerSM = 0;
+  /// mma.sync operands through ldmatrix (the fast path); false gathers them
+  /// element by element as the shared fragment path does for targets
+  /// without matrix loads, which lets NVIDIA hardware check that path.
+  bool matrixLoads = true;
   /// LLVM optimization level, 0..3.
   unsigned optLevel = 3;
   /// The PTX assembler, run as a child process.

@@ -58,23 +58,41 @@ unsigned NvidiaTarget::getMaxSharedMemoryPerBlock() const {
   return arch == NvidiaArch::SM80 ? 163 * 1024 : 227 * 1024;
 }
 
+gpu::MatrixInstruction NvidiaTarget::getMmaSyncInstruction() {
+  using gpu::MatrixElement;
+  // m16n8k16 (PTX ISA, "Matrix Fragments for mma.m16n8k16"): lane l holds
+  // A rows l/4 and +8 at k 2*(l%4), +1 and +8, +9; B k 2*(l%4), +1 and +8,
+  // +9 of column l/4; C row l/4 and +8, columns 2*(l%4) and +1.
+  gpu::MatrixInstruction mma;
+  mma.name = "mma.sync.m16n8k16";
+  mma.m = 16, mma.n = 8, mma.k = 16;
+  mma.inputs = {MatrixElement::F16, MatrixElement::BF16};
+  mma.accumulator = MatrixElement::F32;
+  mma.threads = 32;
+  mma.a = {1, 2, 8, 4, /*lanesRowsFirst=*/false, /*repeatColsFirst=*/false};
+  mma.b = {2, 1, 4, 8, /*lanesRowsFirst=*/true, /*repeatColsFirst=*/false};
+  mma.c = {1, 2, 8, 4, /*lanesRowsFirst=*/false, /*repeatColsFirst=*/false};
+  return mma;
+}
+
 gpu::GpuTargetDescription NvidiaTarget::getGpuDescription() const {
   using gpu::MatrixElement;
   gpu::GpuTargetDescription d;
   d.arch = std::string(getName());
   d.warpSize = 32;
-  // Lane l of the m16n8k16 accumulator holds row l / 4 (and + 8), columns
-  // 2 * (l % 4) and + 1.
-  d.matrixInstructions.push_back({"mma.sync.m16n8k16", 16, 8, 16,
-                                  {MatrixElement::F16, MatrixElement::BF16},
-                                  MatrixElement::F32, 32, 2});
-  if (arch != NvidiaArch::SM80)
-    // A warp group of four warps; the accumulator layout of wgmma is not used
-    // by the lowering yet.
-    d.matrixInstructions.insert(d.matrixInstructions.begin(),
-                                {"wgmma.m64n256k16", 64, 256, 16,
-                                 {MatrixElement::F16, MatrixElement::BF16},
-                                 MatrixElement::F32, 128, 2});
+  gpu::MatrixInstruction mma = getMmaSyncInstruction();
+  d.matrixInstructions.push_back(mma);
+  if (arch != NvidiaArch::SM80) {
+    // A warp group of four warps, each holding 16 rows of D as mma does.
+    // The lowering does not use wgmma yet, and its fragments (a two-level
+    // lane grid, A from shared memory) are left undescribed.
+    gpu::MatrixInstruction wgmma = mma;
+    wgmma.name = "wgmma.m64n256k16";
+    wgmma.m = 64, wgmma.n = 256;
+    wgmma.threads = 128;
+    wgmma.a = wgmma.b = wgmma.c = {};
+    d.matrixInstructions.insert(d.matrixInstructions.begin(), wgmma);
+  }
   d.asyncCopy = true;
   d.bulkCopy = arch != NvidiaArch::SM80;
   d.sharedMemoryPerBlock = getMaxSharedMemoryPerBlock();

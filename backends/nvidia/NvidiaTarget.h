@@ -56,6 +56,9 @@ public:
   /// mma.sync m16n8k16 and cp.async from sm_80, wgmma and TMA from sm_90a,
   /// tcgen05 on sm_100a.
   gpu::GpuTargetDescription getGpuDescription() const;
+  /// mma.sync.m16n8k16 with f16/bf16 inputs and f32 accumulators, which
+  /// every supported architecture runs (with its fragments).
+  static gpu::MatrixInstruction getMmaSyncInstruction();
 
 private:
   NvidiaArch arch = NvidiaArch::SM80;

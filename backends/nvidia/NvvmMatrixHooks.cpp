@@ -2,6 +2,8 @@
 
 #include "backends/nvidia/NvvmMatrixHooks.h"
 
+#include "backends/nvidia/NvidiaTarget.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -9,6 +11,9 @@
 using namespace mlir;
 
 namespace tessel::nvidia {
+
+NvvmMatrixHooks::NvvmMatrixHooks(bool matrixLoads)
+    : mma(NvidiaTarget::getMmaSyncInstruction()), matrixLoads(matrixLoads) {}
 
 bool NvvmMatrixHooks::supports(Type input, Type acc) const {
   return (input.isF16() || input.isBF16()) && acc.isF32();
@@ -39,6 +44,30 @@ SmallVector<Value> NvvmMatrixHooks::multiplyAccumulate(OpBuilder &b, Location lo
                                                        Type input, ValueRange a,
                                                        ValueRange bFragment,
                                                        ValueRange c) const {
+  // Consecutive registers of both fragments pair up in one 32-bit register
+  // (A: two k of a row, B: two k of a column), the lower element first.
+  auto pack = [&](ValueRange elements) {
+    SmallVector<Value> regs;
+    Type pair = VectorType::get({2}, input);
+    for (size_t i = 0; i + 1 < elements.size(); i += 2) {
+      Value v = LLVM::PoisonOp::create(b, loc, pair);
+      v = LLVM::InsertElementOp::create(
+          b, loc, v, elements[i],
+          LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(0)));
+      v = LLVM::InsertElementOp::create(
+          b, loc, v, elements[i + 1],
+          LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(1)));
+      regs.push_back(LLVM::BitcastOp::create(b, loc, b.getI32Type(), v));
+    }
+    return regs;
+  };
+  return multiplyAccumulatePacked(b, loc, input, pack(a), pack(bFragment), c);
+}
+
+SmallVector<Value> NvvmMatrixHooks::multiplyAccumulatePacked(OpBuilder &b, Location loc,
+                                                             Type input, ValueRange a,
+                                                             ValueRange bFragment,
+                                                             ValueRange c) const {
   Type f32 = b.getF32Type();
   Type result = LLVM::LLVMStructType::getLiteral(b.getContext(), {f32, f32, f32, f32});
   // The NVVM op takes f16 operands as pairs of halves and bf16 operands

@@ -14,14 +14,26 @@ namespace tessel::nvidia {
 /// NVVM ops.
 class NvvmMatrixHooks : public gpu::GpuMatrixHooks {
 public:
+  /// Without `matrixLoads`, dots gather their fragments element by element
+  /// as targets without ldmatrix do (which checks the shared fragment path
+  /// on NVIDIA hardware).
+  explicit NvvmMatrixHooks(bool matrixLoads = true);
+  const gpu::MatrixInstruction &getInstruction() const override { return mma; }
   bool supports(mlir::Type input, mlir::Type acc) const override;
-  llvm::SmallVector<mlir::Value> loadMatrices(mlir::OpBuilder &b, mlir::Location loc,
-                                              mlir::Value sharedAddress, unsigned count,
-                                              bool transpose) const override;
+  /// Packs pairs of elements (rows of A, columns of B) as the registers
+  /// hold them, then multiplyAccumulatePacked.
   llvm::SmallVector<mlir::Value>
   multiplyAccumulate(mlir::OpBuilder &b, mlir::Location loc, mlir::Type input,
                      mlir::ValueRange a, mlir::ValueRange bFragment,
                      mlir::ValueRange c) const override;
+  bool hasMatrixLoads() const override { return matrixLoads; }
+  llvm::SmallVector<mlir::Value> loadMatrices(mlir::OpBuilder &b, mlir::Location loc,
+                                              mlir::Value sharedAddress, unsigned count,
+                                              bool transpose) const override;
+  llvm::SmallVector<mlir::Value>
+  multiplyAccumulatePacked(mlir::OpBuilder &b, mlir::Location loc, mlir::Type input,
+                           mlir::ValueRange a, mlir::ValueRange bFragment,
+                           mlir::ValueRange c) const override;
   /// `cp.async.{ca,cg}.shared.global` with a source size (0 where disabled),
   /// `cp.async.commit_group`, `cp.async.wait_group`.
   bool hasAsyncCopy() const override { return true; }
@@ -31,6 +43,10 @@ public:
   void commitAsyncCopies(mlir::OpBuilder &b, mlir::Location loc) const override;
   void waitAsyncCopies(mlir::OpBuilder &b, mlir::Location loc,
                        unsigned pending) const override;
+
+private:
+  gpu::MatrixInstruction mma;
+  bool matrixLoads;
 };
 
 } // namespace tessel::nvidia

@@ -31,7 +31,9 @@ namespace tessel::nvidia {
 void buildNvidiaLoweringPipeline(OpPassManager &pm, const NvidiaTarget &target,
                                  const NvidiaOptions &options) {
   gpu::GpuPipelineHooks hooks;
-  hooks.addTileToGpu = [](OpPassManager &pm) { pm.addPass(createConvertTileToNvvm()); };
+  hooks.addTileToGpu = [matrixLoads = options.matrixLoads](OpPassManager &pm) {
+    pm.addPass(createConvertTileToNvvm(ConvertTileToNvvmOptions{matrixLoads}));
+  };
   // Math: f16/bf16 in f32 and transcendental functions without libdevice;
   // the rest as LLVM intrinsics NVPTX selects (sqrt.rn, fma.rn, abs, ...).
   hooks.addMathLowering = [](OpPassManager &pm) {

@@ -117,12 +117,19 @@ Tessel_Error *checkTarget(const char *entry, const Tessel_Target *target,
     bool accepted = false;
     for (const std::string &k : known->features)
       accepted |= k == f;
-    if (!accepted)
+    if (!accepted) {
+      if (known->features.empty())
+        return MakeErrorF(TESSEL_ERROR_INVALID_ARGUMENT,
+                          "%s: target features are not supported by %s (got '+%s')",
+                          entry, s.backend->getName(), f.c_str());
+      std::string list;
+      for (const std::string &k : known->features)
+        list += (list.empty() ? "" : ", ") + k;
       return MakeErrorF(TESSEL_ERROR_INVALID_ARGUMENT,
-                        known->features.empty()
-                            ? "%s: target features are not supported by %s (got '+%s')"
-                            : "%s: %s does not know the target feature '+%s'",
-                        entry, s.backend->getName(), f.c_str());
+                        "%s: %s:%s does not have the target feature '+%s' (it has %s)",
+                        entry, s.backend->getName(), target->arch, f.c_str(),
+                        list.c_str());
+    }
     features.push_back(f);
   }
   arch = target->arch;

@@ -17,6 +17,7 @@
 #define TESSEL_PLUGINS_COMMON_DEVICE_H
 
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
@@ -78,12 +79,42 @@ std::unique_ptr<DevicePlatform> createDevicePlatform();
 /// Fills the runtime entries of `api` over createDevicePlatform().
 void fillRuntimeHalf(Tessel_Plugin_Api &api);
 
-/// A typed device feature, for Device::describe.
-Tessel_Key_Value makeFeature(const char *key, int64_t value,
-                             int32_t type = TESSEL_VALUE_INT);
-inline Tessel_Key_Value makeBoolFeature(const char *key, bool value) {
-  return makeFeature(key, value ? 1 : 0, TESSEL_VALUE_BOOL);
-}
+/// Typed device features for Device::describe. The list owns the keys and
+/// strings its entries point to, which the ABI hands out until the plugin
+/// is unloaded: fill it once, and do not copy it.
+class FeatureList {
+public:
+  FeatureList() = default;
+  FeatureList(const FeatureList &) = delete;
+  FeatureList &operator=(const FeatureList &) = delete;
+
+  FeatureList &add(std::string key, int64_t value) {
+    return push(std::move(key), value, TESSEL_VALUE_INT, nullptr);
+  }
+  FeatureList &addBool(std::string key, bool value) {
+    return push(std::move(key), value ? 1 : 0, TESSEL_VALUE_BOOL, nullptr);
+  }
+  FeatureList &addString(std::string key, std::string value) {
+    return push(std::move(key), 0, TESSEL_VALUE_STRING,
+                &strings.emplace_back(std::move(value)));
+  }
+  const Tessel_Key_Value *data() const { return values.data(); }
+  size_t size() const { return values.size(); }
+
+private:
+  FeatureList &push(std::string key, int64_t value, int32_t type,
+                    const std::string *text) {
+    Tessel_Key_Value kv{};
+    kv.key = strings.emplace_back(std::move(key)).c_str();
+    kv.int_value = value;
+    kv.type = type;
+    kv.string_value = text ? text->c_str() : nullptr;
+    values.push_back(kv);
+    return *this;
+  }
+  std::deque<std::string> strings; // stable addresses
+  std::vector<Tessel_Key_Value> values;
+};
 
 } // namespace tessel::kit
 

@@ -40,14 +40,6 @@ struct Tessel_Event {
 
 namespace tessel::kit {
 
-Tessel_Key_Value makeFeature(const char *key, int64_t value, int32_t type) {
-  Tessel_Key_Value kv{};
-  kv.key = key;
-  kv.int_value = value;
-  kv.type = type;
-  return kv;
-}
-
 namespace {
 
 using sdk::MakeErrorF;

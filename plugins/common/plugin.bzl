@@ -13,6 +13,14 @@ In plugins/<vendor>/BUILD.bazel:
         run_targets = {"x86-64": {}},           # whole suite, run here; the
                                                 # test's environment
         compile_only_targets = ["sm_80"],       # whole suite, compile-only
+        # Kernels PluginAbi_test compiles for every target above:
+        # "FILE:ENTRY:NUM_ARGS", ":shared" appended where the kernel uses
+        # shared memory. The files of examples/tile-ir are always data;
+        # others come from abi_test_data.
+        abi_test_kernels = ["examples/tile-ir/vector_add.mlir:add_kernel:4"],
+        abi_test_data = [],
+        abi_test_warp_size = 1,                 # the metadata's warp_size
+        abi_test_num_warps = [1],               # the num_warps it may give
     )
 
 defines
@@ -26,9 +34,13 @@ defines
     conformance_compile_only_<arch>_test
                                       per compile-only target: the same in
                                       compile-only mode ("validated")
+    plugin_abi_test                   with abi_test_kernels: each kernel
+                                      compiled for each target through the
+                                      ABI, its metadata and validate_artifact
+                                      checked (PluginAbi_test.cpp)
 """
 
-load("@rules_cc//cc:defs.bzl", "cc_binary")
+load("@rules_cc//cc:defs.bzl", "cc_binary", "cc_test")
 
 _COPTS = [
     "-fvisibility=hidden",
@@ -43,7 +55,11 @@ def tessel_plugin(
         skips,
         linkopts = [],
         run_targets = {},
-        compile_only_targets = []):
+        compile_only_targets = [],
+        abi_test_kernels = [],
+        abi_test_data = [],
+        abi_test_warp_size = 1,
+        abi_test_num_warps = [1]):
     entry = "//plugins/common:PluginEntry.cpp"
     exports = "//plugins/common:exports.lds"
 
@@ -123,4 +139,31 @@ def tessel_plugin(
             srcs = ["//conformance/tests:suite_test.sh"],
             args = suite_args + ["%s:%s" % (name, arch), "compile-only"],
             data = suite_data,
+        )
+
+    if abi_test_kernels:
+        cc_test(
+            name = "plugin_abi_test",
+            size = "medium",
+            srcs = ["//plugins/common:PluginAbi_test.cpp"],
+            args = [
+                "--plugin=$(rootpath :libtessel_%s.so)" % name,
+                "--name=" + name,
+                "--warp-size=%d" % abi_test_warp_size,
+                "--num-warps=" + ",".join([str(n) for n in abi_test_num_warps]),
+            ] + ["--target=" + arch for arch in list(run_targets) + compile_only_targets] + [
+                "--kernel=" + kernel
+                for kernel in abi_test_kernels
+            ],
+            data = [
+                ":libtessel_%s.so" % name,
+                "//examples/tile-ir:matmul.mlir",
+                "//examples/tile-ir:softmax.mlir",
+                "//examples/tile-ir:vector_add.mlir",
+            ] + abi_test_data,
+            deps = [
+                "//plugins/common:PluginAbiTesting",
+                "//sdk:plugin_cpp",
+                "@googletest//:gtest",
+            ],
         )

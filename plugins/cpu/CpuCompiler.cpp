@@ -8,7 +8,7 @@
 #include "backends/cpu/CpuTarget.h"
 #include "backends/cpu/Pipeline.h"
 #include "plugins/common/CompilerBackend.h"
-#include "plugins/cpu/elf_check.h"
+#include "plugins/cpu/CpuArtifact.h"
 
 namespace tessel::cpu_plugin {
 namespace {
@@ -56,7 +56,7 @@ public:
     std::string entry = metadata != nullptr && metadata->entry_name != nullptr
                             ? metadata->entry_name
                             : "";
-    return CheckKernelSharedObject(bytes, size, entry);
+    return kit::checkElfObject(bytes, size, kCpuArtifact, entry);
   }
 
   // One program instance runs on one core, so blocks should be large enough

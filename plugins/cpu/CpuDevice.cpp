@@ -22,13 +22,14 @@
 #include "backends/cpu/KernelABI.h"
 #include "plugins/common/Device.h"
 #include "plugins/common/PluginEntry.h"
-#include "plugins/cpu/elf_check.h"
-#include "plugins/cpu/thread_pool.h"
+#include "plugins/common/ThreadPool.h"
+#include "plugins/cpu/CpuArtifact.h"
 #include "tessel/plugin.hpp"
 
 namespace tessel::cpu_plugin {
 namespace {
 
+using kit::ThreadPool;
 using sdk::MakeErrorF;
 using sdk::Ok;
 
@@ -61,7 +62,7 @@ public:
     const int32_t nprog[3] = {int32_t(grid[0]), int32_t(grid[1]), int32_t(grid[2])};
     uint64_t total = uint64_t(grid[0]) * grid[1] * grid[2];
     tessel_cpu_kernel_fn fn = entry;
-    pool.ParallelFor(total, [&](uint64_t i) {
+    pool.parallelFor(total, [&](uint64_t i) {
       int32_t pid[3] = {int32_t(i % grid[0]), int32_t((i / grid[0]) % grid[1]),
                         int32_t(i / (uint64_t(grid[0]) * grid[1]))};
       fn(params, pid, nprog);
@@ -109,19 +110,13 @@ public:
     // The most specific portable level this CPU runs, so that `auto`
     // compiles code that also runs on other machines of that level.
     arch = v3 ? "x86-64-v3" : "x86-64";
-    features = {
-        kit::makeFeature("device_kind", 0, TESSEL_VALUE_STRING),
-        kit::makeBoolFeature("avx2", __builtin_cpu_supports("avx2")),
-        kit::makeBoolFeature("fma", __builtin_cpu_supports("fma")),
-        kit::makeBoolFeature("avx512f", __builtin_cpu_supports("avx512f")),
-        kit::makeBoolFeature("fp16", true),
-        kit::makeBoolFeature("bf16", true),
-        kit::makeBoolFeature("fp8", true),
-        kit::makeBoolFeature("fp64", true),
-        kit::makeBoolFeature("atomics", true),
-        kit::makeBoolFeature("tensor_descriptors", true),
-    };
-    features[0].string_value = "cpu";
+    features.addString("device_kind", "cpu")
+        .addBool("avx2", __builtin_cpu_supports("avx2"))
+        .addBool("fma", __builtin_cpu_supports("fma"))
+        .addBool("avx512f", __builtin_cpu_supports("avx512f"));
+    for (const char *f :
+         {"fp16", "bf16", "fp8", "fp64", "atomics", "tensor_descriptors"})
+      features.addBool(f, true);
   }
 
   Tessel_Device_Desc describe() override {
@@ -172,7 +167,7 @@ public:
                      const Tessel_Kernel_Metadata &metadata,
                      std::unique_ptr<kit::Executable> &out) override {
     std::string entry = metadata.entry_name;
-    std::string problem = CheckKernelSharedObject(artifact, size, entry);
+    std::string problem = kit::checkElfObject(artifact, size, kCpuArtifact, entry);
     if (!problem.empty())
       return MakeErrorF(TESSEL_ERROR_INVALID_ARGUMENT, "%s", problem.c_str());
     // dlopen needs a file; an anonymous in-memory one leaves nothing behind.
@@ -226,7 +221,7 @@ private:
   }
 
   std::string vendor, name, arch;
-  std::vector<Tessel_Key_Value> features;
+  kit::FeatureList features;
   std::unique_ptr<ThreadPool> threads;
   std::once_flag poolOnce;
 };

@@ -8,8 +8,9 @@
 #include "backends/nullgpu/CodeGen.h"
 #include "backends/nullgpu/NullGpuTarget.h"
 #include "plugins/common/CompilerBackend.h"
-#include "llvm/Object/ObjectFile.h"
-#include "llvm/Support/MemoryBuffer.h"
+#include "plugins/common/ElfObject.h"
+
+#include <elf.h>
 
 namespace tessel::nullgpu_plugin {
 namespace {
@@ -20,7 +21,8 @@ public:
 
   const std::vector<kit::TargetDescription> &getTargets() const override {
     static const std::vector<kit::TargetDescription> targets = {
-        {"null16", "a GPU that exists only as a description: 16-lane sub-groups", {}}};
+        {"null16", "a GPU that exists only as a description: 16-lane sub-groups",
+         nullgpu::getNullGpuDescription().getTargetFeatureNames()}};
     return targets;
   }
 
@@ -58,31 +60,12 @@ public:
   // description's limits.
   std::string validate(const std::string &, const uint8_t *bytes, size_t size,
                        const Tessel_Kernel_Metadata *md) const override {
-    llvm::MemoryBufferRef buffer(
-        llvm::StringRef(reinterpret_cast<const char *>(bytes), size), "artifact");
-    llvm::Expected<std::unique_ptr<llvm::object::ObjectFile>> object =
-        llvm::object::ObjectFile::createObjectFile(buffer);
-    if (!object)
-      return "not an object file: " + llvm::toString(object.takeError());
-    if (!(*object)->isELF() || (*object)->getArch() != llvm::Triple::x86_64 ||
-        !(*object)->isRelocatableObject())
-      return "not an x86-64 relocatable ELF object";
-    if (md == nullptr || md->entry_name == nullptr)
-      return "";
-    bool defined = false;
-    for (const llvm::object::SymbolRef &symbol : (*object)->symbols()) {
-      llvm::Expected<llvm::StringRef> name = symbol.getName();
-      llvm::Expected<uint32_t> flags = symbol.getFlags();
-      if (name && flags && *name == md->entry_name &&
-          !(*flags & llvm::object::SymbolRef::SF_Undefined))
-        defined = true;
-      if (!name)
-        llvm::consumeError(name.takeError());
-      if (!flags)
-        llvm::consumeError(flags.takeError());
-    }
-    if (!defined)
-      return std::string("the object does not define '") + md->entry_name + "'";
+    static const kit::ElfObjectKind kObject = {EM_X86_64, "x86-64 object", ET_REL,
+                                               SHT_SYMTAB};
+    const char *entry = md != nullptr ? md->entry_name : nullptr;
+    std::string problem = kit::checkElfObject(bytes, size, kObject, entry ? entry : "");
+    if (!problem.empty() || entry == nullptr)
+      return problem;
     const gpu::GpuTargetDescription d = nullgpu::getNullGpuDescription();
     if (md->threads_per_block == 0 || md->threads_per_block > d.maxThreadsPerBlock)
       return std::to_string(md->threads_per_block) + " threads per block (1.." +

@@ -5,11 +5,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include <cstdlib>
+
 #include "backends/nvidia/CodeGen.h"
 #include "backends/nvidia/NvidiaTarget.h"
 #include "backends/nvidia/Pipeline.h"
 #include "plugins/common/CompilerBackend.h"
-#include "plugins/nvidia/cubin_check.h"
+#include "plugins/nvidia/NvidiaArtifact.h"
 
 namespace tessel::nvidia_plugin {
 namespace {
@@ -26,14 +28,29 @@ unsigned defaultNumWarps(mlir::func::FuncOp func) {
   return largest >= 8192 ? 8 : 4;
 }
 
+std::vector<std::string> getFeatureNames(const char *arch) {
+  return nvidia::NvidiaTarget::parse(arch)->getGpuDescription().getTargetFeatureNames();
+}
+
+/// The default of nvidia.matrix_loads: TESSEL_NVIDIA_MATRIX_LOADS=0 turns the
+/// ldmatrix path off for tools that pass no options (a conformance run of
+/// the shared fragment path on NVIDIA hardware); the compile cache does not
+/// see it, so such runs compile without the cache.
+bool getDefaultMatrixLoads() {
+  const char *env = std::getenv("TESSEL_NVIDIA_MATRIX_LOADS");
+  return env == nullptr || std::string(env) != "0";
+}
+
 class NvidiaBackend : public kit::CompilerBackend {
 public:
   const char *getName() const override { return "nvidia"; }
 
+  // The features of each target are what its GPU description says it has
+  // (a target string may name them to require them).
   const std::vector<kit::TargetDescription> &getTargets() const override {
     static const std::vector<kit::TargetDescription> targets = {
-        {"sm_80", "Ampere (A100) and later 8.x GPUs", {}},
-        {"sm_90a", "Hopper (H100, H200)", {}},
+        {"sm_80", "Ampere (A100) and later 8.x GPUs", getFeatureNames("sm_80")},
+        {"sm_90a", "Hopper (H100, H200)", getFeatureNames("sm_90a")},
     };
     return targets;
   }
@@ -51,9 +68,12 @@ public:
     if (key == "nvidia.min_blocks_per_sm" && kv.type == TESSEL_VALUE_INT &&
         kv.int_value >= 0 && kv.int_value <= 32)
       return "";
+    if (key == "nvidia.matrix_loads" && kv.type == TESSEL_VALUE_INT &&
+        (kv.int_value == 0 || kv.int_value == 1))
+      return "";
     return "unknown or ill-typed option '" + key +
-           "' (nvidia knows nvidia.ptxas (string) and nvidia.min_blocks_per_sm (int, "
-           "0..32))";
+           "' (nvidia knows nvidia.ptxas (string), nvidia.min_blocks_per_sm (int, "
+           "0..32) and nvidia.matrix_loads (int, 0 or 1))";
   }
 
   bool compile(const kit::CompileInput &input, kit::CompiledBinary &out,
@@ -65,6 +85,7 @@ public:
       return false;
     }
     nvidia::NvidiaOptions options;
+    options.matrixLoads = getDefaultMatrixLoads();
     if (s.optLevel >= 0)
       options.optLevel = unsigned(s.optLevel);
     if (s.numStages > 0)
@@ -75,6 +96,8 @@ public:
         options.ptxasPath = kv.string_value;
       else if (key == "nvidia.min_blocks_per_sm")
         options.minBlocksPerSM = unsigned(kv.int_value);
+      else if (key == "nvidia.matrix_loads")
+        options.matrixLoads = kv.int_value != 0;
     }
     options.numWarps = s.numWarps != 0 ? s.numWarps : defaultNumWarps(input.kernel);
     mlir::FailureOr<nvidia::CompiledKernel> kernel = nvidia::compileTileModule(
@@ -97,7 +120,7 @@ public:
     nvidia::NvidiaTarget target = *nvidia::NvidiaTarget::parse(arch);
     std::string entry =
         md != nullptr && md->entry_name != nullptr ? md->entry_name : "";
-    std::string problem = CheckCubin(bytes, size, entry);
+    std::string problem = kit::checkElfObject(bytes, size, kCubin, entry);
     if (!problem.empty() || md == nullptr)
       return problem;
     if (md->shared_mem_bytes > target.getMaxSharedMemoryPerBlock())

@@ -1,26 +1,27 @@
 //===- NvidiaDevice.cpp - The NVIDIA plugin's devices ---------------------===//
 //
-// GPUs over the CUDA driver API loaded with dlopen (cuda_driver.h). One
-// device per GPU, each using its primary context; launches go to the
-// context's default stream, in order, and return before the kernel finishes
-// (device_synchronize waits). Listing devices does not initialize the
-// driver in the calling process (device_query.h).
+// GPUs over the CUDA driver API loaded with dlopen (backends/nvidia/runtime,
+// CudaDriver.h). One device per GPU, each using its primary context;
+// launches go to the context's default stream, in order, and return before
+// the kernel finishes (device_synchronize waits). Listing devices does not
+// initialize the driver in the calling process (DeviceQuery.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include <mutex>
 
 #include "backends/nvidia/NvidiaTarget.h"
+#include "backends/nvidia/runtime/CudaDriver.h"
+#include "backends/nvidia/runtime/DeviceQuery.h"
 #include "plugins/common/Device.h"
 #include "plugins/common/PluginEntry.h"
-#include "plugins/nvidia/cubin_check.h"
-#include "plugins/nvidia/cuda_driver.h"
-#include "plugins/nvidia/device_query.h"
+#include "plugins/nvidia/NvidiaArtifact.h"
 #include "tessel/plugin.hpp"
 
 namespace tessel::nvidia_plugin {
 namespace {
 
+using namespace nvidia; // the driver's types and entry points
 using sdk::MakeErrorF;
 using sdk::Ok;
 
@@ -28,13 +29,21 @@ Tessel_Error *check(const CudaDriver &cuda, const char *call, CUresult r,
                     Tessel_Error_Code code = TESSEL_ERROR_INTERNAL) {
   if (r == CUDA_SUCCESS)
     return Ok();
-  return MakeErrorF(code, "%s", DescribeCudaError(cuda, call, r).c_str());
+  return MakeErrorF(code, "%s", describeCudaError(cuda, call, r).c_str());
 }
 
 class Gpu;
 
 /// The driver with `gpu`'s primary context current on this thread.
 Tessel_Error *enter(Gpu &gpu, const CudaDriver **out);
+
+/// Runs `body(driver)` with `gpu`'s context current.
+template <typename Body> Tessel_Error *withDriver(Gpu &gpu, Body &&body) {
+  const CudaDriver *cuda;
+  if (Tessel_Error *e = enter(gpu, &cuda))
+    return e;
+  return body(*cuda);
+}
 
 class GpuKernel : public kit::Executable {
 public:
@@ -43,22 +52,21 @@ public:
       : gpu(gpu), module(module), function(function), threads(threads), shared(shared) {
   }
   ~GpuKernel() override {
-    const CudaDriver *cuda;
-    if (Tessel_Error *e = enter(gpu, &cuda))
-      delete e; // nothing to report from a destructor
-    else
-      cuda->cuModuleUnload(module);
+    // Nothing to report from a destructor.
+    delete withDriver(gpu, [&](const CudaDriver &cuda) {
+      cuda.cuModuleUnload(module);
+      return Ok();
+    });
   }
 
   Tessel_Error *launch(const uint32_t grid[3], void **params) override {
-    const CudaDriver *cuda;
-    if (Tessel_Error *e = enter(gpu, &cuda))
-      return e;
     // cuLaunchKernel reads each parameter's bytes (as many as the kernel
     // declares) from the pointed-to slot.
-    return check(*cuda, "cuLaunchKernel",
-                 cuda->cuLaunchKernel(function, grid[0], grid[1], grid[2], threads, 1,
-                                      1, shared, /*stream=*/nullptr, params, nullptr));
+    return withDriver(gpu, [&](const CudaDriver &cuda) {
+      return check(cuda, "cuLaunchKernel",
+                   cuda.cuLaunchKernel(function, grid[0], grid[1], grid[2], threads, 1,
+                                       1, shared, /*stream=*/nullptr, params, nullptr));
+    });
   }
 
 private:
@@ -72,33 +80,29 @@ class GpuTimer : public kit::Timer {
 public:
   GpuTimer(Gpu &gpu, CUevent event) : gpu(gpu), event(event) {}
   ~GpuTimer() override {
-    const CudaDriver *cuda;
-    if (Tessel_Error *e = enter(gpu, &cuda))
-      delete e;
-    else
-      cuda->cuEventDestroy(event);
+    delete withDriver(gpu, [&](const CudaDriver &cuda) {
+      cuda.cuEventDestroy(event);
+      return Ok();
+    });
   }
   Tessel_Error *record() override {
-    const CudaDriver *cuda;
-    if (Tessel_Error *e = enter(gpu, &cuda))
-      return e;
-    return check(*cuda, "cuEventRecord", cuda->cuEventRecord(event, nullptr));
+    return withDriver(gpu, [&](const CudaDriver &cuda) {
+      return check(cuda, "cuEventRecord", cuda.cuEventRecord(event, nullptr));
+    });
   }
   Tessel_Error *elapsedSince(kit::Timer &start, double &ms) override {
-    const CudaDriver *cuda;
-    if (Tessel_Error *e = enter(gpu, &cuda))
-      return e;
-    if (Tessel_Error *e =
-            check(*cuda, "cuEventSynchronize", cuda->cuEventSynchronize(event)))
-      return e;
-    float elapsed = 0;
-    if (Tessel_Error *e =
-            check(*cuda, "cuEventElapsedTime",
-                  cuda->cuEventElapsedTime(
-                      &elapsed, static_cast<GpuTimer &>(start).event, event)))
-      return e;
-    ms = elapsed;
-    return Ok();
+    return withDriver(gpu, [&](const CudaDriver &cuda) {
+      if (Tessel_Error *e =
+              check(cuda, "cuEventSynchronize", cuda.cuEventSynchronize(event)))
+        return e;
+      float elapsed = 0;
+      CUevent begin = static_cast<GpuTimer &>(start).event;
+      if (Tessel_Error *e = check(cuda, "cuEventElapsedTime",
+                                  cuda.cuEventElapsedTime(&elapsed, begin, event)))
+        return e;
+      ms = elapsed;
+      return Ok();
+    });
   }
 
 private:
@@ -114,34 +118,27 @@ public:
     // A device this plugin cannot compile for still shows its capability.
     arch = target ? std::string(target->getName())
                   : "sm_" + std::to_string(info.major) + std::to_string(info.minor);
-    features = {
-        kit::makeFeature("device_kind", 0, TESSEL_VALUE_STRING),
-        kit::makeFeature("compute_capability_major", info.major),
-        kit::makeFeature("compute_capability_minor", info.minor),
-        kit::makeFeature("l2_cache_bytes", info.l2),
-        kit::makeBoolFeature("fp16", true),
-        kit::makeBoolFeature("bf16", info.major >= 8),
-        kit::makeBoolFeature("fp64", true),
-        kit::makeBoolFeature("atomics", true),
+    features.addString("device_kind", "gpu")
+        .add("compute_capability_major", info.major)
+        .add("compute_capability_minor", info.minor)
+        .add("l2_cache_bytes", info.l2)
+        .addBool("fp16", true)
+        .addBool("bf16", info.major >= 8)
+        .addBool("fp64", true)
+        .addBool("atomics", true)
         // Lowered to masked pointer accesses for now (TMA is a later step).
-        kit::makeBoolFeature("tensor_descriptors", true),
-    };
+        .addBool("tensor_descriptors", true);
     // What the GPU description of the target says: matrix instructions,
     // copy engines, limits; wgmma and tma by their usual names.
     if (target) {
       gpu::GpuTargetDescription d = target->getGpuDescription();
       for (auto &[key, value] : d.getFeatures())
-        descriptionKeys.push_back(key);
-      size_t i = 0;
-      for (auto &[key, value] : d.getFeatures())
-        features.push_back(kit::makeFeature(descriptionKeys[i++].c_str(), value));
+        features.add(key, value);
       bool wgmma = false;
       for (const gpu::MatrixInstruction &m : d.matrixInstructions)
         wgmma |= m.name.rfind("wgmma", 0) == 0;
-      features.push_back(kit::makeBoolFeature("wgmma", wgmma));
-      features.push_back(kit::makeBoolFeature("tma", d.bulkCopy));
+      features.addBool("wgmma", wgmma).addBool("tma", d.bulkCopy);
     }
-    features[0].string_value = "gpu";
   }
 
   Tessel_Device_Desc describe() override {
@@ -162,95 +159,88 @@ public:
   }
 
   Tessel_Error *allocate(uint64_t size, uint64_t &address) override {
-    const CudaDriver *cuda;
-    if (Tessel_Error *e = enter(*this, &cuda))
-      return e;
-    CUdeviceptr p = 0;
-    // cuMemAlloc refuses zero bytes; a zero-size buffer still gets an address.
-    if (Tessel_Error *e =
-            check(*cuda, "cuMemAlloc", cuda->cuMemAlloc(&p, size ? size : 256),
-                  TESSEL_ERROR_RESOURCE_EXHAUSTED))
-      return e;
-    address = p;
-    return Ok();
+    return withDriver(*this, [&](const CudaDriver &cuda) {
+      CUdeviceptr p = 0;
+      // cuMemAlloc refuses zero bytes; a zero-size buffer still gets an address.
+      if (Tessel_Error *e =
+              check(cuda, "cuMemAlloc", cuda.cuMemAlloc(&p, size ? size : 256),
+                    TESSEL_ERROR_RESOURCE_EXHAUSTED))
+        return e;
+      address = p;
+      return Ok();
+    });
   }
 
   Tessel_Error *release(uint64_t address) override {
-    const CudaDriver *cuda;
-    if (Tessel_Error *e = enter(*this, &cuda))
-      return e;
-    return check(*cuda, "cuMemFree", cuda->cuMemFree(address));
+    return withDriver(*this, [&](const CudaDriver &cuda) {
+      return check(cuda, "cuMemFree", cuda.cuMemFree(address));
+    });
   }
 
   Tessel_Error *copyToDevice(uint64_t dst, const void *src, uint64_t size) override {
-    const CudaDriver *cuda;
-    if (Tessel_Error *e = enter(*this, &cuda))
-      return e;
-    return check(*cuda, "cuMemcpyHtoD", cuda->cuMemcpyHtoD(dst, src, size));
+    return withDriver(*this, [&](const CudaDriver &cuda) {
+      return check(cuda, "cuMemcpyHtoD", cuda.cuMemcpyHtoD(dst, src, size));
+    });
   }
 
   Tessel_Error *copyToHost(void *dst, uint64_t src, uint64_t size) override {
-    const CudaDriver *cuda;
-    if (Tessel_Error *e = enter(*this, &cuda))
-      return e;
     // Synchronous: it waits for the kernels before it, as the queue promises.
-    return check(*cuda, "cuMemcpyDtoH", cuda->cuMemcpyDtoH(dst, src, size));
+    return withDriver(*this, [&](const CudaDriver &cuda) {
+      return check(cuda, "cuMemcpyDtoH", cuda.cuMemcpyDtoH(dst, src, size));
+    });
   }
 
   Tessel_Error *load(const uint8_t *artifact, size_t size,
                      const Tessel_Kernel_Metadata &md,
                      std::unique_ptr<kit::Executable> &out) override {
     std::string entry = md.entry_name;
-    std::string problem = CheckCubin(artifact, size, entry);
+    std::string problem = kit::checkElfObject(artifact, size, kCubin, entry);
     if (!problem.empty())
       return MakeErrorF(TESSEL_ERROR_INVALID_ARGUMENT, "%s", problem.c_str());
     if (md.threads_per_block == 0)
       return MakeErrorF(TESSEL_ERROR_INVALID_ARGUMENT,
                         "the metadata gives no threads_per_block");
-    const CudaDriver *cuda;
-    if (Tessel_Error *e = enter(*this, &cuda))
-      return e;
-    CUmodule module;
-    CUfunction function;
-    if (Tessel_Error *e =
-            check(*cuda, "cuModuleLoadData", cuda->cuModuleLoadData(&module, artifact),
-                  TESSEL_ERROR_INVALID_ARGUMENT))
-      return e;
-    if (CUresult r = cuda->cuModuleGetFunction(&function, module, entry.c_str());
-        r != CUDA_SUCCESS) {
-      cuda->cuModuleUnload(module);
-      return check(*cuda, "cuModuleGetFunction", r, TESSEL_ERROR_NOT_FOUND);
-    }
-    // Beyond 48 KiB of dynamic shared memory a kernel must opt in.
-    if (md.shared_mem_bytes > 48 * 1024) {
-      if (CUresult r = cuda->cuFuncSetAttribute(
-              function, kFuncAttrMaxDynamicSharedSizeBytes, int(md.shared_mem_bytes));
-          r != CUDA_SUCCESS) {
-        cuda->cuModuleUnload(module);
-        return check(*cuda, "cuFuncSetAttribute", r, TESSEL_ERROR_RESOURCE_EXHAUSTED);
-      }
-    }
-    out = std::make_unique<GpuKernel>(*this, module, function, md.threads_per_block,
-                                      md.shared_mem_bytes);
-    return Ok();
+    return withDriver(*this, [&](const CudaDriver &cuda) -> Tessel_Error * {
+      CUmodule module;
+      CUfunction function;
+      if (Tessel_Error *e =
+              check(cuda, "cuModuleLoadData", cuda.cuModuleLoadData(&module, artifact),
+                    TESSEL_ERROR_INVALID_ARGUMENT))
+        return e;
+      // Unloads the module again when a later step fails.
+      auto fail = [&](const char *call, CUresult r, Tessel_Error_Code code) {
+        cuda.cuModuleUnload(module);
+        return check(cuda, call, r, code);
+      };
+      if (CUresult r = cuda.cuModuleGetFunction(&function, module, entry.c_str());
+          r != CUDA_SUCCESS)
+        return fail("cuModuleGetFunction", r, TESSEL_ERROR_NOT_FOUND);
+      // Beyond 48 KiB of dynamic shared memory a kernel must opt in.
+      if (md.shared_mem_bytes > 48 * 1024)
+        if (CUresult r = cuda.cuFuncSetAttribute(
+                function, kFuncAttrMaxDynamicSharedSizeBytes, int(md.shared_mem_bytes));
+            r != CUDA_SUCCESS)
+          return fail("cuFuncSetAttribute", r, TESSEL_ERROR_RESOURCE_EXHAUSTED);
+      out = std::make_unique<GpuKernel>(*this, module, function, md.threads_per_block,
+                                        md.shared_mem_bytes);
+      return Ok();
+    });
   }
 
   Tessel_Error *synchronize() override {
-    const CudaDriver *cuda;
-    if (Tessel_Error *e = enter(*this, &cuda))
-      return e;
-    return check(*cuda, "cuCtxSynchronize", cuda->cuCtxSynchronize());
+    return withDriver(*this, [&](const CudaDriver &cuda) {
+      return check(cuda, "cuCtxSynchronize", cuda.cuCtxSynchronize());
+    });
   }
 
   Tessel_Error *createTimer(std::unique_ptr<kit::Timer> &out) override {
-    const CudaDriver *cuda;
-    if (Tessel_Error *e = enter(*this, &cuda))
-      return e;
-    CUevent event = nullptr;
-    if (Tessel_Error *e = check(*cuda, "cuEventCreate", cuda->cuEventCreate(&event, 0)))
-      return e;
-    out = std::make_unique<GpuTimer>(*this, event);
-    return Ok();
+    return withDriver(*this, [&](const CudaDriver &cuda) {
+      CUevent event = nullptr;
+      if (Tessel_Error *e = check(cuda, "cuEventCreate", cuda.cuEventCreate(&event, 0)))
+        return e;
+      out = std::make_unique<GpuTimer>(*this, event);
+      return Ok();
+    });
   }
 
   DeviceInfo info;
@@ -260,15 +250,12 @@ public:
 
 private:
   std::string name, arch;
-  std::vector<Tessel_Key_Value> features;
-  /// Keys of the description's features, which `features` points into
-  /// (all are added before the first pointer is taken).
-  std::vector<std::string> descriptionKeys;
+  kit::FeatureList features;
 };
 
 Tessel_Error *enter(Gpu &gpu, const CudaDriver **out) {
   std::string why;
-  const CudaDriver *cuda = GetCudaDriver(&why);
+  const CudaDriver *cuda = getCudaDriver(&why);
   if (cuda == nullptr)
     return MakeErrorF(TESSEL_ERROR_FAILED_PRECONDITION, "no CUDA driver: %s",
                       why.c_str());
@@ -295,11 +282,11 @@ class CudaPlatform : public kit::DevicePlatform {
 public:
   Tessel_Error *enumerate(std::vector<std::unique_ptr<kit::Device>> &out) override {
     std::string why;
-    if (GetCudaDriverSymbols(&why) == nullptr)
+    if (getCudaDriverSymbols(&why) == nullptr)
       return Ok(); // no libcuda: no devices
     std::vector<DeviceInfo> infos;
     bool noDriver = false;
-    if (!QueryDevicesInChild(infos, why, noDriver)) {
+    if (!queryDevicesInChild(infos, why, noDriver)) {
       // A driver library that cannot initialize (no GPU, no kernel module)
       // means no devices, as a missing one does.
       if (noDriver)

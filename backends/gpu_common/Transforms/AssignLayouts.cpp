@@ -66,7 +66,9 @@ struct AssignLayoutsPass : public impl::TileGpuAssignLayoutsBase<AssignLayoutsPa
         return;
       if (tensorCores)
         assignTensorCoreLayouts(func, numWarps, warpSize,
-                                MatrixTileShape{matrixM, matrixN, matrixK, matrixElementsN});
+                                MatrixTileShape{matrixM, matrixN, matrixK,
+                                                matrixAccElementsM, matrixAccElementsN,
+                                                matrixAccLanesN});
       AxisInfoAnalysis axis(func);
       func.walk([&](Operation *op) {
         SmallVector<Attribute> layouts;

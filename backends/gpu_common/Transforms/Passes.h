@@ -31,7 +31,11 @@ inline TileGpuAssignLayoutsOptions getAssignLayoutsOptions(const GpuTargetDescri
     o.matrixM = mma->m;
     o.matrixN = mma->n;
     o.matrixK = mma->k;
-    o.matrixElementsN = mma->accumulatorElementsN;
+    o.matrixAccElementsM = mma->c.elementsRows;
+    o.matrixAccElementsN = mma->c.elementsCols;
+    o.matrixAccLanesN = mma->c.lanesCols;
+    // An instruction whose fragments do not tile its operands is not used.
+    o.tensorCores = mma->isConsistent();
   }
   return o;
 }

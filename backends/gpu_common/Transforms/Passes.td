@@ -23,9 +23,10 @@ def TileGpuAssignLayouts : Pass<"tilegpu-assign-layouts", "::mlir::ModuleOp"> {
     and that is at most 16 bytes. The module records `tilegpu.num_warps` and
     `tilegpu.warp_size`.
 
-    With `tensor-cores`, a `tile.dot` that a 16x8x16 matrix instruction can
-    compute gets its accumulator in the matrix layout, written as the tensor
-    type's encoding; `tensor.cast` joins two layouts of one tile and is
+    With `tensor-cores`, a `tile.dot` that the target's matrix instruction
+    (`matrix-*` options: its shape and accumulator fragment) can compute
+    gets its accumulator in the matrix layout, written as the tensor type's
+    `#tilegpu.blocked` encoding; `tensor.cast` joins two layouts of one tile and is
     moved out of loops and past elementwise ops (TensorCoreLayouts.h).
 
     ```mlir
@@ -33,9 +34,9 @@ def TileGpuAssignLayouts : Pass<"tilegpu-assign-layouts", "::mlir::ModuleOp"> {
     ```
     becomes, with 4 warps of 32 threads and 16-byte-aligned `%p`:
     ```mlir
-    %x = tile.load %p, %m {tilegpu.layouts = [{order = array<i32: 0>,
-           size_per_thread = array<i32: 4>, threads_per_warp = array<i32: 32>,
-           warps_per_cta = array<i32: 4>} ], tilegpu.vector_width = 4 : i32}
+    %x = tile.load %p, %m {tilegpu.layouts = [#tilegpu.blocked<{
+           sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4],
+           order = [0]}>], tilegpu.vector_width = 4 : i32}
          : tensor<1024x!tile.ptr<f32>>
     ```
   }];
@@ -56,8 +57,12 @@ def TileGpuAssignLayouts : Pass<"tilegpu-assign-layouts", "::mlir::ModuleOp"> {
            "Columns of the matrix instruction's result.">,
     Option<"matrixK", "matrix-k", "unsigned", "16",
            "Reduction depth of the matrix instruction.">,
-    Option<"matrixElementsN", "matrix-elements-n", "unsigned", "2",
-           "Consecutive accumulator columns each lane holds.">,
+    Option<"matrixAccElementsM", "matrix-acc-elements-m", "unsigned", "1",
+           "Rows of the accumulator block each lane holds.">,
+    Option<"matrixAccElementsN", "matrix-acc-elements-n", "unsigned", "2",
+           "Columns of the accumulator block each lane holds.">,
+    Option<"matrixAccLanesN", "matrix-acc-lanes-n", "unsigned", "4",
+           "Lanes along the accumulator's columns (numbered first).">,
   ];
 }
 

@@ -300,8 +300,7 @@ struct PipelineLoadsPass : impl::TileGpuPipelineLoadsBase<PipelineLoadsPass> {
     int32_t nextDotId = 0;
     for (scf::ForOp loop : loops)
       pipelineLoop(loop, asyncCopy, numWarps,
-                   MatrixTileShape{matrixM, matrixN, matrixK, /*accumulatorElementsN=*/2},
-                   nextDotId);
+                   MatrixTileShape{matrixM, matrixN, matrixK}, nextDotId);
   }
 };
 

@@ -209,8 +209,7 @@ bool isTensorCoreDot(Operation *op, unsigned numWarps, const MatrixTileShape &ti
 void assignTensorCoreLayouts(func::FuncOp func, unsigned numWarps, unsigned warpSize,
                              const MatrixTileShape &tile) {
   // The lanes of a warp must tile the accumulator fragment's grid.
-  if (tile.accumulatorElementsN == 0 || tile.n % tile.accumulatorElementsN != 0 ||
-      warpSize % tile.getLanesN() != 0 || tile.m % (warpSize / tile.getLanesN()) != 0)
+  if (!tile.isValid(warpSize))
     return;
   SmallVector<tile::DotOp> dots;
   func.walk([&](tile::DotOp dot) { dots.push_back(dot); });

@@ -35,6 +35,11 @@ def ConvertTileToNvvm : Pass<"convert-tile-to-nvvm", "::mlir::ModuleOp"> {
     "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect",
   ];
+  let options = [
+    Option<"matrixLoads", "matrix-loads", "bool", "true",
+           "Load mma.sync operands with ldmatrix; without, gather each lane's "
+           "fragment elements as the shared fragment path does.">,
+  ];
 }
 
 def ConvertTileGpuKernelsToNvvm

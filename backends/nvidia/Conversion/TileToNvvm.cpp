@@ -13,10 +13,11 @@ namespace tessel::nvidia {
 
 namespace {
 struct ConvertTileToNvvmPass : impl::ConvertTileToNvvmBase<ConvertTileToNvvmPass> {
+  using ConvertTileToNvvmBase::ConvertTileToNvvmBase;
   void runOnOperation() override {
     NvvmTargetHooks hooks;
     // Every supported architecture (sm_80 and later) has mma.sync.
-    NvvmMatrixHooks matrix;
+    NvvmMatrixHooks matrix(matrixLoads);
     if (mlir::failed(gpu::lowerTileToGpu(getOperation(), hooks, &matrix)))
       signalPassFailure();
   }

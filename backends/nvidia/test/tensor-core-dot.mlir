@@ -1,5 +1,19 @@
 // RUN: tessel-opt %s --tilegpu-pipeline-loads=async-copy=1 --tilegpu-assign-layouts=tensor-cores=1 --convert-tile-to-nvvm | FileCheck %s
 // RUN: tessel-opt %s --tilegpu-pipeline-loads=num-stages=1 --tilegpu-assign-layouts=tensor-cores=1 --convert-tile-to-nvvm | FileCheck %s --check-prefix=REGS
+// RUN: tessel-opt %s --tilegpu-pipeline-loads=async-copy=1 --tilegpu-assign-layouts=tensor-cores=1 --convert-tile-to-nvvm=matrix-loads=0 | FileCheck %s --check-prefix=FRAG
+
+// Without ldmatrix, the shared fragment path: each lane reads its 8 A and
+// 4 B elements of every instruction from shared memory (f16 loads from
+// address space 3) in the fragments' register order, pairs them into
+// 32-bit registers, and the same 2x4 mma per 16-deep step are issued.
+// FRAG-LABEL: func.func @gemm
+// FRAG: scf.for
+// FRAG-NOT: nvvm.ldmatrix
+// FRAG-COUNT-8: llvm.load {{.*}} : !llvm.ptr<3> -> f16
+// FRAG: nvvm.mma.sync
+// FRAG-COUNT-15: nvvm.mma.sync
+// FRAG-NOT: nvvm.mma.sync
+// FRAG-NOT: nvvm.ldmatrix
 
 // A 64x64x32 f16 GEMM loop on tensor cores, 4 warps of 32x32.
 // Pipelined: the first iteration's operands are copied before the loop

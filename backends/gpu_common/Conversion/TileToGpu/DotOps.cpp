@@ -1,11 +1,13 @@
 //===- DotOps.cpp - tile.dot on matrix units or as multiply-adds ----------===//
 //
 // A dot whose accumulator tilegpu-assign-layouts put in the matrix layout
-// (BlockedLayout::getMmaAccumulator) runs on the target's 16x8x16 matrix
+// (BlockedLayout::getMmaAccumulator) runs on the target's matrix
 // instruction (MatrixHooks.h): A and B go to shared memory in rows padded by
-// 16 bytes, so that the eight rows one fragment load reads fall in distinct
-// banks; each warp then loads its fragments and issues one instruction per
-// 16x8 tile of its accumulator and 16-deep step of K.
+// 16 bytes, so that the rows one fragment load reads fall in distinct banks;
+// each warp then gathers its fragments and issues one instruction per
+// m x n tile of its accumulator and k-deep step of K. Which lane gathers
+// which elements comes from the instruction's fragments; a target with
+// 8x8 matrix loads (ldmatrix) for m16n8k16 takes them instead.
 //
 // Otherwise (no matrix unit, other element types, uneven shapes) the dot is
 // the correctness-first one: both operands go to shared memory, and every
@@ -45,14 +47,18 @@ bool canUseMatrixUnits(tile::DotOp op, const GpuLowering &lowering) {
     return false;
   auto aType = cast<RankedTensorType>(op.getA().getType());
   auto cType = cast<RankedTensorType>(op.getType());
-  if (cType.getRank() != 2 || !lowering.getLayout(cType).isMmaAccumulator() ||
+  if (cType.getRank() != 2 ||
       !(lowering.getLayout(op.getAcc().getType()) == lowering.getLayout(cType)) ||
       !lowering.matrix->supports(aType.getElementType(), cType.getElementType()))
     return false;
+  const MatrixInstruction &inst = lowering.matrix->getInstruction();
   BlockedLayout c = lowering.getLayout(cType);
+  if (inst.threads != lowering.warpSize || !inst.isConsistent() ||
+      !c.isMmaAccumulator(MatrixTileShape::get(inst), lowering.warpSize))
+    return false;
   int64_t m = cType.getDimSize(0), n = cType.getDimSize(1), k = aType.getDimSize(1);
-  return k % 16 == 0 && m % (16 * int64_t(c.warpsPerCTA[0])) == 0 &&
-         n % (8 * int64_t(c.warpsPerCTA[1])) == 0 &&
+  return k % inst.k == 0 && m % (int64_t(inst.m) * c.warpsPerCTA[0]) == 0 &&
+         n % (int64_t(inst.n) * c.warpsPerCTA[1]) == 0 &&
          c.warpsPerCTA[0] * c.warpsPerCTA[1] == lowering.numWarps;
 }
 
@@ -90,6 +96,145 @@ Value addConst(OpBuilder &b, Location loc, Value v, int64_t c) {
 
 Value mulConst(OpBuilder &b, Location loc, Value v, int64_t c) {
   return arith::MulIOp::create(b, loc, v, i32Const(b, loc, c));
+}
+
+/// Whether the instruction has the shape the 8x8 matrix loads serve.
+bool isMatrixLoadShape(const GpuLowering &lowering) {
+  const MatrixInstruction &inst = lowering.matrix->getInstruction();
+  return inst.m == 16 && inst.n == 8 && inst.k == 16 && inst.threads == 32 &&
+         MatrixTileShape::get(inst).accElementsM == 1 &&
+         MatrixTileShape::get(inst).accElementsN == 2 && inst.c.lanesCols == 4;
+}
+
+/// The fragment path of a matrix-unit dot, after A (M x K, rows `aStride`
+/// elements apart) and B (K x N, rows `bStride` apart) are staged at `aBase`
+/// and `bBase`: every lane reads its elements of each instruction's A and B
+/// fragments, in the fragments' register order, and its accumulator
+/// elements out of the blocked layout. Instruction (p, q) of a warp covers
+/// the warp's row repetitions p * R to p * R + R - 1 (R = m / block rows
+/// of the C fragment) and its column repetitions likewise, so instruction
+/// row i is tile row (p * R + i / bm) * coveredM + warpM * bm + i % bm.
+Value multiplyFragments(tile::DotOp op, const ThreadIndex &index, Value aBase,
+                        Value bBase, int64_t aStride, int64_t bStride, Value accTile,
+                        OpBuilder &b, GpuLowering &lowering) {
+  Location loc = op.getLoc();
+  const MatrixInstruction &inst = lowering.matrix->getInstruction();
+  auto aType = cast<RankedTensorType>(op.getA().getType());
+  auto cType = cast<RankedTensorType>(op.getType());
+  Type input = aType.getElementType();
+  int64_t m = cType.getDimSize(0), n = cType.getDimSize(1), k = aType.getDimSize(1);
+  BlockedLayout c = lowering.getLayout(cType);
+  unsigned wm = c.warpsPerCTA[0], wn = c.warpsPerCTA[1];
+  // The C fragment's block, which is the layout's per-warp block.
+  int64_t blockM = inst.c.getBlockRows(), blockN = inst.c.getBlockCols();
+  int64_t repsM = inst.m / blockM, repsN = inst.n / blockN;
+  int64_t coveredM = c.getCoveredExtent(0), coveredN = c.getCoveredExtent(1);
+  int64_t tilesM = m / (int64_t(inst.m) * wm), tilesN = n / (int64_t(inst.n) * wn);
+
+  Value warpN = arith::RemUIOp::create(
+      b, loc,
+      arith::DivUIOp::create(b, loc, index.warp, i32Const(b, loc, c.getWarpStride(1))),
+      i32Const(b, loc, wn));
+  Value warpM = arith::RemUIOp::create(
+      b, loc,
+      arith::DivUIOp::create(b, loc, index.warp, i32Const(b, loc, c.getWarpStride(0))),
+      i32Const(b, loc, wm));
+  // Tile row of instruction p's row `i` (i32, dynamic), and likewise columns.
+  auto tileRow = [&](int64_t p, Value i) {
+    Value rep = arith::AddIOp::create(
+        b, loc, arith::DivUIOp::create(b, loc, i, i32Const(b, loc, blockM)),
+        i32Const(b, loc, p * repsM));
+    return arith::AddIOp::create(
+        b, loc, mulConst(b, loc, rep, coveredM),
+        arith::AddIOp::create(
+            b, loc, mulConst(b, loc, warpM, blockM),
+            arith::RemUIOp::create(b, loc, i, i32Const(b, loc, blockM))));
+  };
+  auto tileCol = [&](int64_t q, Value j) {
+    Value rep = arith::AddIOp::create(
+        b, loc, arith::DivUIOp::create(b, loc, j, i32Const(b, loc, blockN)),
+        i32Const(b, loc, q * repsN));
+    return arith::AddIOp::create(
+        b, loc, mulConst(b, loc, rep, coveredN),
+        arith::AddIOp::create(
+            b, loc, mulConst(b, loc, warpN, blockN),
+            arith::RemUIOp::create(b, loc, j, i32Const(b, loc, blockN))));
+  };
+  // This lane's place in a fragment's lane grid, scaled to elements.
+  auto laneOffsets = [&](const MatrixFragment &f) {
+    Value lanesRows = i32Const(b, loc, f.lanesRows),
+          lanesCols = i32Const(b, loc, f.lanesCols);
+    Value row = f.lanesRowsFirst
+                    ? arith::RemUIOp::create(b, loc, index.lane, lanesRows).getResult()
+                    : arith::DivUIOp::create(b, loc, index.lane, lanesCols).getResult();
+    Value col = f.lanesRowsFirst
+                    ? arith::DivUIOp::create(b, loc, index.lane, lanesRows).getResult()
+                    : arith::RemUIOp::create(b, loc, index.lane, lanesCols).getResult();
+    return std::make_pair(mulConst(b, loc, row, f.elementsRows),
+                          mulConst(b, loc, col, f.elementsCols));
+  };
+  auto [aRow0, aCol0] = laneOffsets(inst.a);
+  auto [bRow0, bCol0] = laneOffsets(inst.b);
+  auto load = [&](Value base, Value offset) {
+    return LLVM::LoadOp::create(b, loc, input,
+                                elementAddress(b, loc, base, input, offset))
+        .getResult();
+  };
+
+  // Tile register of (row repetition, row in block, column repetition,
+  // column in block) in the blocked accumulator layout.
+  auto accRegister = [&](int64_t repRow, int64_t inRow, int64_t repCol, int64_t inCol) {
+    SmallVector<int64_t> offsets = {repRow * c.sizePerThread[0] + inRow,
+                                    repCol * c.sizePerThread[1] + inCol};
+    int64_t reg = 0, scale = 1;
+    for (unsigned d : c.order) {
+      reg += offsets[d] * scale;
+      scale *= c.sizePerThread[d] * c.getRepetitions(d);
+    }
+    return reg;
+  };
+  SmallVector<Value> acc = unpackVector(b, loc, accTile);
+  unsigned aRegs = inst.a.getRegisters(inst.m, inst.k);
+  unsigned bRegs = inst.b.getRegisters(inst.k, inst.n);
+  unsigned cRegs = inst.c.getRegisters(inst.m, inst.n);
+  for (int64_t kk = 0; kk < k; kk += inst.k) {
+    SmallVector<SmallVector<Value>> aFragments(tilesM), bFragments(tilesN);
+    for (int64_t p = 0; p < tilesM; ++p)
+      for (unsigned r = 0; r < aRegs; ++r) {
+        auto [row, col] = inst.a.getStaticCoordinate(r, inst.m, inst.k);
+        Value i = addConst(b, loc, aRow0, row);
+        Value offset =
+            arith::AddIOp::create(b, loc, mulConst(b, loc, tileRow(p, i), aStride),
+                                  addConst(b, loc, aCol0, kk + col));
+        aFragments[p].push_back(load(aBase, offset));
+      }
+    for (int64_t q = 0; q < tilesN; ++q)
+      for (unsigned r = 0; r < bRegs; ++r) {
+        auto [row, col] = inst.b.getStaticCoordinate(r, inst.k, inst.n);
+        Value j = addConst(b, loc, bCol0, col);
+        Value offset = arith::AddIOp::create(
+            b, loc, mulConst(b, loc, addConst(b, loc, bRow0, kk + row), bStride),
+            tileCol(q, j));
+        bFragments[q].push_back(load(bBase, offset));
+      }
+    for (int64_t p = 0; p < tilesM; ++p)
+      for (int64_t q = 0; q < tilesN; ++q) {
+        SmallVector<int64_t> regs;
+        for (unsigned r = 0; r < cRegs; ++r) {
+          auto [row, col] = inst.c.getStaticCoordinate(r, inst.m, inst.n);
+          regs.push_back(accRegister(p * repsM + row / blockM, row % blockM,
+                                     q * repsN + col / blockN, col % blockN));
+        }
+        SmallVector<Value> cIn;
+        for (int64_t r : regs)
+          cIn.push_back(acc[r]);
+        SmallVector<Value> d = lowering.matrix->multiplyAccumulate(
+            b, loc, input, aFragments[p], bFragments[q], cIn);
+        for (auto [r, v] : llvm::zip(regs, d))
+          acc[r] = v;
+      }
+  }
+  return packVector(b, loc, accTile.getType(), acc);
 }
 
 /// The matrix-unit dot (see the file comment).
@@ -176,6 +321,10 @@ Value lowerWithMatrixUnits(tile::DotOp op, Value aTile, Value bTile, Value accTi
     lowering.matrix->waitAsyncCopies(b, loc, llvm::popcount(asyncMask));
   lowering.hooks.createBarrier(b, loc);
 
+  if (!lowering.matrix->hasMatrixLoads() || !isMatrixLoadShape(lowering))
+    return multiplyFragments(op, index, aBase, bBase, aStride, bStride, accTile, b,
+                             lowering);
+
   // Warp position (as in the accumulator's blocked layout, order [1, 0]).
   Value warpN = arith::RemUIOp::create(b, loc, index.warp, i32Const(b, loc, wn));
   Value warpM = arith::RemUIOp::create(
@@ -234,7 +383,7 @@ Value lowerWithMatrixUnits(tile::DotOp op, Value aTile, Value bTile, Value accTi
         SmallVector<Value> cIn;
         for (int64_t r : regs)
           cIn.push_back(acc[r]);
-        SmallVector<Value> d = lowering.matrix->multiplyAccumulate(
+        SmallVector<Value> d = lowering.matrix->multiplyAccumulatePacked(
             b, loc, input, aFragments[p], bFragments[q], cIn);
         for (int i = 0; i < 4; ++i)
           acc[regs[i]] = d[i];

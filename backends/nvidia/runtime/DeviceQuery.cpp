@@ -1,6 +1,11 @@
+//===- DeviceQuery.cpp - Lists the GPUs in a child process ----------------===//
+//
 // Lists the GPUs without initializing the CUDA driver in the calling
-// process (see QueryDevicesInChild).
-#include "plugins/nvidia/device_query.h"
+// process (see queryDevicesInChild).
+//
+//===----------------------------------------------------------------------===//
+
+#include "backends/nvidia/runtime/DeviceQuery.h"
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -8,27 +13,27 @@
 #include <cerrno>
 #include <cstring>
 
-#include "plugins/nvidia/cuda_driver.h"
+#include "backends/nvidia/runtime/CudaDriver.h"
 
-namespace tessel::nvidia_plugin {
+namespace tessel::nvidia {
 namespace {
 
 // Queries every GPU with an initialized driver; false and `error` on failure.
-bool QueryDevices(std::vector<DeviceInfo>& out, std::string& error, bool& noDriver) {
-  const CudaDriver* cuda = GetCudaDriver(&error);
+bool queryDevices(std::vector<DeviceInfo> &out, std::string &error, bool &noDriver) {
+  const CudaDriver *cuda = getCudaDriver(&error);
   if (cuda == nullptr) {
     noDriver = true;
     return false;
   }
   int count = 0;
   if (CUresult r = cuda->cuDeviceGetCount(&count); r != CUDA_SUCCESS) {
-    error = DescribeCudaError(*cuda, "cuDeviceGetCount", r);
+    error = describeCudaError(*cuda, "cuDeviceGetCount", r);
     return false;
   }
   for (int ordinal = 0; ordinal < count; ++ordinal) {
     CUdevice device;
     if (CUresult r = cuda->cuDeviceGet(&device, ordinal); r != CUDA_SUCCESS) {
-      error = DescribeCudaError(*cuda, "cuDeviceGet", r);
+      error = describeCudaError(*cuda, "cuDeviceGet", r);
       return false;
     }
     DeviceInfo info{};
@@ -55,37 +60,41 @@ bool QueryDevices(std::vector<DeviceInfo>& out, std::string& error, bool& noDriv
   return true;
 }
 
-}  // namespace
+} // namespace
 
 // The listing runs cuInit in a short-lived child of its own.
-bool QueryDevicesInChild(std::vector<DeviceInfo>& out, std::string& error, bool& noDriver) {
+bool queryDevicesInChild(std::vector<DeviceInfo> &out, std::string &error,
+                         bool &noDriver) {
   int fds[2];
-  if (pipe(fds) != 0) return QueryDevices(out, error, noDriver);
+  if (pipe(fds) != 0)
+    return queryDevices(out, error, noDriver);
   pid_t child = fork();
   if (child < 0) {
     close(fds[0]);
     close(fds[1]);
-    return QueryDevices(out, error, noDriver);
+    return queryDevices(out, error, noDriver);
   }
   if (child == 0) {
     close(fds[0]);
     std::vector<DeviceInfo> infos;
     std::string why;
     bool none = false;
-    int32_t status = QueryDevices(infos, why, none) ? 0 : none ? 1 : 2;
+    int32_t status = queryDevices(infos, why, none) ? 0 : none ? 1 : 2;
     uint32_t count = uint32_t(infos.size()), whySize = uint32_t(why.size());
-    auto put = [&](const void* p, size_t n) {
-      const char* c = static_cast<const char*>(p);
+    auto put = [&](const void *p, size_t n) {
+      const char *c = static_cast<const char *>(p);
       while (n > 0) {
         ssize_t w = write(fds[1], c, n);
-        if (w <= 0) _exit(3);
+        if (w <= 0)
+          _exit(3);
         c += w;
         n -= size_t(w);
       }
     };
     put(&status, sizeof(status));
     put(&count, sizeof(count));
-    if (count) put(infos.data(), count * sizeof(DeviceInfo));
+    if (count)
+      put(infos.data(), count * sizeof(DeviceInfo));
     put(&whySize, sizeof(whySize));
     put(why.data(), whySize);
     _exit(0);
@@ -94,8 +103,10 @@ bool QueryDevicesInChild(std::vector<DeviceInfo>& out, std::string& error, bool&
   std::string bytes;
   char buffer[4096];
   for (ssize_t n; (n = read(fds[0], buffer, sizeof(buffer))) != 0;) {
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) break;
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0)
+      break;
     bytes.append(buffer, size_t(n));
   }
   close(fds[0]);
@@ -103,8 +114,9 @@ bool QueryDevicesInChild(std::vector<DeviceInfo>& out, std::string& error, bool&
   while (waitpid(child, &wstatus, 0) < 0 && errno == EINTR) {
   }
   size_t at = 0;
-  auto get = [&](void* p, size_t n) {
-    if (bytes.size() - at < n) return false;
+  auto get = [&](void *p, size_t n) {
+    if (bytes.size() - at < n)
+      return false;
     std::memcpy(p, bytes.data() + at, n);
     at += n;
     return true;
@@ -116,7 +128,8 @@ bool QueryDevicesInChild(std::vector<DeviceInfo>& out, std::string& error, bool&
     return false;
   }
   out.resize(count);
-  if ((count && !get(out.data(), count * sizeof(DeviceInfo))) || !get(&whySize, sizeof(whySize))) {
+  if ((count && !get(out.data(), count * sizeof(DeviceInfo))) ||
+      !get(&whySize, sizeof(whySize))) {
     error = "the device query process sent a truncated answer";
     return false;
   }
@@ -125,5 +138,4 @@ bool QueryDevicesInChild(std::vector<DeviceInfo>& out, std::string& error, bool&
   return status == 0;
 }
 
-
-}  // namespace tessel::nvidia_plugin
+} // namespace tessel::nvidia
