@@ -5,7 +5,9 @@
 #     into a compile cache, with their bytecode and cubins (prepare_kernels);
 #   - the whole conformance suite compiled into a bundle, its compile report
 #     checked against nvidia:sm_90a/bundle-compile of
-#     conformance/tests/expected_counts.txt;
+#     conformance/tests/expected_counts.txt; and again with
+#     TESSEL_NVIDIA_MATRIX_LOADS=0 (dots through the shared fragment path
+#     instead of ldmatrix) into nvidia_sm90a_fragments.tslb;
 #   - the LLVM-free programs and plugin: tessel-conform-run, bench_gpu and
 #     the runtime-only libtessel_nvidia.so;
 #   - commit.txt, the tree the files were built from.
@@ -29,6 +31,14 @@ bazel-bin/tools/tessel/tessel conform --target nvidia:sm_90a --no-cache \
   --skip-file plugins/nvidia/conformance_skips.txt --emit-bundle "$dir/nvidia_sm90a.tslb" \
   --report-json "$dir/bundle_compile.json"
 python3 conformance/tests/check_report.py "$dir/bundle_compile.json" \
+  --expect nvidia:sm_90a/bundle-compile --expectations conformance/tests/expected_counts.txt \
+  --skip-file plugins/nvidia/conformance_skips.txt
+TESSEL_NVIDIA_MATRIX_LOADS=0 bazel-bin/tools/tessel/tessel conform --target nvidia:sm_90a \
+  --no-cache --plugin bazel-bin/plugins/nvidia/libtessel_nvidia.so \
+  --skip-file plugins/nvidia/conformance_skips.txt \
+  --emit-bundle "$dir/nvidia_sm90a_fragments.tslb" \
+  --report-json "$dir/bundle_compile_fragments.json"
+python3 conformance/tests/check_report.py "$dir/bundle_compile_fragments.json" \
   --expect nvidia:sm_90a/bundle-compile --expectations conformance/tests/expected_counts.txt \
   --skip-file plugins/nvidia/conformance_skips.txt
 cp -f bazel-bin/conformance/runner/tessel-conform-run bazel-bin/bench/nvidia/bench_gpu \

@@ -66,6 +66,15 @@ step conformance timeout 300 "${bundle_run[@]}" \
   --report-json "$out/conformance_sm90a.json" --junit "$out/conformance_sm90a.xml"
 step conformance_counts "${check[@]}" "$out/conformance_sm90a.json" \
   --expect nvidia:sm_90a/bundle-run --expectations "$expected" --skip-file "$skips"
+# The same suite with dots through the shared fragment path (no ldmatrix),
+# when prepare_h200.sh made that bundle: the same counts are expected.
+if [ -f "$dir/nvidia_sm90a_fragments.tslb" ]; then
+  step conformance_fragments timeout 300 "$dir/tessel-conform-run" \
+    "$dir/nvidia_sm90a_fragments.tslb" --plugin "$dir/libtessel_nvidia.so" \
+    --skip-file "$skips" --report-json "$out/conformance_sm90a_fragments.json"
+  step conformance_fragments_counts "${check[@]}" "$out/conformance_sm90a_fragments.json" \
+    --expect nvidia:sm_90a/bundle-run --expectations "$expected" --skip-file "$skips"
+fi
 
 # memcheck FILTER TIMEOUT: the cases matching FILTER under compute-sanitizer;
 # an error of the sanitizer (exit status 9), a case that fails, and a log
@@ -115,6 +124,7 @@ cp "$out/compare.log" "$out/compare.txt"
 } > "$out/summary.txt"
 cp "$out/summary.txt" "$out/environment.log" "$out/bench.txt" "$out/compare.txt" "$out/record/"
 cp "$out/conformance_sm90a.json" "$out/conformance_sm90a.xml" "$out/record/" 2>/dev/null || true
+cp "$out/conformance_sm90a_fragments.json" "$out/record/" 2>/dev/null || true
 cp "$out"/memcheck_*.log "$out"/sass_*.log "$out/record/" 2>/dev/null || true
 [ -f "$dir/bundle_compile.json" ] && cp "$dir/bundle_compile.json" "$out/record/"
 # The record names files relative to the checkout, not by this machine's paths.
