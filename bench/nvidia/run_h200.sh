@@ -127,6 +127,7 @@ cp "$out/conformance_sm90a.json" "$out/conformance_sm90a.xml" "$out/record/" 2>/
 cp "$out/conformance_sm90a_fragments.json" "$out/record/" 2>/dev/null || true
 cp "$out"/memcheck_*.log "$out"/sass_*.log "$out/record/" 2>/dev/null || true
 [ -f "$dir/bundle_compile.json" ] && cp "$dir/bundle_compile.json" "$out/record/"
+[ -f "$dir/bundle_compile_fragments.json" ] && cp "$dir/bundle_compile_fragments.json" "$out/record/"
 # The record names files relative to the checkout, not by this machine's paths.
 for f in "$out/record"/*; do
   sed -i "s|$repo/||g; s|$dir/|$(basename "$dir")/|g" "$f"
