@@ -236,9 +236,10 @@ int main(int argc, char** argv) {
   if (!sel.ok()) return Fail(sel.status());
   auto device = rt->OpenDevice(*sel);
   if (!device.ok()) return Fail(device.status());
-  const unsigned threads = std::max(1u, device->info().compute_units);
+  const unsigned threads = std::max(1u, device->info().computeUnits);
   std::printf("target %s, %s, %u threads, median of %d runs\n",
-              sel->target.ToString().c_str(), device->Describe().c_str(), threads, o.runs);
+              sel->target.toString().c_str(), device->Describe().c_str(), threads,
+              o.runs);
 
   // --- vector add vs the copy probe -------------------------------------
   {

@@ -31,11 +31,11 @@
 #include <vector>
 
 #include "bench/nvidia/workloads.h"
+#include "core/plugin_host/TargetParser.h"
 #include "core/runtime/kernel.h"
 #include "core/runtime/launch.h"
 #include "core/runtime/runtime.h"
 #include "examples/common/max_error.h"
-#include "core/plugin_host/target_parser.h"
 
 namespace tb = tessel::bench;
 namespace rt = tessel::runtime;
@@ -179,17 +179,17 @@ int main(int argc, char** argv) {
   options.cache_dir = dir + "/cache";
   auto runtime = rt::Runtime::Create(options);
   if (!runtime.ok()) {
-    std::fprintf(stderr, "%s\n", runtime.status().ToString().c_str());
+    std::fprintf(stderr, "%s\n", runtime.status().toString().c_str());
     return 1;
   }
   auto selection = runtime->SelectTarget("nvidia:sm_90a");
   if (!selection.ok()) {
-    std::fprintf(stderr, "%s\n", selection.status().ToString().c_str());
+    std::fprintf(stderr, "%s\n", selection.status().toString().c_str());
     return 1;
   }
   auto device = runtime->OpenDevice(*selection);
   if (!device.ok()) {
-    std::fprintf(stderr, "%s\n", device.status().ToString().c_str());
+    std::fprintf(stderr, "%s\n", device.status().toString().c_str());
     return 1;
   }
   std::printf("device: %s\n", device->Describe().c_str());
@@ -198,7 +198,7 @@ int main(int argc, char** argv) {
   auto load = [&](const tb::Workload& w) -> rt::StatusOr<rt::Kernel> {
     rt::CompileRequest request;
     request.ir = ReadFile(dir + "/" + w.name + ".mlirbc");
-    request.entry_name = w.kernel;
+    request.entryName = w.kernel;
     // The options are part of the cache key: the same as prepare_kernels'.
     request.options = tb::CompileOptionsFor(w);
     auto artifact = runtime->Compile(selection->target, request);
@@ -211,7 +211,9 @@ int main(int argc, char** argv) {
   auto flushBuffer = device->Allocate(uint64_t(flushWorkload.n) * 4);
   if (!flushKernel.ok() || !flushBuffer.ok()) {
     std::fprintf(stderr, "l2_flush: %s\n",
-                 (flushKernel.ok() ? flushBuffer.status() : flushKernel.status()).ToString().c_str());
+                 (flushKernel.ok() ? flushBuffer.status() : flushKernel.status())
+                     .toString()
+                     .c_str());
     return 1;
   }
   const int32_t flushBlock = std::stoi(flushWorkload.constexprs.at("BLOCK"));
@@ -230,7 +232,8 @@ int main(int argc, char** argv) {
   for (const tb::Workload& w : tb::Workloads()) {
     auto kernel = load(w);
     if (!kernel.ok()) {
-      std::printf("tessel %-20s load: %s\n", w.name.c_str(), kernel.status().ToString().c_str());
+      std::printf("tessel %-20s load: %s\n", w.name.c_str(),
+                  kernel.status().toString().c_str());
       status = 1;
       continue;
     }
@@ -238,8 +241,9 @@ int main(int argc, char** argv) {
     corrupted = corrupted || corruptThis;
     std::string check = "ok";
     // A failed copy or launch is the check's result too.
-    auto must = [&check](const rt::Status& s, const char* what) {
-      if (!s.ok() && check == "ok") check = std::string(what) + " failed: " + s.ToString();
+    auto must = [&check](const rt::Status &s, const char *what) {
+      if (!s.ok() && check == "ok")
+        check = std::string(what) + " failed: " + s.toString();
     };
     double ms = 0, work = 0;
     const char* unit = "GB/s";

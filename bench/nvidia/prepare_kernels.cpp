@@ -10,8 +10,8 @@
 
 #include "bench/nvidia/workloads.h"
 #include "core/compiler/KernelCompiler.h"
+#include "core/plugin_host/TargetParser.h"
 #include "core/runtime/runtime.h"
-#include "core/plugin_host/target_parser.h"
 
 int main(int argc, char** argv) {
   if (argc != 4) {
@@ -26,10 +26,10 @@ int main(int argc, char** argv) {
   options.cache_dir = out + "/cache";
   auto runtime = tessel::runtime::Runtime::Create(options);
   if (!runtime.ok()) {
-    std::fprintf(stderr, "%s\n", runtime.status().ToString().c_str());
+    std::fprintf(stderr, "%s\n", runtime.status().toString().c_str());
     return 1;
   }
-  auto target = tessel::plugin_host::ParseTarget("nvidia:sm_90a");
+  auto target = tessel::plugin_host::parseTarget("nvidia:sm_90a");
   int status = 0;
   // The benchmark's kernels and the L2 flush that runs before each timed
   // launch.
@@ -41,7 +41,8 @@ int main(int argc, char** argv) {
     auto compiled =
         tessel::compiler::compileKernelFile(*runtime, *target, argv[2], spec, compileOptions);
     if (!compiled.ok()) {
-      std::fprintf(stderr, "%s: %s\n", w.name.c_str(), compiled.status().ToString().c_str());
+      std::fprintf(stderr, "%s: %s\n", w.name.c_str(),
+                   compiled.status().toString().c_str());
       status = 1;
       continue;
     }
@@ -55,8 +56,8 @@ int main(int argc, char** argv) {
         .write(reinterpret_cast<const char*>(cubin.data()), cubin.size());
     const auto& md = compiled->artifact.kernel.metadata;
     std::printf("%-20s %s, %u warps, %u B shared, %zu B cubin\n", w.name.c_str(),
-                compiled->artifact.record.Summary().c_str(), md.num_warps,
-                md.shared_mem_bytes, compiled->artifact.kernel.bytes.size());
+                compiled->artifact.record.Summary().c_str(), md.numWarps,
+                md.sharedMemBytes, compiled->artifact.kernel.bytes.size());
   }
   return status;
 }

@@ -111,10 +111,11 @@ inline std::vector<Workload> Workloads() {
 // bench_gpu asks the cache with them (they are part of the key).
 inline plugin_host::CompileOptions CompileOptionsFor(const Workload& w) {
   plugin_host::CompileOptions options;
-  options.num_warps = w.num_warps;
-  options.num_stages = w.num_stages;
+  options.numWarps = w.num_warps;
+  options.numStages = w.num_stages;
   if (w.min_blocks_per_sm > 0)
-    options.extra.push_back(plugin_host::KeyValue::Int("nvidia.min_blocks_per_sm", w.min_blocks_per_sm));
+    options.extra.push_back(plugin_host::KeyValue::makeInt("nvidia.min_blocks_per_sm",
+                                                           w.min_blocks_per_sm));
   return options;
 }
 

@@ -4,7 +4,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/plugin_host/wire_format.h"
+#include "core/plugin_host/WireFormat.h"
 
 namespace tessel::conformance {
 namespace {
@@ -46,25 +46,27 @@ std::string CheckEntryMatches(const BundleEntry& entry, const Case& c) {
 
 std::string EncodeBundle(const Bundle& bundle) {
   plugin_host::ByteWriter w;
-  w.PutU32(kBundleFormatVersion);
-  w.PutString(bundle.suite_version);
-  w.PutString(bundle.target);
-  w.PutString(bundle.plugin_name);
-  w.PutString(bundle.plugin_version);
-  w.PutString(bundle.producer);
-  w.PutU32(static_cast<uint32_t>(bundle.entries.size()));
+  w.putU32(kBundleFormatVersion);
+  w.putString(bundle.suite_version);
+  w.putString(bundle.target);
+  w.putString(bundle.plugin_name);
+  w.putString(bundle.plugin_version);
+  w.putString(bundle.producer);
+  w.putU32(static_cast<uint32_t>(bundle.entries.size()));
   for (const BundleEntry& e : bundle.entries) {
-    w.PutString(e.id);
-    w.PutU32(e.kind);
-    w.PutU64(e.seed);
-    w.PutString(e.signature);
-    w.PutString(e.grid);
-    w.PutString(e.capabilities);
-    w.PutString(e.message);
-    if (e.kind == BundleEntry::kVerdict) w.PutU32(static_cast<uint32_t>(e.outcome));
-    if (e.kind == BundleEntry::kCompiled) w.PutString(plugin_host::EncodeCompiledKernel(e.kernel));
+    w.putString(e.id);
+    w.putU32(e.kind);
+    w.putU64(e.seed);
+    w.putString(e.signature);
+    w.putString(e.grid);
+    w.putString(e.capabilities);
+    w.putString(e.message);
+    if (e.kind == BundleEntry::kVerdict)
+      w.putU32(static_cast<uint32_t>(e.outcome));
+    if (e.kind == BundleEntry::kCompiled)
+      w.putString(plugin_host::encodeCompiledKernel(e.kernel));
   }
-  return std::string(kMagic, sizeof kMagic) + w.Take();
+  return std::string(kMagic, sizeof kMagic) + w.take();
 }
 
 plugin_host::StatusOr<Bundle> DecodeBundle(const std::string& bytes, const std::string& path) {
@@ -72,41 +74,44 @@ plugin_host::StatusOr<Bundle> DecodeBundle(const std::string& bytes, const std::
     return Corrupt(path, "not a conformance bundle (bad magic)");
   plugin_host::ByteReader r(std::string_view(bytes).substr(sizeof kMagic));
   uint32_t version = 0, count = 0;
-  if (!r.GetU32(&version)) return Corrupt(path, "truncated header");
+  if (!r.getU32(&version))
+    return Corrupt(path, "truncated header");
   if (version != kBundleFormatVersion)
     return plugin_host::Status(TESSEL_ERROR_FAILED_PRECONDITION,
                            "bundle '" + path + "': format version " + std::to_string(version) +
                                ", this runner reads version " +
                                std::to_string(kBundleFormatVersion));
   Bundle b;
-  if (!r.GetString(&b.suite_version) || !r.GetString(&b.target) ||
-      !r.GetString(&b.plugin_name) || !r.GetString(&b.plugin_version) ||
-      !r.GetString(&b.producer) || !r.GetU32(&count))
+  if (!r.getString(&b.suite_version) || !r.getString(&b.target) ||
+      !r.getString(&b.plugin_name) || !r.getString(&b.plugin_version) ||
+      !r.getString(&b.producer) || !r.getU32(&count))
     return Corrupt(path, "truncated header");
   for (uint32_t i = 0; i < count; ++i) {
     BundleEntry e;
     uint32_t kind = 0;
-    if (!r.GetString(&e.id) || !r.GetU32(&kind) || !r.GetU64(&e.seed) ||
-        !r.GetString(&e.signature) || !r.GetString(&e.grid) || !r.GetString(&e.capabilities) ||
-        !r.GetString(&e.message))
+    if (!r.getString(&e.id) || !r.getU32(&kind) || !r.getU64(&e.seed) ||
+        !r.getString(&e.signature) || !r.getString(&e.grid) ||
+        !r.getString(&e.capabilities) || !r.getString(&e.message))
       return Corrupt(path, "entry " + std::to_string(i) + " is truncated");
     if (kind > BundleEntry::kVerdict)
       return Corrupt(path, "entry '" + e.id + "' has unknown kind " + std::to_string(kind));
     e.kind = static_cast<BundleEntry::Kind>(kind);
     if (e.kind == BundleEntry::kVerdict) {
       uint32_t outcome = 0;
-      if (!r.GetU32(&outcome) || outcome > static_cast<uint32_t>(Outcome::kError))
+      if (!r.getU32(&outcome) || outcome > static_cast<uint32_t>(Outcome::kError))
         return Corrupt(path, "entry '" + e.id + "' has a bad outcome");
       e.outcome = static_cast<Outcome>(outcome);
     }
     if (e.kind == BundleEntry::kCompiled) {
       std::string kernel;
-      if (!r.GetString(&kernel) || !plugin_host::DecodeCompiledKernel(kernel, &e.kernel))
+      if (!r.getString(&kernel) ||
+          !plugin_host::decodeCompiledKernel(kernel, &e.kernel))
         return Corrupt(path, "entry '" + e.id + "' has a malformed artifact");
     }
     b.entries.push_back(std::move(e));
   }
-  if (!r.AtEnd()) return Corrupt(path, "trailing bytes after the last entry");
+  if (!r.atEnd())
+    return Corrupt(path, "trailing bytes after the last entry");
   return b;
 }
 
@@ -121,7 +126,7 @@ plugin_host::Status WriteBundleFile(const Bundle& bundle, const std::string& pat
   }
   if (std::rename(tmp.c_str(), path.c_str()) != 0)
     return plugin_host::Status(TESSEL_ERROR_UNAVAILABLE, "cannot rename '" + tmp + "' to '" + path + "'");
-  return plugin_host::Status::Ok();
+  return plugin_host::Status::success();
 }
 
 plugin_host::StatusOr<Bundle> ReadBundleFile(const std::string& path) {

@@ -4,7 +4,7 @@
 // Layout (all integers little-endian):
 //   "TSLBNDL\0"             8-byte magic
 //   u32 format version      kBundleFormatVersion
-//   then, as core/plugin_host/wire_format.h strings and integers:
+//   then, as core/plugin_host/WireFormat.h strings and integers:
 //   suite version, target, plugin name, plugin version, producer
 //   u32 entry count, then per entry:
 //     id, u32 kind, u64 seed, signature, grid "x,y,z",
@@ -23,8 +23,8 @@
 
 #include "conformance/cases/case.h"
 #include "conformance/runner/result.h"
-#include "core/plugin_host/plugin_types.h"
-#include "core/plugin_host/status.h"
+#include "core/plugin_host/PluginTypes.h"
+#include "core/plugin_host/Status.h"
 
 namespace tessel::conformance {
 

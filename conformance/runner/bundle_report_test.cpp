@@ -16,7 +16,7 @@ Bundle Sample() {
   b.producer = "test";
   BundleEntry compiled = DescribeCase(AllCases().front());
   compiled.kernel.bytes = {1, 2, 3};
-  compiled.kernel.metadata.entry_name = "k";
+  compiled.kernel.metadata.entryName = "k";
   plugin_host::KernelArg arg;
   arg.name = "x";
   arg.kind = TESSEL_ARG_POINTER;
@@ -39,7 +39,7 @@ Bundle Sample() {
 TEST(Bundle, RoundTrips) {
   const std::string bytes = EncodeBundle(Sample());
   auto back = DecodeBundle(bytes, "b.tslb");
-  ASSERT_TRUE(back.ok()) << back.status().ToString();
+  ASSERT_TRUE(back.ok()) << back.status().toString();
   ASSERT_EQ(back->entries.size(), 3u);
   EXPECT_EQ(back->target, "cpu:x86-64");
   EXPECT_EQ(back->entries[0].kernel.bytes, (std::vector<uint8_t>{1, 2, 3}));

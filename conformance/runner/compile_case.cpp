@@ -1,12 +1,12 @@
 #include "conformance/runner/compile_case.h"
 
 #include "conformance/cases/kernel_sources.h"
-#include "dialects/tile/Bytecode/Bytecode.h"
 #include "core/compiler/KernelCompiler.h"
+#include "core/plugin_host/IsolatedCalls.h"
 #include "core/runtime/cache_key.h"
+#include "dialects/tile/Bytecode/Bytecode.h"
 #include "dialects/tile/IR/TileVersion.h"
 #include "mlir/IR/MLIRContext.h"
-#include "core/plugin_host/isolated_calls.h"
 
 namespace tessel::conformance {
 namespace {
@@ -59,7 +59,7 @@ plugin_host::StatusOr<plugin_host::CompiledKernel> CompileOnPlugin(
   plugin_host::CompileRequest request;
   request.target = target;
   request.ir = ir;
-  request.entry_name = entry;
+  request.entryName = entry;
   runtime::CacheKey key;
   if (cache != nullptr) {
     key = runtime::ComputeCompileCacheKey(plugin, request);
@@ -67,11 +67,12 @@ plugin_host::StatusOr<plugin_host::CompiledKernel> CompileOnPlugin(
     if (hit.entry.has_value()) return std::move(hit.entry->kernel);
   }
   plugin_host::ChildProcessOptions options;
-  options.timeout_ms = timeout_ms;
-  auto compiled = plugin_host::CompileInChildProcess(plugin, request, options);
+  options.timeoutMs = timeout_ms;
+  auto compiled = plugin_host::compileInChildProcess(plugin, request, options);
   if (!compiled.ok()) return compiled.status();
   // A cache that cannot be written only costs time; the result stands.
-  if (cache != nullptr) (void)cache->Store(key, {target.ToString(), *compiled});
+  if (cache != nullptr)
+    (void)cache->Store(key, {target.toString(), *compiled});
   return compiled;
 }
 

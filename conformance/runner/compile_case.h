@@ -10,10 +10,10 @@
 
 #include "conformance/cases/case.h"
 #include "conformance/runner/result.h"
+#include "core/plugin_host/LoadedPlugin.h"
+#include "core/plugin_host/PluginTypes.h"
+#include "core/plugin_host/Status.h"
 #include "core/runtime/compile_cache.h"
-#include "core/plugin_host/loaded_plugin.h"
-#include "core/plugin_host/plugin_types.h"
-#include "core/plugin_host/status.h"
 
 namespace tessel::conformance {
 

@@ -13,9 +13,9 @@
 #include "conformance/runner/execute.h"
 #include "conformance/runner/report.h"
 #include "conformance/runner/session.h"
+#include "core/plugin_host/IsolatedCalls.h"
+#include "core/plugin_host/TargetParser.h"
 #include "core/runtime/cache_directory.h"
-#include "core/plugin_host/isolated_calls.h"
-#include "core/plugin_host/target_parser.h"
 
 namespace tessel::conformance {
 namespace {
@@ -118,7 +118,7 @@ int RunConformCommand(const std::vector<std::string>& args, std::ostream& out,
     err << kTool << ": no case matches the filters\n";
     return 2;
   }
-  auto target = plugin_host::ParseTarget(targetText);
+  auto target = plugin_host::parseTarget(targetText);
   if (!target.ok()) {
     err << kTool << ": --target: " << target.status().message() << "\n";
     return 2;
@@ -128,8 +128,8 @@ int RunConformCommand(const std::vector<std::string>& args, std::ostream& out,
     err << kTool << ": " << plugin.status().message() << "\n";
     return 2;
   }
-  if (!(*plugin)->Provides(plugin_host::Half::kCompiler)) {
-    err << kTool << ": " << (*plugin)->Describe()
+  if (!(*plugin)->provides(plugin_host::Half::kCompiler)) {
+    err << kTool << ": " << (*plugin)->describe()
         << " has no compiler half; compile a bundle elsewhere and run it with "
            "tessel-conform-run\n";
     return 2;
@@ -143,7 +143,7 @@ int RunConformCommand(const std::vector<std::string>& args, std::ostream& out,
   // A device is needed to run; in the other modes one is used, when the
   // plugin reports it, only to decide not-supported early.
   std::optional<plugin_host::DeviceInfo> device;
-  if ((*plugin)->Provides(plugin_host::Half::kRuntime) && mode != Mode::kBundle) {
+  if ((*plugin)->provides(plugin_host::Half::kRuntime) && mode != Mode::kBundle) {
     auto d = PickDevice(**plugin, target->arch);
     if (d.ok()) device = *d;
     else if (mode == Mode::kRun) {
@@ -151,7 +151,7 @@ int RunConformCommand(const std::vector<std::string>& args, std::ostream& out,
       return 2;
     }
   } else if (mode == Mode::kRun) {
-    err << kTool << ": " << (*plugin)->Describe()
+    err << kTool << ": " << (*plugin)->describe()
         << " has no runtime half; use --compile-only or --emit-bundle\n";
     return 2;
   }
@@ -164,7 +164,7 @@ int RunConformCommand(const std::vector<std::string>& args, std::ostream& out,
   auto t0 = std::chrono::steady_clock::now();
   RunSummary summary;
   summary.suite_version = kSuiteVersion;
-  summary.target = target->ToString();
+  summary.target = target->toString();
   summary.plugin_path = (*plugin)->path();
   summary.plugin_name = (*plugin)->name();
   summary.plugin_version = (*plugin)->version();
@@ -222,8 +222,8 @@ int RunConformCommand(const std::vector<std::string>& args, std::ostream& out,
       // Compile-only and bundle: the artifact must pass the plugin's own
       // validator; a bundle carries only artifacts that did.
       plugin_host::ChildProcessOptions options;
-      options.timeout_ms = kCompileTimeoutMs;
-      plugin_host::Status valid = plugin_host::ValidateArtifactInChildProcess(
+      options.timeoutMs = kCompileTimeoutMs;
+      plugin_host::Status valid = plugin_host::validateArtifactInChildProcess(
           **plugin, *target, kernel->bytes, &kernel->metadata, options);
       r = valid.ok() ? CaseResult{c->id, Outcome::kValidated, "", "", 0}
                      : CaseResult{c->id, Outcome::kError,

@@ -1,9 +1,9 @@
 #include "conformance/runner/execute.h"
 
 #include "conformance/runner/compare.h"
-#include "core/plugin_host/child_process.h"
-#include "core/plugin_host/runtime_client.h"
-#include "core/plugin_host/wire_format.h"
+#include "core/plugin_host/ChildProcess.h"
+#include "core/plugin_host/RuntimeClient.h"
+#include "core/plugin_host/WireFormat.h"
 
 namespace tessel::conformance {
 namespace {
@@ -14,15 +14,16 @@ CaseResult Error(const Case& c, const std::string& what) {
 
 std::string EncodeResult(const CaseResult& r) {
   plugin_host::ByteWriter w;
-  w.PutU32(static_cast<uint32_t>(r.outcome));
-  w.PutString(r.message);
-  return w.Take();
+  w.putU32(static_cast<uint32_t>(r.outcome));
+  w.putString(r.message);
+  return w.take();
 }
 
 bool DecodeResult(const std::string& bytes, CaseResult* r) {
   plugin_host::ByteReader rd(bytes);
   uint32_t outcome = 0;
-  if (!rd.GetU32(&outcome) || !rd.GetString(&r->message) || !rd.AtEnd()) return false;
+  if (!rd.getU32(&outcome) || !rd.getString(&r->message) || !rd.atEnd())
+    return false;
   if (outcome > static_cast<uint32_t>(Outcome::kError)) return false;
   r->outcome = static_cast<Outcome>(outcome);
   return true;
@@ -34,22 +35,27 @@ CaseResult ExecuteCase(const Case& c, const plugin_host::CompiledKernel& kernel,
                        const DeviceContext& ctx) {
   const plugin_host::KernelMetadata& md = kernel.metadata;
   if (md.args.size() != c.args.size())
-    return Error(c, "kernel '" + md.entry_name + "' takes " + std::to_string(md.args.size()) +
-                        " arguments but the case passes " + std::to_string(c.args.size()));
+    return Error(
+        c, "kernel '" + md.entryName + "' takes " + std::to_string(md.args.size()) +
+               " arguments but the case passes " + std::to_string(c.args.size()));
   std::vector<HostArray> initial = GenerateBuffers(c);
   std::vector<plugin_host::DeviceBuffer> buffers;
   for (size_t b = 0; b < initial.size(); ++b) {
-    auto buf = plugin_host::DeviceBuffer::Allocate(ctx.plugin, ctx.device.handle,
-                                               std::max<size_t>(initial[b].bytes().size(), 1));
-    if (!buf.ok()) return Error(c, "buffer_alloc: " + buf.status().ToString());
+    auto buf = plugin_host::DeviceBuffer::allocate(
+        ctx.plugin, ctx.device.handle, std::max<size_t>(initial[b].bytes().size(), 1));
+    if (!buf.ok())
+      return Error(c, "buffer_alloc: " + buf.status().toString());
     if (!initial[b].bytes().empty()) {
-      plugin_host::Status s = buf->CopyFromHost(initial[b].bytes().data(), initial[b].bytes().size());
-      if (!s.ok()) return Error(c, "copy to device: " + s.ToString());
+      plugin_host::Status s =
+          buf->copyFromHost(initial[b].bytes().data(), initial[b].bytes().size());
+      if (!s.ok())
+        return Error(c, "copy to device: " + s.toString());
     }
     buffers.push_back(std::move(*buf));
   }
-  auto module = plugin_host::LoadedModule::Load(ctx.plugin, ctx.device.handle, kernel);
-  if (!module.ok()) return Error(c, "module_load: " + module.status().ToString());
+  auto module = plugin_host::LoadedModule::load(ctx.plugin, ctx.device.handle, kernel);
+  if (!module.ok())
+    return Error(c, "module_load: " + module.status().toString());
   std::vector<plugin_host::LaunchArg> args;
   for (size_t i = 0; i < c.args.size(); ++i) {
     const ArgSpec& a = c.args[i];
@@ -61,21 +67,25 @@ CaseResult ExecuteCase(const Case& c, const plugin_host::CompiledKernel& kernel,
                           (want.kind == TESSEL_ARG_POINTER ? "takes a pointer" : "takes a scalar") +
                           " but the case passes " + (a.is_buffer ? "a buffer" : "a scalar"));
     if (a.is_buffer) {
-      args.push_back(plugin_host::LaunchArg::Pointer(buffers[a.buffer], want.dtype,
-                                                 a.elem_offset * Info(a.dt).bytes));
+      args.push_back(plugin_host::LaunchArg::pointer(buffers[a.buffer], want.dtype,
+                                                     a.elem_offset * Info(a.dt).bytes));
     } else {
-      args.push_back(plugin_host::LaunchArg::Scalar(want.dtype, a.scalar_bits));
+      args.push_back(plugin_host::LaunchArg::scalar(want.dtype, a.scalar_bits));
     }
   }
-  plugin_host::Status launched = module->Launch(c.grid, args);
-  if (!launched.ok()) return Error(c, "launch: " + launched.ToString());
-  plugin_host::Status synced = plugin_host::Synchronize(*ctx.plugin, ctx.device.handle);
-  if (!synced.ok()) return Error(c, "device_synchronize: " + synced.ToString());
+  plugin_host::Status launched = module->launch(c.grid, args);
+  if (!launched.ok())
+    return Error(c, "launch: " + launched.toString());
+  plugin_host::Status synced = plugin_host::synchronize(*ctx.plugin, ctx.device.handle);
+  if (!synced.ok())
+    return Error(c, "device_synchronize: " + synced.toString());
   std::vector<HostArray> got = initial;
   for (size_t b = 0; b < got.size(); ++b) {
     if (!c.buffers[b].is_output || got[b].bytes().empty()) continue;
-    plugin_host::Status s = buffers[b].CopyToHost(got[b].bytes().data(), got[b].bytes().size());
-    if (!s.ok()) return Error(c, "copy to host: " + s.ToString());
+    plugin_host::Status s =
+        buffers[b].copyToHost(got[b].bytes().data(), got[b].bytes().size());
+    if (!s.ok())
+      return Error(c, "copy to host: " + s.toString());
   }
   std::vector<HostArray> expected = InitialExpectation(c, initial);
   c.reference(initial, expected);
@@ -86,13 +96,14 @@ CaseResult ExecuteCase(const Case& c, const plugin_host::CompiledKernel& kernel,
 CaseResult ExecuteCaseIsolated(const Case& c, const plugin_host::CompiledKernel& kernel,
                                const DeviceContext& ctx, int timeout_ms) {
   plugin_host::ChildProcessOptions options;
-  options.timeout_ms = timeout_ms;
-  auto bytes = plugin_host::RunInChildProcess(
+  options.timeoutMs = timeout_ms;
+  auto bytes = plugin_host::runInChildProcess(
       [&]() -> plugin_host::StatusOr<std::string> {
         return EncodeResult(ExecuteCase(c, kernel, ctx));
       },
-      ctx.plugin->Describe() + ": case '" + c.id + "'", options);
-  if (!bytes.ok()) return Error(c, bytes.status().ToString());
+      ctx.plugin->describe() + ": case '" + c.id + "'", options);
+  if (!bytes.ok())
+    return Error(c, bytes.status().toString());
   CaseResult r{c.id, Outcome::kError, "", "", 0};
   if (!DecodeResult(*bytes, &r)) return Error(c, "the case's child process sent a malformed result");
   return r;
@@ -111,8 +122,9 @@ std::optional<CaseResult> Gate(const Case& c, const SkipList* skips,
     bool has = false;
     for (const plugin_host::KeyValue& kv : device->features) {
       if (kv.key != cap) continue;
-      has = (kv.type == TESSEL_VALUE_BOOL || kv.type == TESSEL_VALUE_INT) ? kv.int_value != 0
-                                                                          : true;
+      has = (kv.type == TESSEL_VALUE_BOOL || kv.type == TESSEL_VALUE_INT)
+                ? kv.intValue != 0
+                : true;
     }
     if (!has)
       return CaseResult{c.id, Outcome::kNotSupported,
@@ -123,10 +135,11 @@ std::optional<CaseResult> Gate(const Case& c, const SkipList* skips,
 
 plugin_host::StatusOr<plugin_host::DeviceInfo> PickDevice(const plugin_host::LoadedPlugin& plugin,
                                                   const std::string& arch) {
-  auto devices = plugin_host::EnumerateDevices(plugin);
+  auto devices = plugin_host::enumerateDevices(plugin);
   if (!devices.ok()) return devices.status();
   if (devices->empty())
-    return plugin_host::Status(TESSEL_ERROR_NOT_FOUND, plugin.Describe() + " reports no device");
+    return plugin_host::Status(TESSEL_ERROR_NOT_FOUND,
+                               plugin.describe() + " reports no device");
   for (const plugin_host::DeviceInfo& d : *devices)
     if (d.arch == arch) return d;
   return (*devices)[0];

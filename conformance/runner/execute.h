@@ -12,8 +12,8 @@
 #include "conformance/cases/case.h"
 #include "conformance/runner/result.h"
 #include "conformance/runner/skip_file.h"
-#include "core/plugin_host/loaded_plugin.h"
-#include "core/plugin_host/plugin_types.h"
+#include "core/plugin_host/LoadedPlugin.h"
+#include "core/plugin_host/PluginTypes.h"
 
 namespace tessel::conformance {
 

@@ -171,7 +171,7 @@ plugin_host::Status WriteTextFile(const std::string& path, const std::string& te
   out << text;
   if (!out.flush())
     return plugin_host::Status(TESSEL_ERROR_UNAVAILABLE, "cannot write '" + path + "'");
-  return plugin_host::Status::Ok();
+  return plugin_host::Status::success();
 }
 
 Progress::Progress(std::FILE* stream, size_t total)

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "conformance/runner/result.h"
-#include "core/plugin_host/status.h"
+#include "core/plugin_host/Status.h"
 
 namespace tessel::conformance {
 

@@ -8,7 +8,7 @@
 #include "conformance/runner/execute.h"
 #include "conformance/runner/report.h"
 #include "conformance/runner/session.h"
-#include "core/plugin_host/target_parser.h"
+#include "core/plugin_host/TargetParser.h"
 
 namespace tessel::conformance {
 namespace {
@@ -85,7 +85,7 @@ int RunBundleCommand(const std::vector<std::string>& args, std::ostream& out,
     err << kTool << ": warning: the bundle was made by suite " << bundle->suite_version
         << ", this runner is suite " << kSuiteVersion
         << "; cases whose description changed are reported as errors\n";
-  auto target = plugin_host::ParseTarget(bundle->target);
+  auto target = plugin_host::parseTarget(bundle->target);
   if (!target.ok()) {
     err << kTool << ": bundle target: " << target.status().message() << "\n";
     return 2;

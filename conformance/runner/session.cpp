@@ -3,7 +3,7 @@
 #include <sys/stat.h>
 
 #include "conformance/runner/report.h"
-#include "core/plugin_host/plugin_discovery.h"
+#include "core/plugin_host/PluginDiscovery.h"
 
 namespace tessel::conformance {
 
@@ -17,18 +17,19 @@ bool Selected(const std::string& id, const std::vector<std::string>& filters) {
 plugin_host::StatusOr<std::shared_ptr<plugin_host::LoadedPlugin>> LoadPlugin(
     const std::string& path, const std::string& plugin_name) {
   if (!path.empty()) {
-    auto p = plugin_host::LoadedPlugin::Load(path);
+    auto p = plugin_host::LoadedPlugin::load(path);
     if (!p.ok()) return p.status();
     if ((*p)->name() != plugin_name)
       return plugin_host::Status(TESSEL_ERROR_INVALID_ARGUMENT,
-                             (*p)->Describe() + " is plugin '" + (*p)->name() +
-                                 "', but the target names plugin '" + plugin_name + "'");
+                                 (*p)->describe() + " is plugin '" + (*p)->name() +
+                                     "', but the target names plugin '" + plugin_name +
+                                     "'");
     return *p;
   }
-  plugin_host::DiscoveryResult found = plugin_host::DiscoverPlugins({});
+  plugin_host::DiscoveryResult found = plugin_host::discoverPlugins({});
   std::string tried;
   for (const plugin_host::PluginCandidate& c : found.plugins) {
-    auto p = plugin_host::LoadedPlugin::Load(c.path);
+    auto p = plugin_host::LoadedPlugin::load(c.path);
     if (!p.ok()) {
       tried += "\n  " + p.status().message();
       continue;

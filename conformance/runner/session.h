@@ -12,8 +12,8 @@
 
 #include "conformance/runner/result.h"
 #include "conformance/runner/skip_file.h"
-#include "core/plugin_host/loaded_plugin.h"
-#include "core/plugin_host/status.h"
+#include "core/plugin_host/LoadedPlugin.h"
+#include "core/plugin_host/Status.h"
 
 namespace tessel::conformance {
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "core/plugin_host/status.h"
+#include "core/plugin_host/Status.h"
 
 namespace tessel::conformance {
 

@@ -9,7 +9,7 @@ TEST(SkipFile, ParsesEntriesWithReasons) {
   auto list = SkipList::Parse(
       "# comment\n\narith/*/fp8e4m3   # no fp8 arithmetic\n  dot/fp8*  #  no fp8 dot \n",
       "skips.txt");
-  ASSERT_TRUE(list.ok()) << list.status().ToString();
+  ASSERT_TRUE(list.ok()) << list.status().toString();
   ASSERT_EQ(list->entries().size(), 2u);
   EXPECT_EQ(list->entries()[0].glob, "arith/*/fp8e4m3");
   EXPECT_EQ(list->entries()[0].line, 3);

@@ -145,7 +145,7 @@ StatusOr<runtime::Artifact> compileTileKernel(const runtime::Runtime &runtime,
                                              const plugin_host::CompileOptions &options) {
   runtime::CompileRequest request;
   request.ir = tile.bytecode;
-  request.entry_name = tile.entryName;
+  request.entryName = tile.entryName;
   request.options = options;
   return runtime.Compile(target, request);
 }

@@ -30,10 +30,10 @@
 #include <string>
 #include <vector>
 
+#include "core/plugin_host/PluginTypes.h"
 #include "core/runtime/artifact.h"
 #include "core/runtime/runtime.h"
 #include "core/runtime/status.h"
-#include "core/plugin_host/plugin_types.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"

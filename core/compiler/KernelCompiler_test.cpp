@@ -83,12 +83,12 @@ TEST(KernelCompiler, CompilesThroughTheCacheAndRuns) {
   options.use_default_plugin_dir = false;
   options.cache_dir = std::string(std::getenv("TEST_TMPDIR")) + "/cache";
   auto rt = runtime::Runtime::Create(options);
-  ASSERT_TRUE(rt.ok()) << rt.status().ToString();
+  ASSERT_TRUE(rt.ok()) << rt.status().toString();
   auto selection = rt->SelectTarget("cpu:x86-64");
-  ASSERT_TRUE(selection.ok()) << selection.status().ToString();
+  ASSERT_TRUE(selection.ok()) << selection.status().toString();
 
   auto first = compileKernelSource(*rt, selection->target, "scale.py", kSource, kScale);
-  ASSERT_TRUE(first.ok()) << first.status().ToString();
+  ASSERT_TRUE(first.ok()) << first.status().toString();
   EXPECT_FALSE(first->artifact.record.cache_hit);
   auto second = compileKernelSource(*rt, selection->target, "scale.py", kSource, kScale);
   ASSERT_TRUE(second.ok());
@@ -102,7 +102,7 @@ TEST(KernelCompiler, CompilesThroughTheCacheAndRuns) {
   auto device = rt->OpenDevice(*selection);
   ASSERT_TRUE(device.ok());
   auto kernel = runtime::Kernel::Load(*device, second->artifact);
-  ASSERT_TRUE(kernel.ok()) << kernel.status().ToString();
+  ASSERT_TRUE(kernel.ok()) << kernel.status().toString();
   const int n = 100;
   auto x = device->AllocateArray<float>(n);
   auto out = device->AllocateArray<float>(n);
@@ -113,7 +113,7 @@ TEST(KernelCompiler, CompilesThroughTheCacheAndRuns) {
   // The metadata sees u32 as a 32-bit integer; pass its bits.
   auto launched = runtime::Launch(*kernel, {2, 1, 1},
                                   {*x, *out, runtime::Arg::Scalar(TESSEL_DTYPE_I32, n), 2.5f});
-  ASSERT_TRUE(launched.ok()) << launched.ToString();
+  ASSERT_TRUE(launched.ok()) << launched.toString();
   ASSERT_TRUE(device->Synchronize().ok());
   auto result = out->Read<float>(n);
   ASSERT_TRUE(result.ok());
@@ -132,7 +132,7 @@ TEST(KernelCompiler, CompileErrorsOfThePluginComeBack) {
   auto compiled = compileKernelSource(*rt, target, "scale.py", kSource, kScale);
   ASSERT_FALSE(compiled.ok());
   EXPECT_NE(compiled.status().message().find("pentium4"), std::string::npos)
-      << compiled.status().ToString();
+      << compiled.status().toString();
 }
 
 }  // namespace

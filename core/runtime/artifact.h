@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
+#include "core/plugin_host/CompilerClient.h"
+#include "core/plugin_host/PluginTypes.h"
 #include "dialects/tile/IR/TileVersion.h"
-#include "core/plugin_host/compiler_client.h"
-#include "core/plugin_host/plugin_types.h"
 #include "tessel/plugin_api.h"
 
 namespace tessel::runtime {

@@ -20,10 +20,10 @@
 #include <string>
 #include <vector>
 
+#include "core/plugin_host/PluginTypes.h"
+#include "core/plugin_host/RuntimeClient.h"
 #include "core/runtime/dtype.h"
 #include "core/runtime/status.h"
-#include "core/plugin_host/plugin_types.h"
-#include "core/plugin_host/runtime_client.h"
 
 namespace tessel::runtime {
 
@@ -64,9 +64,9 @@ class Buffer {
 
   // Frees now (the destructor would drop the error); the buffer is empty
   // afterwards and must not be passed to a launch.
-  Status Release() { return buffer_.Release(); }
+  Status Release() { return buffer_.release(); }
 
- private:
+private:
   friend class Device;
   Buffer(plugin_host::DeviceBuffer buffer, Tessel_Device* device, int32_t dtype)
       : buffer_(std::move(buffer)), device_(device), dtype_(dtype) {}

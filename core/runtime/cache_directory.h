@@ -14,7 +14,7 @@
 #include <optional>
 #include <string>
 
-#include "core/plugin_host/status.h"
+#include "core/plugin_host/Status.h"
 
 namespace tessel::runtime {
 

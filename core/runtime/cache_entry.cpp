@@ -9,7 +9,7 @@ using plugin_host::Status;
 using plugin_host::StatusOr;
 
 // The on-disk layout has its own encoder rather than the child-process wire
-// format (core/plugin_host/wire_format.h): that one is unversioned by design and
+// format (core/plugin_host/WireFormat.h): that one is unversioned by design and
 // may change with the host, while entries outlive the binary that wrote them.
 class Writer {
  public:
@@ -77,12 +77,13 @@ std::string EncodePayload(const CacheEntry& entry) {
   Writer w;
   w.String(entry.target);
   const plugin_host::KernelMetadata& m = entry.kernel.metadata;
-  w.String(m.entry_name);
-  w.U32(m.num_warps);
-  w.U32(m.warp_size);
-  w.U32(m.threads_per_block);
-  w.U32(m.shared_mem_bytes);
-  for (uint32_t d : m.cluster_dims) w.U32(d);
+  w.String(m.entryName);
+  w.U32(m.numWarps);
+  w.U32(m.warpSize);
+  w.U32(m.threadsPerBlock);
+  w.U32(m.sharedMemBytes);
+  for (uint32_t d : m.clusterDims)
+    w.U32(d);
   w.U32(static_cast<uint32_t>(m.args.size()));
   for (const plugin_host::KernelArg& a : m.args) {
     w.String(a.name);
@@ -155,12 +156,13 @@ StatusOr<CacheEntry> DecodeCacheEntry(std::string_view file,
   CacheEntry entry;
   entry.target = r.String();
   plugin_host::KernelMetadata& m = entry.kernel.metadata;
-  m.entry_name = r.String();
-  m.num_warps = r.U32();
-  m.warp_size = r.U32();
-  m.threads_per_block = r.U32();
-  m.shared_mem_bytes = r.U32();
-  for (uint32_t& d : m.cluster_dims) d = r.U32();
+  m.entryName = r.String();
+  m.numWarps = r.U32();
+  m.warpSize = r.U32();
+  m.threadsPerBlock = r.U32();
+  m.sharedMemBytes = r.U32();
+  for (uint32_t &d : m.clusterDims)
+    d = r.U32();
   const uint32_t num_args = r.U32();
   // Each argument takes at least 24 bytes; refuse counts the payload cannot
   // hold before reserving memory for them.

@@ -26,9 +26,9 @@
 #include <string>
 #include <string_view>
 
+#include "core/plugin_host/PluginTypes.h"
+#include "core/plugin_host/Status.h"
 #include "core/runtime/cache_key.h"
-#include "core/plugin_host/plugin_types.h"
-#include "core/plugin_host/status.h"
 
 namespace tessel::runtime {
 

@@ -19,12 +19,12 @@ CacheEntry SampleEntry() {
   entry.target = "amd:gfx942+wave64";
   entry.kernel.bytes = {0, 1, 2, 0xff, 0x80, 7};
   plugin_host::KernelMetadata& m = entry.kernel.metadata;
-  m.entry_name = "saxpy";
-  m.num_warps = 8;
-  m.warp_size = 64;
-  m.threads_per_block = 512;
-  m.shared_mem_bytes = 4096;
-  m.cluster_dims = {2, 1, 1};
+  m.entryName = "saxpy";
+  m.numWarps = 8;
+  m.warpSize = 64;
+  m.threadsPerBlock = 512;
+  m.sharedMemBytes = 4096;
+  m.clusterDims = {2, 1, 1};
   m.args = {{"y", TESSEL_ARG_POINTER, TESSEL_DTYPE_FP32, 8, 8, 16},
             {"n", TESSEL_ARG_SCALAR, TESSEL_DTYPE_I32, 4, 4, 1}};
   return entry;
@@ -36,17 +36,17 @@ TEST(CacheEntryTest, RoundTrip) {
   ASSERT_GT(file.size(), kCacheEntryHeaderSize);
   EXPECT_EQ(file.compare(0, 8, "TESSELKC"), 0);
   auto decoded = DecodeCacheEntry(file, key);
-  ASSERT_TRUE(decoded.ok()) << decoded.status().ToString();
+  ASSERT_TRUE(decoded.ok()) << decoded.status().toString();
   const CacheEntry expected = SampleEntry();
   EXPECT_EQ(decoded->target, expected.target);
   EXPECT_EQ(decoded->kernel.bytes, expected.kernel.bytes);
   const plugin_host::KernelMetadata& m = decoded->kernel.metadata;
-  EXPECT_EQ(m.entry_name, "saxpy");
-  EXPECT_EQ(m.num_warps, 8u);
-  EXPECT_EQ(m.warp_size, 64u);
-  EXPECT_EQ(m.threads_per_block, 512u);
-  EXPECT_EQ(m.shared_mem_bytes, 4096u);
-  EXPECT_EQ(m.cluster_dims, (std::array<uint32_t, 3>{2, 1, 1}));
+  EXPECT_EQ(m.entryName, "saxpy");
+  EXPECT_EQ(m.numWarps, 8u);
+  EXPECT_EQ(m.warpSize, 64u);
+  EXPECT_EQ(m.threadsPerBlock, 512u);
+  EXPECT_EQ(m.sharedMemBytes, 4096u);
+  EXPECT_EQ(m.clusterDims, (std::array<uint32_t, 3>{2, 1, 1}));
   ASSERT_EQ(m.args.size(), 2u);
   EXPECT_EQ(m.args[0].name, "y");
   EXPECT_EQ(m.args[0].kind, TESSEL_ARG_POINTER);
@@ -61,7 +61,7 @@ TEST(CacheEntryTest, EmptyArtifactAndNoArguments) {
   const CacheKey key = KeyOf("empty");
   CacheEntry entry;
   auto decoded = DecodeCacheEntry(EncodeCacheEntry(key, entry), key);
-  ASSERT_TRUE(decoded.ok()) << decoded.status().ToString();
+  ASSERT_TRUE(decoded.ok()) << decoded.status().toString();
   EXPECT_TRUE(decoded->kernel.bytes.empty());
   EXPECT_TRUE(decoded->kernel.metadata.args.empty());
 }

@@ -61,10 +61,10 @@ CacheKey ComputeCacheKey(const CacheKeyFields& f) {
   h.Bytes(kIrFormat, f.ir_format);
   h.U64(kIrVersion, (uint64_t{f.ir_version.major} << 32) | f.ir_version.minor);
   h.Bytes(kTarget, f.target);
-  h.I64(kNumWarps, f.options.num_warps);
-  h.I64(kNumStages, f.options.num_stages);
-  h.I64(kNumCtas, f.options.num_ctas);
-  h.I64(kOptLevel, f.options.opt_level);
+  h.I64(kNumWarps, f.options.numWarps);
+  h.I64(kNumStages, f.options.numStages);
+  h.I64(kNumCtas, f.options.numCtas);
+  h.I64(kOptLevel, f.options.optLevel);
   h.U64(kFlags, f.options.flags);
   for (const plugin_host::KeyValue& kv : f.options.extra) {
     // Each extension option as one tagged record: key, type, then the value
@@ -79,16 +79,16 @@ CacheKey ComputeCacheKey(const CacheKeyFields& f) {
     switch (kv.type) {
       case TESSEL_VALUE_FLOAT: {
         uint64_t bits;
-        std::memcpy(&bits, &kv.float_value, sizeof(bits));
+        std::memcpy(&bits, &kv.floatValue, sizeof(bits));
         put_u64(bits);
         break;
       }
       case TESSEL_VALUE_STRING:
-        put_u64(kv.string_value.size());
-        record += kv.string_value;
+        put_u64(kv.stringValue.size());
+        record += kv.stringValue;
         break;
       default:  // INT, BOOL, and types this host does not know
-        put_u64(static_cast<uint64_t>(kv.int_value));
+        put_u64(static_cast<uint64_t>(kv.intValue));
         break;
     }
     h.Bytes(kExtraOption, record);
@@ -110,17 +110,17 @@ CacheKey ComputeCompileCacheKey(const plugin_host::LoadedPlugin& plugin,
   CacheKeyFields f;
   f.ir = std::string_view(reinterpret_cast<const char*>(request.ir.data()),
                           request.ir.size());
-  f.ir_format = request.ir_format;
-  f.ir_version = tile::TileVersion{request.ir_version_major, request.ir_version_minor};
-  f.target = request.target.ToString();
+  f.ir_format = request.irFormat;
+  f.ir_version = tile::TileVersion{request.irVersionMajor, request.irVersionMinor};
+  f.target = request.target.toString();
   f.options = request.options;
-  f.entry_name = request.entry_name;
+  f.entry_name = request.entryName;
   f.plugin_name = plugin.name();
   f.plugin_version = plugin.version();
-  f.plugin_abi_major = plugin.abi_major();
-  f.plugin_abi_minor = plugin.abi_minor();
-  f.host_abi_major = plugin.host_abi().major;
-  f.host_abi_minor = plugin.host_abi().minor;
+  f.plugin_abi_major = plugin.abiMajor();
+  f.plugin_abi_minor = plugin.abiMinor();
+  f.host_abi_major = plugin.hostAbi().major;
+  f.host_abi_minor = plugin.hostAbi().minor;
   return ComputeCacheKey(f);
 }
 

@@ -14,11 +14,11 @@
 #include <string>
 #include <string_view>
 
+#include "core/plugin_host/CompilerClient.h"
+#include "core/plugin_host/LoadedPlugin.h"
+#include "core/plugin_host/PluginTypes.h"
 #include "core/runtime/sha256.h"
 #include "dialects/tile/IR/TileVersion.h"
-#include "core/plugin_host/compiler_client.h"
-#include "core/plugin_host/loaded_plugin.h"
-#include "core/plugin_host/plugin_types.h"
 
 namespace tessel::runtime {
 

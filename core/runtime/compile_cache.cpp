@@ -32,7 +32,8 @@ Status MakeDirectories(const std::string& path) {
     if (!prefix.empty() && mkdir(prefix.c_str(), 0777) != 0 && errno != EEXIST) {
       return IoError("create directory", prefix, errno);
     }
-    if (slash == std::string::npos) return Status::Ok();
+    if (slash == std::string::npos)
+      return Status::success();
   }
 }
 
@@ -171,7 +172,7 @@ Status CompileCache::Store(const CacheKey& key, const CacheEntry& entry) {
     close(dir_fd);
   }
   ++stores_;
-  return Status::Ok();
+  return Status::success();
 }
 
 CacheStats CompileCache::stats() const {

@@ -29,9 +29,9 @@
 #include <optional>
 #include <string>
 
+#include "core/plugin_host/Status.h"
 #include "core/runtime/cache_entry.h"
 #include "core/runtime/cache_key.h"
-#include "core/plugin_host/status.h"
 
 namespace tessel::runtime {
 

@@ -30,7 +30,7 @@ CacheEntry EntryOf(const std::string& bytes) {
   CacheEntry entry;
   entry.target = "cpu:x86-64";
   entry.kernel.bytes.assign(bytes.begin(), bytes.end());
-  entry.kernel.metadata.entry_name = "k";
+  entry.kernel.metadata.entryName = "k";
   entry.kernel.metadata.args = {{"x", TESSEL_ARG_POINTER, TESSEL_DTYPE_FP32, 8, 8, 16}};
   return entry;
 }

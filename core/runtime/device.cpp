@@ -1,6 +1,6 @@
 #include "core/runtime/device.h"
 
-#include "core/plugin_host/runtime_client.h"
+#include "core/plugin_host/RuntimeClient.h"
 
 namespace tessel::runtime {
 
@@ -20,13 +20,13 @@ StatusOr<Buffer> Device::Allocate(uint64_t bytes) const {
 
 StatusOr<Buffer> Device::AllocateTyped(uint64_t bytes, int32_t dtype) const {
   StatusOr<plugin_host::DeviceBuffer> buffer =
-      plugin_host::DeviceBuffer::Allocate(plugin_, info_.handle, bytes);
+      plugin_host::DeviceBuffer::allocate(plugin_, info_.handle, bytes);
   if (!buffer.ok()) return buffer.status();
   return Buffer(std::move(buffer).value(), info_.handle, dtype);
 }
 
 Status Device::Synchronize() const {
-  return plugin_host::Synchronize(*plugin_, info_.handle);
+  return plugin_host::synchronize(*plugin_, info_.handle);
 }
 
 }  // namespace tessel::runtime

@@ -11,11 +11,11 @@
 #include <memory>
 #include <string>
 
+#include "core/plugin_host/LoadedPlugin.h"
+#include "core/plugin_host/PluginTypes.h"
 #include "core/runtime/buffer.h"
 #include "core/runtime/dtype.h"
 #include "core/runtime/status.h"
-#include "core/plugin_host/loaded_plugin.h"
-#include "core/plugin_host/plugin_types.h"
 
 namespace tessel::runtime {
 

@@ -7,12 +7,12 @@ StatusOr<Kernel> Kernel::Load(const Device& device, const Artifact& artifact) {
   // best), so the runtime refuses the obvious mismatch itself.
   if (artifact.target.plugin != device.plugin_name()) {
     return Status(TESSEL_ERROR_FAILED_PRECONDITION,
-                  "kernel '" + artifact.kernel.metadata.entry_name +
-                      "' was compiled for '" + artifact.target.ToString() +
+                  "kernel '" + artifact.kernel.metadata.entryName +
+                      "' was compiled for '" + artifact.target.toString() +
                       "' and cannot be loaded on " + device.Describe());
   }
-  StatusOr<plugin_host::LoadedModule> module =
-      plugin_host::LoadedModule::Load(device.plugin(), device.handle(), artifact.kernel);
+  StatusOr<plugin_host::LoadedModule> module = plugin_host::LoadedModule::load(
+      device.plugin(), device.handle(), artifact.kernel);
   if (!module.ok()) return module.status();
   return Kernel(device, artifact.target, artifact.kernel.metadata,
                 std::move(module).value());

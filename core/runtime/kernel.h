@@ -8,11 +8,11 @@
 #ifndef TESSEL_CORE_RUNTIME_KERNEL_H_
 #define TESSEL_CORE_RUNTIME_KERNEL_H_
 
+#include "core/plugin_host/PluginTypes.h"
+#include "core/plugin_host/RuntimeClient.h"
 #include "core/runtime/artifact.h"
 #include "core/runtime/device.h"
 #include "core/runtime/status.h"
-#include "core/plugin_host/plugin_types.h"
-#include "core/plugin_host/runtime_client.h"
 
 namespace tessel::runtime {
 

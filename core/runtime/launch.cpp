@@ -3,14 +3,14 @@
 #include <cstring>
 #include <optional>
 
-#include "core/plugin_host/runtime_client.h"
+#include "core/plugin_host/RuntimeClient.h"
 
 namespace tessel::runtime {
 namespace {
 
 Status Invalid(const Kernel& kernel, const std::string& what) {
   return Status(TESSEL_ERROR_INVALID_ARGUMENT,
-                "kernel '" + kernel.metadata().entry_name + "': " + what);
+                "kernel '" + kernel.metadata().entryName + "': " + what);
 }
 
 // The integer value of a scalar argument of an integer dtype, sign- or
@@ -31,9 +31,9 @@ std::optional<int64_t> IntegerValue(int32_t dtype, uint64_t bits) {
 
 std::string Expected(const plugin_host::KernelArg& arg) {
   if (arg.kind == TESSEL_ARG_POINTER) {
-    return std::string("a buffer of ") + plugin_host::DtypeName(arg.dtype);
+    return std::string("a buffer of ") + plugin_host::dtypeName(arg.dtype);
   }
-  return plugin_host::DtypeName(arg.dtype);
+  return plugin_host::dtypeName(arg.dtype);
 }
 
 // The checked C arguments for the plugin, or why `args` do not fit.
@@ -84,7 +84,7 @@ StatusOr<std::vector<plugin_host::LaunchArg>> Bind(const Kernel& kernel,
                                    std::to_string(divisor) + " (its signature says :" +
                                    std::to_string(divisor) + ")");
       }
-      bound.push_back(plugin_host::LaunchArg::Scalar(a.dtype(), a.bits()));
+      bound.push_back(plugin_host::LaunchArg::scalar(a.dtype(), a.bits()));
       continue;
     }
     const Buffer& buffer = *a.buffer();
@@ -110,7 +110,8 @@ StatusOr<std::vector<plugin_host::LaunchArg>> Bind(const Kernel& kernel,
                                  "(its signature says :" +
                                  std::to_string(divisor) + ")");
     }
-    bound.push_back(plugin_host::LaunchArg::Pointer(buffer.handle(), p.dtype, a.offset()));
+    bound.push_back(
+        plugin_host::LaunchArg::pointer(buffer.handle(), p.dtype, a.offset()));
   }
   return bound;
 }
@@ -134,15 +135,16 @@ Arg Arg::At(const Buffer& buffer, uint64_t byte_offset) {
 }
 
 std::string Arg::Describe() const {
-  if (kind_ == TESSEL_ARG_SCALAR) return plugin_host::DtypeName(dtype_);
+  if (kind_ == TESSEL_ARG_SCALAR)
+    return plugin_host::dtypeName(dtype_);
   if (buffer_->dtype() == TESSEL_DTYPE_INVALID) return "an untyped buffer";
-  return std::string("a buffer of ") + plugin_host::DtypeName(buffer_->dtype());
+  return std::string("a buffer of ") + plugin_host::dtypeName(buffer_->dtype());
 }
 
 Status Launch(const Kernel& kernel, const Grid& grid, const std::vector<Arg>& args) {
   StatusOr<std::vector<plugin_host::LaunchArg>> bound = Bind(kernel, grid, args);
   if (!bound.ok()) return bound.status();
-  return kernel.module().Launch({grid.x, grid.y, grid.z}, *bound);
+  return kernel.module().launch({grid.x, grid.y, grid.z}, *bound);
 }
 
 StatusOr<double> TimeLaunch(const Kernel& kernel, const Grid& grid,
@@ -152,16 +154,18 @@ StatusOr<double> TimeLaunch(const Kernel& kernel, const Grid& grid,
   if (!bound.ok()) return bound.status();
   const Device& device = kernel.device();
   StatusOr<plugin_host::DeviceEvent> start =
-      plugin_host::DeviceEvent::Create(device.plugin(), device.handle());
+      plugin_host::DeviceEvent::create(device.plugin(), device.handle());
   if (!start.ok()) return start.status();
   StatusOr<plugin_host::DeviceEvent> end =
-      plugin_host::DeviceEvent::Create(device.plugin(), device.handle());
+      plugin_host::DeviceEvent::create(device.plugin(), device.handle());
   if (!end.ok()) return end.status();
-  Status status = start->Record();
-  if (status.ok()) status = kernel.module().Launch({grid.x, grid.y, grid.z}, *bound);
-  if (status.ok()) status = end->Record();
+  Status status = start->record();
+  if (status.ok())
+    status = kernel.module().launch({grid.x, grid.y, grid.z}, *bound);
+  if (status.ok())
+    status = end->record();
   if (!status.ok()) return status;
-  return plugin_host::DeviceEvent::ElapsedMs(*start, *end);
+  return plugin_host::DeviceEvent::elapsedMs(*start, *end);
 }
 
 }  // namespace tessel::runtime

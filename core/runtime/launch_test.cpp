@@ -26,24 +26,24 @@ class LaunchTest : public ::testing::Test {
     options.cache_dir = testing::MakeTempDir("cache");
     options.target_env = "";
     auto rt = Runtime::Create(options);
-    ASSERT_TRUE(rt.ok()) << rt.status().ToString();
+    ASSERT_TRUE(rt.ok()) << rt.status().toString();
     rt_.emplace(std::move(rt).value());
     auto selection = rt_->SelectTarget("cpu:x86-64");
-    ASSERT_TRUE(selection.ok()) << selection.status().ToString();
+    ASSERT_TRUE(selection.ok()) << selection.status().toString();
     target_ = selection->target;
     auto device = rt_->OpenDevice(*selection);
-    ASSERT_TRUE(device.ok()) << device.status().ToString();
+    ASSERT_TRUE(device.ok()) << device.status().toString();
     device_.emplace(*device);
   }
 
   Kernel Load(const std::string& entry) {
     CompileRequest request;
     request.ir = testing::TestIr(entry);
-    request.entry_name = entry;
+    request.entryName = entry;
     auto artifact = rt_->Compile(target_, request);
-    EXPECT_TRUE(artifact.ok()) << artifact.status().ToString();
+    EXPECT_TRUE(artifact.ok()) << artifact.status().toString();
     auto kernel = Kernel::Load(*device_, *artifact);
-    EXPECT_TRUE(kernel.ok()) << kernel.status().ToString();
+    EXPECT_TRUE(kernel.ok()) << kernel.status().toString();
     return std::move(kernel).value();
   }
 
@@ -165,7 +165,7 @@ TEST_F(LaunchTest, BuffersOfOtherDevicesAndReleasedBuffers) {
   auto other = rt_->OpenDevice(TargetSelection{target_, TargetSource::kArgument,
                                                rt_->SelectTarget("cpu:x86-64")->plugin_index,
                                                1});
-  ASSERT_TRUE(other.ok()) << other.status().ToString();
+  ASSERT_TRUE(other.ok()) << other.status().toString();
   auto elsewhere = other->AllocateArray<float>(4);
   ASSERT_TRUE(elsewhere.ok());
   EXPECT_NE(LaunchError(iota, {}, {*elsewhere, 1})
@@ -192,7 +192,7 @@ TEST_F(LaunchTest, TimeLaunch) {
   Buffer y = Floats(std::vector<float>(1 << 16, 1));
   Buffer x = Floats(std::vector<float>(1 << 16, 2));
   auto ms = TimeLaunch(saxpy, {(1 << 16) / 64, 1, 1}, {y, x, 3.0f, 1 << 16});
-  ASSERT_TRUE(ms.ok()) << ms.status().ToString();
+  ASSERT_TRUE(ms.ok()) << ms.status().toString();
   EXPECT_GE(*ms, 0.0);
   EXPECT_LT(*ms, 10000.0);
   EXPECT_EQ((*y.Read<float>(1, (1 << 16) - 1))[0], 7.0f);
@@ -206,9 +206,9 @@ TEST_F(LaunchTest, KernelForAnotherPluginIsRefused) {
   ASSERT_TRUE(amd.ok());
   CompileRequest request;
   request.ir = testing::TestIr("iota");
-  request.entry_name = "iota";
+  request.entryName = "iota";
   auto artifact = rt_->Compile(amd->target, request);
-  ASSERT_TRUE(artifact.ok()) << artifact.status().ToString();
+  ASSERT_TRUE(artifact.ok()) << artifact.status().toString();
   auto kernel = Kernel::Load(*device_, *artifact);
   ASSERT_FALSE(kernel.ok());
   EXPECT_EQ(kernel.status().message(),

@@ -4,11 +4,11 @@
 #include <chrono>
 #include <cstdlib>
 
+#include "core/plugin_host/CompilerClient.h"
+#include "core/plugin_host/HostAbi.h"
+#include "core/plugin_host/IsolatedCalls.h"
+#include "core/plugin_host/RuntimeClient.h"
 #include "core/runtime/cache_directory.h"
-#include "core/plugin_host/compiler_client.h"
-#include "core/plugin_host/host_abi.h"
-#include "core/plugin_host/isolated_calls.h"
-#include "core/plugin_host/runtime_client.h"
 
 namespace tessel::runtime {
 namespace {
@@ -27,21 +27,21 @@ PluginOffer Describe(const plugin_host::LoadedPlugin& plugin,
   PluginOffer offer;
   offer.name = plugin.name();
   offer.path = plugin.path();
-  offer.has_compiler = plugin.Provides(plugin_host::Half::kCompiler);
-  offer.has_runtime = plugin.Provides(plugin_host::Half::kRuntime);
+  offer.has_compiler = plugin.provides(plugin_host::Half::kCompiler);
+  offer.has_runtime = plugin.provides(plugin_host::Half::kRuntime);
   if (offer.has_compiler) {
-    StatusOr<plugin_host::CompilerInfo> info = plugin_host::GetCompilerInfo(plugin);
+    StatusOr<plugin_host::CompilerInfo> info = plugin_host::getCompilerInfo(plugin);
     if (info.ok()) {
       for (const plugin_host::TargetInfo& t : info->targets) {
         offer.target_archs.push_back(t.arch);
       }
     } else {
-      offer.problem = info.status().ToString();
+      offer.problem = info.status().toString();
     }
   }
   if (offer.has_runtime) {
     StatusOr<std::vector<plugin_host::DeviceInfo>> found =
-        plugin_host::EnumerateDevices(plugin);
+        plugin_host::enumerateDevices(plugin);
     if (found.ok()) {
       *devices = std::move(found).value();
       for (const plugin_host::DeviceInfo& d : *devices) {
@@ -49,11 +49,12 @@ PluginOffer Describe(const plugin_host::LoadedPlugin& plugin,
       }
       if (!devices->empty()) {
         for (const plugin_host::KeyValue& f : devices->front().features) {
-          if (f.key == "device_kind") offer.device_kind = f.string_value;
+          if (f.key == "device_kind")
+            offer.device_kind = f.stringValue;
         }
       }
     } else if (offer.problem.empty()) {
-      offer.problem = found.status().ToString();
+      offer.problem = found.status().toString();
     }
   }
   return offer;
@@ -68,23 +69,22 @@ Runtime::~Runtime() = default;
 StatusOr<Runtime> Runtime::Create(RuntimeOptions options) {
   Runtime rt;
   plugin_host::DiscoveryOptions discovery;
-  discovery.explicit_paths = options.plugin_paths;
-  discovery.use_environment = options.use_plugin_path_env;
-  discovery.use_default_directory = options.use_default_plugin_dir;
-  discovery.plugin_path_env = options.plugin_path_env;
-  plugin_host::DiscoveryResult found = plugin_host::DiscoverPlugins(discovery);
+  discovery.explicitPaths = options.plugin_paths;
+  discovery.useEnvironment = options.use_plugin_path_env;
+  discovery.useDefaultDirectory = options.use_default_plugin_dir;
+  discovery.pluginPathEnv = options.plugin_path_env;
+  plugin_host::DiscoveryResult found = plugin_host::discoverPlugins(discovery);
   rt.warnings_ = std::move(found.warnings);
 
   for (const plugin_host::PluginCandidate& candidate : found.plugins) {
     StatusOr<std::shared_ptr<plugin_host::LoadedPlugin>> plugin =
-        plugin_host::LoadedPlugin::Load(candidate.path);
+        plugin_host::LoadedPlugin::load(candidate.path);
     if (!plugin.ok()) {
       const bool named = std::find(options.plugin_paths.begin(),
                                    options.plugin_paths.end(),
                                    candidate.path) != options.plugin_paths.end();
       if (named) return plugin.status();
-      rt.load_failures_.push_back(candidate.path + ": " +
-                                  plugin.status().ToString());
+      rt.load_failures_.push_back(candidate.path + ": " + plugin.status().toString());
       continue;
     }
     const std::string name = (*plugin)->name();
@@ -145,7 +145,7 @@ StatusOr<Device> Runtime::OpenDevice(const TargetSelection& selection) const {
   if (!selection.device_index.has_value() ||
       *selection.device_index >= loaded.devices.size()) {
     return Status(TESSEL_ERROR_FAILED_PRECONDITION,
-                  "target '" + selection.target.ToString() + "': plugin '" +
+                  "target '" + selection.target.toString() + "': plugin '" +
                       offers_[selection.plugin_index].name + "' (" +
                       loaded.plugin->path() +
                       ") reports no device; the target can be compiled for "
@@ -163,9 +163,8 @@ StatusOr<Artifact> Runtime::Compile(const plugin_host::Target& target,
       });
   if (found == offers_.end()) {
     return Status(TESSEL_ERROR_NOT_FOUND,
-                  "no plugin '" + target.plugin + "' for target '" +
-                      target.ToString() + "'; available: " +
-                      DescribeAvailable(offers_, load_failures_));
+                  "no plugin '" + target.plugin + "' for target '" + target.toString() +
+                      "'; available: " + DescribeAvailable(offers_, load_failures_));
   }
   const plugin_host::LoadedPlugin& plugin =
       *loaded_[static_cast<size_t>(found - offers_.begin())].plugin;
@@ -189,22 +188,22 @@ StatusOr<Artifact> Runtime::Compile(const plugin_host::Target& target,
     }
   }
 
-  if (!plugin.Provides(plugin_host::Half::kCompiler)) {
+  if (!plugin.provides(plugin_host::Half::kCompiler)) {
     return Status(TESSEL_ERROR_FAILED_PRECONDITION,
-                  "cannot compile for '" + target.ToString() + "': plugin '" +
+                  "cannot compile for '" + target.toString() + "': plugin '" +
                       plugin.name() + "' (" + plugin.path() +
                       ") has no compiler half, and the kernel is not in the "
                       "compile cache");
   }
   StatusOr<plugin_host::CompiledKernel> compiled =
       options_.compile_in_child_process
-          ? plugin_host::CompileInChildProcess(plugin, call)
-          : plugin_host::Compile(plugin, call);
+          ? plugin_host::compileInChildProcess(plugin, call)
+          : plugin_host::compile(plugin, call);
   if (!compiled.ok()) return compiled.status();
   artifact.kernel = std::move(compiled).value();
 
   if (cache_ != nullptr) {
-    Status stored = cache_->Store(key, CacheEntry{target.ToString(), artifact.kernel});
+    Status stored = cache_->Store(key, CacheEntry{target.toString(), artifact.kernel});
     if (!stored.ok()) {
       artifact.record.note += (artifact.record.note.empty() ? "" : "; ") +
                               stored.message();

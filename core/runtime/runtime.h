@@ -27,20 +27,20 @@
 #include <string_view>
 #include <vector>
 
+#include "core/plugin_host/LoadedPlugin.h"
+#include "core/plugin_host/PluginDiscovery.h"
+#include "core/plugin_host/PluginTypes.h"
 #include "core/runtime/artifact.h"
 #include "core/runtime/compile_cache.h"
 #include "core/runtime/device.h"
 #include "core/runtime/status.h"
 #include "core/runtime/target_selection.h"
-#include "core/plugin_host/loaded_plugin.h"
-#include "core/plugin_host/plugin_discovery.h"
-#include "core/plugin_host/plugin_types.h"
 
 namespace tessel::runtime {
 
 struct RuntimeOptions {
   // Plugin files or directories, searched before TESSEL_PLUGIN_PATH and the
-  // installed plugin directory (core/plugin_host/plugin_discovery.h). A file
+  // installed plugin directory (core/plugin_host/PluginDiscovery.h). A file
   // named here that fails to load makes Create fail; other files that fail
   // are listed in Runtime::load_failures() and in selection errors.
   std::vector<std::string> plugin_paths;
@@ -55,7 +55,7 @@ struct RuntimeOptions {
   std::optional<std::string> cache_dir;
 
   // Compile in a child process, so that a plugin crash is an error rather
-  // than the end of this process (core/plugin_host/isolated_calls.h).
+  // than the end of this process (core/plugin_host/IsolatedCalls.h).
   bool compile_in_child_process = false;
 
   // Stand-ins for the process environment, for tests and embedders: the

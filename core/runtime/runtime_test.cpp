@@ -38,9 +38,9 @@ RuntimeOptions Options(const std::string& cache_dir,
 CompileRequest Saxpy(int delay_ms = 0) {
   CompileRequest request;
   request.ir = testing::TestIr("func @saxpy");
-  request.entry_name = "saxpy";
+  request.entryName = "saxpy";
   if (delay_ms > 0) {
-    request.options.extra = {plugin_host::KeyValue::Int("cpu.delay_ms", delay_ms)};
+    request.options.extra = {plugin_host::KeyValue::makeInt("cpu.delay_ms", delay_ms)};
   }
   return request;
 }
@@ -48,7 +48,7 @@ CompileRequest Saxpy(int delay_ms = 0) {
 // Loads `artifact` on `device` and runs saxpy on 100 elements; returns y.
 std::vector<float> RunSaxpy(const Device& device, const Artifact& artifact) {
   auto kernel = Kernel::Load(device, artifact);
-  EXPECT_TRUE(kernel.ok()) << kernel.status().ToString();
+  EXPECT_TRUE(kernel.ok()) << kernel.status().toString();
   if (!kernel.ok()) return {};
   std::vector<float> xs(100), ys(100);
   for (int i = 0; i < 100; ++i) {
@@ -61,7 +61,7 @@ std::vector<float> RunSaxpy(const Device& device, const Artifact& artifact) {
   EXPECT_TRUE(x->Write(xs).ok());
   EXPECT_TRUE(y->Write(ys).ok());
   Status launched = Launch(*kernel, {2, 1, 1}, {*y, *x, 0.5f, 100});
-  EXPECT_TRUE(launched.ok()) << launched.ToString();
+  EXPECT_TRUE(launched.ok()) << launched.toString();
   EXPECT_TRUE(device.Synchronize().ok());
   auto out = y->Read<float>(100);
   EXPECT_TRUE(out.ok());
@@ -79,27 +79,27 @@ TEST(RuntimeTest, EndToEndThroughTheCache) {
   RuntimeOptions options = Options(cache_dir);
   options.target_env = "cpu:x86-64-v3";  // as if TESSEL_TARGET were set
   auto rt = Runtime::Create(options);
-  ASSERT_TRUE(rt.ok()) << rt.status().ToString();
+  ASSERT_TRUE(rt.ok()) << rt.status().toString();
   auto selection = rt->SelectTarget();
-  ASSERT_TRUE(selection.ok()) << selection.status().ToString();
-  EXPECT_EQ(selection->target.ToString(), "cpu:x86-64-v3");
+  ASSERT_TRUE(selection.ok()) << selection.status().toString();
+  EXPECT_EQ(selection->target.toString(), "cpu:x86-64-v3");
   auto device = rt->OpenDevice(*selection);
-  ASSERT_TRUE(device.ok()) << device.status().ToString();
+  ASSERT_TRUE(device.ok()) << device.status().toString();
 
   auto cold = rt->Compile(selection->target, Saxpy());
-  ASSERT_TRUE(cold.ok()) << cold.status().ToString();
+  ASSERT_TRUE(cold.ok()) << cold.status().toString();
   EXPECT_FALSE(cold->record.cache_hit);
   EXPECT_TRUE(cold->record.note.empty()) << cold->record.note;
   EXPECT_EQ(cold->record.cache_key.size(), 64u);
   EXPECT_EQ(cold->record.cache_path.rfind(cache_dir + "/kernels/v1/", 0), 0u);
   struct stat info;
   EXPECT_EQ(stat(cold->record.cache_path.c_str(), &info), 0);
-  EXPECT_EQ(cold->kernel.metadata.entry_name, "saxpy");
+  EXPECT_EQ(cold->kernel.metadata.entryName, "saxpy");
   ASSERT_EQ(cold->kernel.metadata.args.size(), 4u);
   EXPECT_EQ(RunSaxpy(*device, *cold), ExpectedSaxpy());
 
   auto warm = rt->Compile(selection->target, Saxpy());
-  ASSERT_TRUE(warm.ok()) << warm.status().ToString();
+  ASSERT_TRUE(warm.ok()) << warm.status().toString();
   EXPECT_TRUE(warm->record.cache_hit);
   EXPECT_EQ(warm->record.cache_key, cold->record.cache_key);
   EXPECT_EQ(warm->kernel.bytes, cold->kernel.bytes);
@@ -127,7 +127,7 @@ TEST(RuntimeTest, ColdAndWarmCompileTimes) {
   ASSERT_TRUE(rt.ok());
   const plugin_host::Target target{"cpu", "x86-64", {}};
   auto cold = rt->Compile(target, Saxpy(300));
-  ASSERT_TRUE(cold.ok()) << cold.status().ToString();
+  ASSERT_TRUE(cold.ok()) << cold.status().toString();
   auto warm = rt->Compile(target, Saxpy(300));
   ASSERT_TRUE(warm.ok());
   EXPECT_FALSE(cold->record.cache_hit);
@@ -151,31 +151,31 @@ TEST(RuntimeTest, WhatChangesTheBinaryMisses) {
   }
   {
     CompileRequest r = Saxpy();
-    r.ir_version_minor = 1;
+    r.irVersionMinor = 1;
     variants.emplace_back("ir version", rt->Compile(cpu, r));
   }
   {
     CompileRequest r = Saxpy();
-    r.options.num_warps = 8;
+    r.options.numWarps = 8;
     variants.emplace_back("num_warps", rt->Compile(cpu, r));
   }
   {
     CompileRequest r = Saxpy();
-    r.entry_name = "iota";
+    r.entryName = "iota";
     variants.emplace_back("entry", rt->Compile(cpu, r));
   }
   variants.emplace_back("target", rt->Compile({"cpu", "native", {}}, Saxpy()));
   variants.emplace_back("plugin", rt->Compile({"amd", "gfx942", {}}, Saxpy()));
   std::vector<std::string> keys;
   for (auto& [what, artifact] : variants) {
-    ASSERT_TRUE(artifact.ok()) << what << ": " << artifact.status().ToString();
+    ASSERT_TRUE(artifact.ok()) << what << ": " << artifact.status().toString();
     EXPECT_FALSE(artifact->record.cache_hit) << what;
     keys.push_back(artifact->record.cache_key);
   }
   std::sort(keys.begin(), keys.end());
   EXPECT_EQ(std::unique(keys.begin(), keys.end()), keys.end());
   // num_warps reached the plugin: the metadata says so.
-  EXPECT_EQ(variants[2].second->kernel.metadata.num_warps, 8u);
+  EXPECT_EQ(variants[2].second->kernel.metadata.numWarps, 8u);
   EXPECT_TRUE(rt->Compile(cpu, Saxpy()).value().record.cache_hit);
 }
 
@@ -193,7 +193,7 @@ TEST(RuntimeTest, CorruptedAndDeletedEntriesAreRecompiled) {
   bytes[bytes.size() / 2] ^= 0x01;
   WriteFile(path, bytes);
   auto after_corruption = rt->Compile(selection->target, Saxpy());
-  ASSERT_TRUE(after_corruption.ok()) << after_corruption.status().ToString();
+  ASSERT_TRUE(after_corruption.ok()) << after_corruption.status().toString();
   EXPECT_FALSE(after_corruption->record.cache_hit);
   EXPECT_NE(after_corruption->record.note.find("checksum mismatch"),
             std::string::npos)
@@ -309,7 +309,7 @@ TEST(RuntimeTest, CompileInAChildProcess) {
   auto device = rt->OpenDevice(*selection);
   ASSERT_TRUE(device.ok());
   auto artifact = rt->Compile(selection->target, Saxpy());
-  ASSERT_TRUE(artifact.ok()) << artifact.status().ToString();
+  ASSERT_TRUE(artifact.ok()) << artifact.status().toString();
   EXPECT_FALSE(artifact->record.cache_hit);
   EXPECT_EQ(RunSaxpy(*device, *artifact), ExpectedSaxpy());
   EXPECT_TRUE(rt->Compile(selection->target, Saxpy())->record.cache_hit);
@@ -319,7 +319,7 @@ TEST(RuntimeTest, CompileErrorsComeFromThePluginAndAreNotCached) {
   auto rt = Runtime::Create(Options(testing::MakeTempDir("cache")));
   ASSERT_TRUE(rt.ok());
   CompileRequest request = Saxpy();
-  request.entry_name = "no_such_kernel";
+  request.entryName = "no_such_kernel";
   auto failed = rt->Compile({"cpu", "x86-64", {}}, request);
   ASSERT_FALSE(failed.ok());
   EXPECT_EQ(failed.status().code(), TESSEL_ERROR_NOT_FOUND);
@@ -345,7 +345,7 @@ TEST(RuntimeTest, RuntimeOnlyPluginRunsFromTheCache) {
   auto rt = Runtime::Create(Options(cache_dir, {"runtime_only", "cpu"}));
   ASSERT_TRUE(rt.ok());
   auto selection = rt->SelectTarget("beta:b1");
-  ASSERT_TRUE(selection.ok()) << selection.status().ToString();
+  ASSERT_TRUE(selection.ok()) << selection.status().toString();
   auto missing = rt->Compile(selection->target, Saxpy());
   ASSERT_FALSE(missing.ok());
   EXPECT_NE(missing.status().message().find("has no compiler half"),
@@ -360,23 +360,23 @@ TEST(RuntimeTest, RuntimeOnlyPluginRunsFromTheCache) {
   CacheKeyFields fields;
   fields.ir = std::string_view(reinterpret_cast<const char*>(request.ir.data()),
                                request.ir.size());
-  fields.ir_format = request.ir_format;
-  fields.ir_version = tile::TileVersion{request.ir_version_major, request.ir_version_minor};
+  fields.ir_format = request.irFormat;
+  fields.ir_version = tile::TileVersion{request.irVersionMajor, request.irVersionMinor};
   fields.target = "beta:b1";
   fields.options = request.options;
-  fields.entry_name = request.entry_name;
+  fields.entry_name = request.entryName;
   fields.plugin_name = beta.name();
   fields.plugin_version = beta.version();
-  fields.plugin_abi_major = beta.abi_major();
-  fields.plugin_abi_minor = beta.abi_minor();
-  fields.host_abi_major = beta.host_abi().major;
-  fields.host_abi_minor = beta.host_abi().minor;
+  fields.plugin_abi_major = beta.abiMajor();
+  fields.plugin_abi_minor = beta.abiMinor();
+  fields.host_abi_major = beta.hostAbi().major;
+  fields.host_abi_minor = beta.hostAbi().minor;
   ASSERT_TRUE(rt->cache()
                   ->Store(ComputeCacheKey(fields), CacheEntry{"beta:b1", code->kernel})
                   .ok());
 
   auto hit = rt->Compile(selection->target, request);
-  ASSERT_TRUE(hit.ok()) << hit.status().ToString();
+  ASSERT_TRUE(hit.ok()) << hit.status().toString();
   EXPECT_TRUE(hit->record.cache_hit);
   auto device = rt->OpenDevice(*selection);
   ASSERT_TRUE(device.ok());

@@ -1,10 +1,10 @@
 // The runtime reports failures with the plugin host's Status and StatusOr
-// (core/plugin_host/status.h): codes are Tessel_Error_Code values, so a plugin's
+// (core/plugin_host/Status.h): codes are Tessel_Error_Code values, so a plugin's
 // error reaches the caller unchanged, and messages name the plugin file.
 #ifndef TESSEL_CORE_RUNTIME_STATUS_H_
 #define TESSEL_CORE_RUNTIME_STATUS_H_
 
-#include "core/plugin_host/status.h"
+#include "core/plugin_host/Status.h"
 
 namespace tessel::runtime {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <numeric>
 
-#include "core/plugin_host/target_parser.h"
+#include "core/plugin_host/TargetParser.h"
 
 namespace tessel::runtime {
 namespace {
@@ -133,7 +133,7 @@ StatusOr<TargetSelection> SelectTarget(
   }
   if (requested == kAutoTarget) return SelectAuto(offers, unloadable);
 
-  StatusOr<plugin_host::Target> parsed = plugin_host::ParseTarget(requested);
+  StatusOr<plugin_host::Target> parsed = plugin_host::parseTarget(requested);
   if (!parsed.ok()) {
     return Status(TESSEL_ERROR_INVALID_ARGUMENT,
                   parsed.status().message() + " (" + Origin(source) +

@@ -7,7 +7,7 @@
 // An empty argument or an empty/unset variable counts as not given.
 //
 // An explicit target `<plugin>:<arch>[+features]` (parsed by
-// core/plugin_host/target_parser.h) needs a loaded plugin of that name; when the
+// core/plugin_host/TargetParser.h) needs a loaded plugin of that name; when the
 // plugin has a compiler half, the arch must be one it lists. Its device is
 // the plugin's first device whose arch equals the target's arch, else its
 // first device, else none (compile-only use).
@@ -16,10 +16,10 @@
 // "device_kind": "gpu" first, then other accelerators, then "cpu", then
 // plugins whose devices name no kind), by plugin name (byte order) within a
 // kind, and picks the first that reports at least one device. No vendor is
-// named here: a new plugin takes its place by what it reports. Its first device is used, and the target is the first
-// target the plugin's compiler half lists whose arch equals the device's
-// arch, else the first target it lists (the plugin's default). A plugin
-// without a compiler half (a runtime-only build, for AOT bundles) gives
+// named here: a new plugin takes its place by what it reports. Its first device is
+// used, and the target is the first target the plugin's compiler half lists whose arch
+// equals the device's arch, else the first target it lists (the plugin's default). A
+// plugin without a compiler half (a runtime-only build, for AOT bundles) gives
 // `<plugin>:<device arch>`.
 //
 // Every error lists what is available, for example:
@@ -34,8 +34,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/plugin_host/plugin_types.h"
-#include "core/plugin_host/status.h"
+#include "core/plugin_host/PluginTypes.h"
+#include "core/plugin_host/Status.h"
 
 namespace tessel::runtime {
 

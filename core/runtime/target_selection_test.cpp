@@ -33,7 +33,7 @@ PluginOffer Offer(std::string name, std::vector<std::string> targets,
 }
 
 std::string Selected(const StatusOr<TargetSelection>& s) {
-  return s.ok() ? s->target.ToString() : "error: " + s.status().message();
+  return s.ok() ? s->target.toString() : "error: " + s.status().message();
 }
 
 TEST(TargetSelectionTest, ArgumentBeatsEnvironmentBeatsAuto) {
@@ -110,7 +110,7 @@ TEST(TargetSelectionTest, ExplicitTargetPicksAMatchingDevice) {
   const std::vector<PluginOffer> offers = {
       Offer("amd", {"gfx90a", "gfx942"}, {"gfx90a", "gfx942"})};
   auto second = SelectTarget("amd:gfx942+wave64", std::nullopt, offers);
-  ASSERT_TRUE(second.ok()) << second.status().ToString();
+  ASSERT_TRUE(second.ok()) << second.status().toString();
   EXPECT_EQ(second->device_index, 1u);
   EXPECT_EQ(second->target.features, std::vector<std::string>{"wave64"});
   auto no_device = SelectTarget("amd:gfx90a", std::nullopt,
@@ -220,7 +220,7 @@ TEST(RuntimeTargetSelectionTest, EnvironmentVariableAndErrorListing) {
   RuntimeOptions options = Only({TestPlugin("cpu"), TestPlugin("amd")});
   options.target_env.reset();  // read the real environment
   auto rt = Runtime::Create(options);
-  ASSERT_TRUE(rt.ok()) << rt.status().ToString();
+  ASSERT_TRUE(rt.ok()) << rt.status().toString();
 
   ASSERT_EQ(setenv("TESSEL_TARGET", "cpu:x86-64-v3", 1), 0);
   auto from_env = rt->SelectTarget();
@@ -271,7 +271,7 @@ TEST(RuntimeTargetSelectionTest, UnloadablePlugins) {
   EXPECT_NE(named.status().message().find(junk), std::string::npos);
   // Found in a directory: listed, and quoted by selection errors.
   auto scanned = Runtime::Create(Only({dir, TestPlugin("nvidia")}));
-  ASSERT_TRUE(scanned.ok()) << scanned.status().ToString();
+  ASSERT_TRUE(scanned.ok()) << scanned.status().toString();
   ASSERT_EQ(scanned->load_failures().size(), 1u);
   auto s = scanned->SelectTarget();
   ASSERT_FALSE(s.ok());
@@ -285,7 +285,7 @@ TEST(RuntimeTargetSelectionTest, OpenDevice) {
   auto cpu = rt->SelectTarget("cpu:native");
   ASSERT_TRUE(cpu.ok());
   auto device = rt->OpenDevice(*cpu);
-  ASSERT_TRUE(device.ok()) << device.status().ToString();
+  ASSERT_TRUE(device.ok()) << device.status().toString();
   EXPECT_EQ(device->info().arch, "znver4");
   EXPECT_EQ(device->Describe(), "cpu device 0 (cpu test device 0, znver4)");
   // nvidia lists sm_90a but has no GPU here: compile-only.

@@ -55,7 +55,7 @@ int Example::Report(const MaxError& max_error, double tolerance, double run_ms) 
                       : cache_hits_ == 0 ? "cache miss"
                                          : "cache hits and misses";
   std::printf("%s: %s (%s) %s, max error %.1e%s, compile %.2f s (%s), run %.2f ms\n",
-              name_.c_str(), selection_->target.ToString().c_str(),
+              name_.c_str(), selection_->target.toString().c_str(),
               device_->info().name.c_str(), ok ? "ok" : "WRONG", max_error.value(),
               ok ? "" : (" > tolerance " + std::to_string(tolerance)).c_str(),
               compile_ms_ / 1000.0, cache, run_ms);

@@ -4,11 +4,11 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "core/plugin_host/compiler_client.h"
-#include "core/plugin_host/loaded_plugin.h"
-#include "core/plugin_host/runtime_client.h"
-#include "core/plugin_host/testing/every_entry.h"
-#include "core/plugin_host/testing/test_paths.h"
+#include "core/plugin_host/CompilerClient.h"
+#include "core/plugin_host/LoadedPlugin.h"
+#include "core/plugin_host/RuntimeClient.h"
+#include "core/plugin_host/testing/EveryEntry.h"
+#include "core/plugin_host/testing/TestPaths.h"
 
 namespace tessel::plugin_host {
 namespace {
@@ -17,22 +17,22 @@ using ::testing::AllOf;
 using ::testing::HasSubstr;
 
 std::string SkeletonPath() {
-  return testing::RunfilePath("sdk/template/libtessel_skeleton.so");
+  return testing::runfilePath("sdk/template/libtessel_skeleton.so");
 }
 
 TEST(SkeletonPluginTest, LoadsWithBothHalves) {
-  auto plugin = LoadedPlugin::Load(SkeletonPath());
-  ASSERT_TRUE(plugin.ok()) << plugin.status().ToString();
+  auto plugin = LoadedPlugin::load(SkeletonPath());
+  ASSERT_TRUE(plugin.ok()) << plugin.status().toString();
   EXPECT_EQ((*plugin)->name(), "skeleton");
-  EXPECT_EQ((*plugin)->abi_major(), TESSEL_PLUGIN_ABI_MAJOR);
-  EXPECT_TRUE((*plugin)->Provides(Half::kCompiler));
-  EXPECT_TRUE((*plugin)->Provides(Half::kRuntime));
+  EXPECT_EQ((*plugin)->abiMajor(), TESSEL_PLUGIN_ABI_MAJOR);
+  EXPECT_TRUE((*plugin)->provides(Half::kCompiler));
+  EXPECT_TRUE((*plugin)->provides(Half::kRuntime));
 }
 
 TEST(SkeletonPluginTest, EveryEntryIsUnimplemented) {
-  auto plugin = LoadedPlugin::Load(SkeletonPath());
-  ASSERT_TRUE(plugin.ok()) << plugin.status().ToString();
-  const auto results = testing::CallEveryEntry(**plugin);
+  auto plugin = LoadedPlugin::load(SkeletonPath());
+  ASSERT_TRUE(plugin.ok()) << plugin.status().toString();
+  const auto results = testing::callEveryEntry(**plugin);
   // 8 compiler-half and 13 runtime-half entries in ABI 1.0.
   EXPECT_EQ(results.size(), 21u);
   for (const testing::EntryCallResult& r : results) {
@@ -44,19 +44,19 @@ TEST(SkeletonPluginTest, EveryEntryIsUnimplemented) {
 }
 
 TEST(SkeletonPluginTest, TypedClientsReportUnimplemented) {
-  auto plugin = LoadedPlugin::Load(SkeletonPath());
+  auto plugin = LoadedPlugin::load(SkeletonPath());
   ASSERT_TRUE(plugin.ok());
-  auto info = GetCompilerInfo(**plugin);
+  auto info = getCompilerInfo(**plugin);
   EXPECT_EQ(info.status().code(), TESSEL_ERROR_UNIMPLEMENTED);
   CompileRequest request;
   request.target = Target{"skeleton", "chip", {}};
-  auto kernel = Compile(**plugin, request);
+  auto kernel = compile(**plugin, request);
   EXPECT_THAT(kernel.status().message(),
               AllOf(HasSubstr(SkeletonPath()),
                     HasSubstr("compile is not implemented")));
-  auto devices = EnumerateDevices(**plugin);
+  auto devices = enumerateDevices(**plugin);
   EXPECT_EQ(devices.status().code(), TESSEL_ERROR_UNIMPLEMENTED);
-  auto buffer = DeviceBuffer::Allocate(*plugin, nullptr, 16);
+  auto buffer = DeviceBuffer::allocate(*plugin, nullptr, 16);
   EXPECT_EQ(buffer.status().code(), TESSEL_ERROR_UNIMPLEMENTED);
 }
 

@@ -9,16 +9,16 @@
 #include <string>
 #include <vector>
 
-#include "dialects/tile/Bytecode/Bytecode.h"
 #include "core/frontend/Diagnostics.h"
 #include "core/frontend/SourceManager.h"
 #include "core/frontend/lowering/KernelLowering.h"
+#include "core/plugin_host/CompilerClient.h"
+#include "core/plugin_host/LoadedPlugin.h"
+#include "core/plugin_host/RuntimeClient.h"
+#include "core/plugin_host/TargetParser.h"
+#include "dialects/tile/Bytecode/Bytecode.h"
 #include "dialects/tile/IR/TileVersion.h"
 #include "mlir/IR/MLIRContext.h"
-#include "core/plugin_host/compiler_client.h"
-#include "core/plugin_host/loaded_plugin.h"
-#include "core/plugin_host/runtime_client.h"
-#include "core/plugin_host/target_parser.h"
 
 namespace tessel {
 namespace {
@@ -64,8 +64,8 @@ std::vector<uint8_t> CompileToBytecode(const std::string& kernel, const std::str
 }
 
 std::shared_ptr<plugin_host::LoadedPlugin> Load(const char* path) {
-  auto plugin = plugin_host::LoadedPlugin::Load(path);
-  EXPECT_TRUE(plugin.ok()) << plugin.status().ToString();
+  auto plugin = plugin_host::LoadedPlugin::load(path);
+  EXPECT_TRUE(plugin.ok()) << plugin.status().toString();
   return plugin.ok() ? *plugin : nullptr;
 }
 
@@ -73,13 +73,13 @@ plugin_host::CompiledKernel CompileOnPlugin(const plugin_host::LoadedPlugin& plu
                                         std::vector<uint8_t> ir, const std::string& entry,
                                         const std::string& arch = "x86-64-v3") {
   plugin_host::CompileRequest request;
-  request.target = *plugin_host::ParseTarget("cpu:" + arch);
+  request.target = *plugin_host::parseTarget("cpu:" + arch);
   request.ir = std::move(ir);
-  request.ir_version_major = tile::kTileVersion.major;
-  request.ir_version_minor = tile::kTileVersion.minor;
-  request.entry_name = entry;
-  auto compiled = plugin_host::Compile(plugin, request);
-  EXPECT_TRUE(compiled.ok()) << compiled.status().ToString();
+  request.irVersionMajor = tile::kTileVersion.major;
+  request.irVersionMinor = tile::kTileVersion.minor;
+  request.entryName = entry;
+  auto compiled = plugin_host::compile(plugin, request);
+  EXPECT_TRUE(compiled.ok()) << compiled.status().toString();
   return compiled.ok() ? *compiled : plugin_host::CompiledKernel{};
 }
 
@@ -87,8 +87,8 @@ plugin_host::CompiledKernel CompileOnPlugin(const plugin_host::LoadedPlugin& plu
 // including that nothing past n was written.
 void RunVectorAdd(std::shared_ptr<plugin_host::LoadedPlugin> plugin,
                   const plugin_host::CompiledKernel& kernel, int32_t n, int32_t block) {
-  auto devices = plugin_host::EnumerateDevices(*plugin);
-  ASSERT_TRUE(devices.ok()) << devices.status().ToString();
+  auto devices = plugin_host::enumerateDevices(*plugin);
+  ASSERT_TRUE(devices.ok()) << devices.status().toString();
   ASSERT_EQ(devices->size(), 1u);
   Tessel_Device* device = (*devices)[0].handle;
   int32_t padded = (n + block - 1) / block * block + 64;
@@ -96,24 +96,25 @@ void RunVectorAdd(std::shared_ptr<plugin_host::LoadedPlugin> plugin,
   std::mt19937 rng(42);
   std::uniform_real_distribution<float> dist(-100, 100);
   for (int32_t i = 0; i < padded; ++i) x[i] = dist(rng), y[i] = dist(rng);
-  auto bx = plugin_host::DeviceBuffer::Allocate(plugin, device, padded * 4);
-  auto by = plugin_host::DeviceBuffer::Allocate(plugin, device, padded * 4);
-  auto bo = plugin_host::DeviceBuffer::Allocate(plugin, device, padded * 4);
+  auto bx = plugin_host::DeviceBuffer::allocate(plugin, device, padded * 4);
+  auto by = plugin_host::DeviceBuffer::allocate(plugin, device, padded * 4);
+  auto bo = plugin_host::DeviceBuffer::allocate(plugin, device, padded * 4);
   ASSERT_TRUE(bx.ok() && by.ok() && bo.ok());
-  ASSERT_TRUE(bx->CopyFromHost(x.data(), padded * 4).ok());
-  ASSERT_TRUE(by->CopyFromHost(y.data(), padded * 4).ok());
-  ASSERT_TRUE(bo->CopyFromHost(out.data(), padded * 4).ok());
-  auto module = plugin_host::LoadedModule::Load(plugin, device, kernel);
-  ASSERT_TRUE(module.ok()) << module.status().ToString();
+  ASSERT_TRUE(bx->copyFromHost(x.data(), padded * 4).ok());
+  ASSERT_TRUE(by->copyFromHost(y.data(), padded * 4).ok());
+  ASSERT_TRUE(bo->copyFromHost(out.data(), padded * 4).ok());
+  auto module = plugin_host::LoadedModule::load(plugin, device, kernel);
+  ASSERT_TRUE(module.ok()) << module.status().toString();
   std::vector<plugin_host::LaunchArg> args = {
-      plugin_host::LaunchArg::Pointer(*bx, TESSEL_DTYPE_FP32),
-      plugin_host::LaunchArg::Pointer(*by, TESSEL_DTYPE_FP32),
-      plugin_host::LaunchArg::Pointer(*bo, TESSEL_DTYPE_FP32), plugin_host::LaunchArg::Int32(n)};
+      plugin_host::LaunchArg::pointer(*bx, TESSEL_DTYPE_FP32),
+      plugin_host::LaunchArg::pointer(*by, TESSEL_DTYPE_FP32),
+      plugin_host::LaunchArg::pointer(*bo, TESSEL_DTYPE_FP32),
+      plugin_host::LaunchArg::int32(n)};
   uint32_t grid = static_cast<uint32_t>((n + block - 1) / block);
-  auto launched = module->Launch({grid, 1, 1}, args);
-  ASSERT_TRUE(launched.ok()) << launched.ToString();
-  ASSERT_TRUE(plugin_host::Synchronize(*plugin, device).ok());
-  ASSERT_TRUE(bo->CopyToHost(out.data(), padded * 4).ok());
+  auto launched = module->launch({grid, 1, 1}, args);
+  ASSERT_TRUE(launched.ok()) << launched.toString();
+  ASSERT_TRUE(plugin_host::synchronize(*plugin, device).ok());
+  ASSERT_TRUE(bo->copyToHost(out.data(), padded * 4).ok());
   for (int32_t i = 0; i < n; ++i) ASSERT_EQ(out[i], x[i] + y[i]) << "element " << i;
   for (int32_t i = n; i < padded; ++i) ASSERT_EQ(out[i], -7.0f) << "wrote past n at " << i;
 }
@@ -125,7 +126,7 @@ TEST(CpuPluginEndToEnd, VectorAddWithRaggedEdge) {
   ASSERT_FALSE(ir.empty());
   plugin_host::CompiledKernel kernel = CompileOnPlugin(*plugin, ir, "add_kernel");
   ASSERT_FALSE(kernel.bytes.empty());
-  EXPECT_EQ(kernel.metadata.entry_name, "add_kernel");
+  EXPECT_EQ(kernel.metadata.entryName, "add_kernel");
   ASSERT_EQ(kernel.metadata.args.size(), 4u);
   EXPECT_EQ(kernel.metadata.args[0].kind, TESSEL_ARG_POINTER);
   EXPECT_EQ(kernel.metadata.args[3].dtype, TESSEL_DTYPE_I32);
@@ -136,7 +137,7 @@ TEST(CpuPluginEndToEnd, SplitModeRunsOnTheRuntimeOnlyBuild) {
   auto full = Load(kFullPlugin);
   auto runtimeOnly = Load(kRuntimeOnlyPlugin);
   ASSERT_TRUE(full && runtimeOnly);
-  EXPECT_FALSE(runtimeOnly->Provides(plugin_host::Half::kCompiler));
+  EXPECT_FALSE(runtimeOnly->provides(plugin_host::Half::kCompiler));
   auto ir = CompileToBytecode("add_kernel", "*fp32,*fp32,*fp32,i32", {{"BLOCK", "128"}});
   plugin_host::CompiledKernel kernel = CompileOnPlugin(*full, ir, "add_kernel", "x86-64");
   RunVectorAdd(runtimeOnly, kernel, 1000, 128);
@@ -147,26 +148,27 @@ TEST(CpuPluginEndToEnd, ReductionWithOtherFillsMaskedLanes) {
   ASSERT_TRUE(plugin);
   auto ir = CompileToBytecode("row_max_kernel", "*fp32,*fp32,i32,i32", {{"BLOCK", "64"}});
   plugin_host::CompiledKernel kernel = CompileOnPlugin(*plugin, ir, "row_max_kernel");
-  auto devices = plugin_host::EnumerateDevices(*plugin);
+  auto devices = plugin_host::enumerateDevices(*plugin);
   ASSERT_TRUE(devices.ok());
   Tessel_Device* device = (*devices)[0].handle;
   const int rows = 7, cols = 50, stride = 64;
   std::vector<float> in(rows * stride, 1e30f);  // padding must never win
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < cols; ++c) in[r * stride + c] = -1000.0f + r * 3 + (c * 7919 % cols);
-  auto bi = plugin_host::DeviceBuffer::Allocate(plugin, device, in.size() * 4);
-  auto bo = plugin_host::DeviceBuffer::Allocate(plugin, device, rows * 4);
+  auto bi = plugin_host::DeviceBuffer::allocate(plugin, device, in.size() * 4);
+  auto bo = plugin_host::DeviceBuffer::allocate(plugin, device, rows * 4);
   ASSERT_TRUE(bi.ok() && bo.ok());
-  ASSERT_TRUE(bi->CopyFromHost(in.data(), in.size() * 4).ok());
-  auto module = plugin_host::LoadedModule::Load(plugin, device, kernel);
-  ASSERT_TRUE(module.ok()) << module.status().ToString();
-  auto launched = module->Launch(
-      {rows, 1, 1}, {plugin_host::LaunchArg::Pointer(*bi, TESSEL_DTYPE_FP32),
-                     plugin_host::LaunchArg::Pointer(*bo, TESSEL_DTYPE_FP32),
-                     plugin_host::LaunchArg::Int32(cols), plugin_host::LaunchArg::Int32(stride)});
-  ASSERT_TRUE(launched.ok()) << launched.ToString();
+  ASSERT_TRUE(bi->copyFromHost(in.data(), in.size() * 4).ok());
+  auto module = plugin_host::LoadedModule::load(plugin, device, kernel);
+  ASSERT_TRUE(module.ok()) << module.status().toString();
+  auto launched = module->launch(
+      {rows, 1, 1},
+      {plugin_host::LaunchArg::pointer(*bi, TESSEL_DTYPE_FP32),
+       plugin_host::LaunchArg::pointer(*bo, TESSEL_DTYPE_FP32),
+       plugin_host::LaunchArg::int32(cols), plugin_host::LaunchArg::int32(stride)});
+  ASSERT_TRUE(launched.ok()) << launched.toString();
   std::vector<float> out(rows);
-  ASSERT_TRUE(bo->CopyToHost(out.data(), rows * 4).ok());
+  ASSERT_TRUE(bo->copyToHost(out.data(), rows * 4).ok());
   for (int r = 0; r < rows; ++r) {
     float want = -INFINITY;
     for (int c = 0; c < cols; ++c) want = std::max(want, in[r * stride + c]);
@@ -179,42 +181,44 @@ TEST(CpuPluginEndToEnd, LaunchChecksArgumentsAgainstMetadata) {
   ASSERT_TRUE(plugin);
   auto ir = CompileToBytecode("add_kernel", "*fp32,*fp32,*fp32,i32", {{"BLOCK", "64"}});
   plugin_host::CompiledKernel kernel = CompileOnPlugin(*plugin, ir, "add_kernel");
-  auto devices = plugin_host::EnumerateDevices(*plugin);
+  auto devices = plugin_host::enumerateDevices(*plugin);
   Tessel_Device* device = (*devices)[0].handle;
-  auto module = plugin_host::LoadedModule::Load(plugin, device, kernel);
+  auto module = plugin_host::LoadedModule::load(plugin, device, kernel);
   ASSERT_TRUE(module.ok());
-  auto b = plugin_host::DeviceBuffer::Allocate(plugin, device, 256);
+  auto b = plugin_host::DeviceBuffer::allocate(plugin, device, 256);
   ASSERT_TRUE(b.ok());
-  auto tooFew = module->Launch({1, 1, 1}, {plugin_host::LaunchArg::Pointer(*b, TESSEL_DTYPE_FP32)});
+  auto tooFew = module->launch(
+      {1, 1, 1}, {plugin_host::LaunchArg::pointer(*b, TESSEL_DTYPE_FP32)});
   EXPECT_FALSE(tooFew.ok());
   EXPECT_NE(tooFew.message().find("takes 4 arguments, 1 given"), std::string::npos)
-      << tooFew.ToString();
-  auto wrongType = module->Launch(
-      {1, 1, 1},
-      {plugin_host::LaunchArg::Pointer(*b, TESSEL_DTYPE_FP32),
-       plugin_host::LaunchArg::Pointer(*b, TESSEL_DTYPE_FP32),
-       plugin_host::LaunchArg::Pointer(*b, TESSEL_DTYPE_FP32), plugin_host::LaunchArg::Float32(1.0f)});
+      << tooFew.toString();
+  auto wrongType =
+      module->launch({1, 1, 1}, {plugin_host::LaunchArg::pointer(*b, TESSEL_DTYPE_FP32),
+                                 plugin_host::LaunchArg::pointer(*b, TESSEL_DTYPE_FP32),
+                                 plugin_host::LaunchArg::pointer(*b, TESSEL_DTYPE_FP32),
+                                 plugin_host::LaunchArg::float32(1.0f)});
   EXPECT_FALSE(wrongType.ok());
-  EXPECT_NE(wrongType.message().find("argument 3"), std::string::npos) << wrongType.ToString();
+  EXPECT_NE(wrongType.message().find("argument 3"), std::string::npos)
+      << wrongType.toString();
 }
 
 TEST(CpuPluginEndToEnd, CompileErrorsAreClear) {
   auto plugin = Load(kFullPlugin);
   ASSERT_TRUE(plugin);
   plugin_host::CompileRequest request;
-  request.target = *plugin_host::ParseTarget("cpu:pentium4");
+  request.target = *plugin_host::parseTarget("cpu:pentium4");
   request.ir = {1, 2, 3};
-  request.ir_version_major = tile::kTileVersion.major;
-  request.entry_name = "k";
-  auto badTarget = plugin_host::Compile(*plugin, request);
+  request.irVersionMajor = tile::kTileVersion.major;
+  request.entryName = "k";
+  auto badTarget = plugin_host::compile(*plugin, request);
   ASSERT_FALSE(badTarget.ok());
   EXPECT_NE(badTarget.status().message().find("unknown cpu target 'pentium4'"),
             std::string::npos);
-  request.target = *plugin_host::ParseTarget("cpu:x86-64");
-  auto badIr = plugin_host::Compile(*plugin, request);
+  request.target = *plugin_host::parseTarget("cpu:x86-64");
+  auto badIr = plugin_host::compile(*plugin, request);
   ASSERT_FALSE(badIr.ok());
   EXPECT_NE(badIr.status().message().find("cannot read the IR"), std::string::npos)
-      << badIr.status().ToString();
+      << badIr.status().toString();
 }
 
 // The plugin kit's checks (plugins/common/CompilerHalf.cpp), seen through
@@ -224,39 +228,40 @@ TEST(CpuPluginEndToEnd, KitRefusesBadRequests) {
   ASSERT_TRUE(plugin);
   auto ir = CompileToBytecode("add_kernel", "*fp32,*fp32,*fp32,i32", {{"BLOCK", "64"}});
   plugin_host::CompileRequest good;
-  good.target = *plugin_host::ParseTarget("cpu:x86-64");
+  good.target = *plugin_host::parseTarget("cpu:x86-64");
   good.ir = ir;
-  good.entry_name = "add_kernel";
-  auto expectRefused = [&](plugin_host::CompileRequest r, int32_t code, const char* text) {
-    auto result = plugin_host::Compile(*plugin, r);
+  good.entryName = "add_kernel";
+  auto expectRefused = [&](plugin_host::CompileRequest r, int32_t code,
+                           const char *text) {
+    auto result = plugin_host::compile(*plugin, r);
     ASSERT_FALSE(result.ok()) << text;
-    EXPECT_EQ(result.status().code(), code) << result.status().ToString();
+    EXPECT_EQ(result.status().code(), code) << result.status().toString();
     EXPECT_NE(result.status().message().find(text), std::string::npos)
-        << result.status().ToString();
+        << result.status().toString();
   };
   plugin_host::CompileRequest r = good;
-  r.target = *plugin_host::ParseTarget("cpu:x86-64+avx512");
+  r.target = *plugin_host::parseTarget("cpu:x86-64+avx512");
   expectRefused(r, TESSEL_ERROR_INVALID_ARGUMENT,
                 "target features are not supported by cpu (got '+avx512')");
   r = good;
-  r.ir_version_major = tile::kTileVersion.major + 1;
+  r.irVersionMajor = tile::kTileVersion.major + 1;
   expectRefused(r, TESSEL_ERROR_FAILED_PRECONDITION, "is not supported (cpu reads");
   r = good;
-  r.ir_format = "spirv";
+  r.irFormat = "spirv";
   expectRefused(r, TESSEL_ERROR_INVALID_ARGUMENT, "IR format 'spirv' is not supported");
   r = good;
-  r.entry_name = "no_such_kernel";
+  r.entryName = "no_such_kernel";
   expectRefused(r, TESSEL_ERROR_NOT_FOUND, "the IR has no function 'no_such_kernel'");
   r = good;
-  r.options.num_warps = 3;
+  r.options.numWarps = 3;
   expectRefused(r, TESSEL_ERROR_INVALID_ARGUMENT, "num_warps must be a power of two");
   r = good;
-  r.options.extra = {plugin_host::KeyValue::Int("cpu.unrolling", 4)};
+  r.options.extra = {plugin_host::KeyValue::makeInt("cpu.unrolling", 4)};
   expectRefused(r, TESSEL_ERROR_INVALID_ARGUMENT, "unknown option 'cpu.unrolling'");
   // Another plugin's options are not this plugin's business.
   r = good;
-  r.options.extra = {plugin_host::KeyValue::Int("nvidia.min_blocks_per_sm", 2)};
-  EXPECT_TRUE(plugin_host::Compile(*plugin, r).ok());
+  r.options.extra = {plugin_host::KeyValue::makeInt("nvidia.min_blocks_per_sm", 2)};
+  EXPECT_TRUE(plugin_host::compile(*plugin, r).ok());
 }
 
 // The kit's tuning space from the CPU's heuristics: one default at -O3, and
@@ -266,19 +271,19 @@ TEST(CpuPluginEndToEnd, TuningSpaceFromTheHeuristics) {
   auto plugin = Load(kFullPlugin);
   ASSERT_TRUE(plugin);
   plugin_host::TuningRequest request;
-  request.target = *plugin_host::ParseTarget("cpu:x86-64");
-  request.entry_name = "matmul";
+  request.target = *plugin_host::parseTarget("cpu:x86-64");
+  request.entryName = "matmul";
   request.tunables = {"BLOCK_SIZE", "BLOC_M", "GROUP"};
-  auto space = plugin_host::GetTuningSpace(*plugin, request);
-  ASSERT_TRUE(space.ok()) << space.status().ToString();
+  auto space = plugin_host::getTuningSpace(*plugin, request);
+  ASSERT_TRUE(space.ok()) << space.status().toString();
   ASSERT_EQ(space->defaults.size(), 1u);
-  EXPECT_EQ(space->defaults[0].options.opt_level, 3);
+  EXPECT_EQ(space->defaults[0].options.optLevel, 3);
   ASSERT_EQ(space->params.size(), 2u);
   EXPECT_EQ(space->params[0].name, "BLOCK_SIZE");
   EXPECT_EQ(space->params[1].name, "BLOC_M");
   EXPECT_EQ(space->params[1].values, (std::vector<int64_t>{16, 32, 64, 128, 256}));
-  request.target = *plugin_host::ParseTarget("cpu:pentium4");
-  EXPECT_FALSE(plugin_host::GetTuningSpace(*plugin, request).ok());
+  request.target = *plugin_host::parseTarget("cpu:pentium4");
+  EXPECT_FALSE(plugin_host::getTuningSpace(*plugin, request).ok());
 }
 
 }  // namespace

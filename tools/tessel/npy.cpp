@@ -9,7 +9,7 @@
 
 #include <unistd.h>
 
-#include "core/plugin_host/plugin_types.h"
+#include "core/plugin_host/PluginTypes.h"
 
 namespace tessel::npy {
 
@@ -297,8 +297,8 @@ StatusOr<std::string> Serialize(const Array& array) {
   const DtypeEntry* e = FindDtype(array.dtype);
   if (e == nullptr)
     return Status(TESSEL_ERROR_INVALID_ARGUMENT,
-                  std::string("cannot write dtype ") + plugin_host::DtypeName(array.dtype) +
-                      " to .npy");
+                  std::string("cannot write dtype ") +
+                      plugin_host::dtypeName(array.dtype) + " to .npy");
   if (array.data.size() != array.ElementCount() * e->size)
     return Status(TESSEL_ERROR_INVALID_ARGUMENT,
                   "array data is " + std::to_string(array.data.size()) + " bytes, shape " +
@@ -347,7 +347,7 @@ Status WriteFile(const std::string& path, const Array& array) {
     std::remove(temp.c_str());
     return Status(TESSEL_ERROR_PERMISSION_DENIED, path + ": cannot write");
   }
-  return Status::Ok();
+  return Status::success();
 }
 
 }  // namespace tessel::npy

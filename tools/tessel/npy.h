@@ -24,7 +24,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/plugin_host/status.h"
+#include "core/plugin_host/Status.h"
 
 namespace tessel::npy {
 

@@ -3,10 +3,10 @@
 #include <iomanip>
 #include <sstream>
 
-#include "core/plugin_host/compiler_client.h"
-#include "core/plugin_host/loaded_plugin.h"
-#include "core/plugin_host/plugin_discovery.h"
-#include "core/plugin_host/runtime_client.h"
+#include "core/plugin_host/CompilerClient.h"
+#include "core/plugin_host/LoadedPlugin.h"
+#include "core/plugin_host/PluginDiscovery.h"
+#include "core/plugin_host/RuntimeClient.h"
 
 namespace tessel::cli {
 namespace {
@@ -28,8 +28,9 @@ constexpr char kUsage[] =
 
 std::string Halves(const LoadedPlugin& plugin) {
   std::string out;
-  if (plugin.Provides(plugin_host::Half::kCompiler)) out = "compiler";
-  if (plugin.Provides(plugin_host::Half::kRuntime)) {
+  if (plugin.provides(plugin_host::Half::kCompiler))
+    out = "compiler";
+  if (plugin.provides(plugin_host::Half::kRuntime)) {
     out += out.empty() ? "runtime" : ", runtime";
   }
   return out;
@@ -43,9 +44,9 @@ std::string Bytes(uint64_t bytes) {
 }
 
 void PrintCompilerHalf(const LoadedPlugin& plugin, std::ostream& out) {
-  auto info = plugin_host::GetCompilerInfo(plugin);
+  auto info = plugin_host::getCompilerInfo(plugin);
   if (!info.ok()) {
-    out << "  targets:    unavailable: " << info.status().ToString() << "\n";
+    out << "  targets:    unavailable: " << info.status().toString() << "\n";
     return;
   }
   out << "  targets:   ";
@@ -61,28 +62,27 @@ void PrintCompilerHalf(const LoadedPlugin& plugin, std::ostream& out) {
     }
   }
   out << "\n  ir:        ";
-  for (const plugin_host::IrFormatInfo& f : info->ir_formats) {
-    out << " " << f.format << " " << f.version_major << "."
-        << f.min_version_minor << "-" << f.version_major << "."
-        << f.max_version_minor;
+  for (const plugin_host::IrFormatInfo &f : info->irFormats) {
+    out << " " << f.format << " " << f.versionMajor << "." << f.minVersionMinor << "-"
+        << f.versionMajor << "." << f.maxVersionMinor;
   }
-  out << "\n  artifacts:  " << info->artifact_format << "\n";
+  out << "\n  artifacts:  " << info->artifactFormat << "\n";
 }
 
 void PrintRuntimeHalf(const LoadedPlugin& plugin, std::ostream& out) {
-  auto devices = plugin_host::EnumerateDevices(plugin);
+  auto devices = plugin_host::enumerateDevices(plugin);
   if (!devices.ok()) {
-    out << "  devices:    unavailable: " << devices.status().ToString() << "\n";
+    out << "  devices:    unavailable: " << devices.status().toString() << "\n";
     return;
   }
   out << "  devices:    " << devices->size() << "\n";
   for (const plugin_host::DeviceInfo& d : *devices) {
-    out << "    [" << d.ordinal << "] " << d.name << " (" << d.vendor << " "
-        << d.arch << "): " << d.compute_units << " compute units, warp "
-        << d.warp_size << ", " << d.max_threads_per_block
-        << " threads/block, " << d.shared_mem_per_block
-        << " B shared/block, " << Bytes(d.global_mem_bytes);
-    for (const plugin_host::KeyValue& f : d.features) out << ", " << f.ToString();
+    out << "    [" << d.ordinal << "] " << d.name << " (" << d.vendor << " " << d.arch
+        << "): " << d.computeUnits << " compute units, warp " << d.warpSize << ", "
+        << d.maxThreadsPerBlock << " threads/block, " << d.sharedMemPerBlock
+        << " B shared/block, " << Bytes(d.globalMemBytes);
+    for (const plugin_host::KeyValue &f : d.features)
+      out << ", " << f.toString();
     out << "\n";
   }
 }
@@ -97,13 +97,13 @@ int RunPluginsCommand(const std::vector<std::string>& args, std::ostream& out,
       out << kUsage;
       return 0;
     } else if (args[i] == "--plugin" && i + 1 < args.size()) {
-      options.explicit_paths.push_back(args[++i]);
+      options.explicitPaths.push_back(args[++i]);
     } else if (args[i].rfind("--plugin=", 0) == 0) {
-      options.explicit_paths.push_back(args[i].substr(9));
+      options.explicitPaths.push_back(args[i].substr(9));
     } else if (args[i] == "--no-env") {
-      options.use_environment = false;
+      options.useEnvironment = false;
     } else if (args[i] == "--no-default-dir") {
-      options.use_default_directory = false;
+      options.useDefaultDirectory = false;
     } else {
       err << "tessel plugins: unexpected argument '" << args[i] << "'\n"
           << kUsage;
@@ -111,7 +111,7 @@ int RunPluginsCommand(const std::vector<std::string>& args, std::ostream& out,
     }
   }
 
-  const plugin_host::DiscoveryResult found = plugin_host::DiscoverPlugins(options);
+  const plugin_host::DiscoveryResult found = plugin_host::discoverPlugins(options);
   for (const std::string& warning : found.warnings) {
     err << "tessel plugins: warning: " << warning << "\n";
   }
@@ -119,28 +119,30 @@ int RunPluginsCommand(const std::vector<std::string>& args, std::ostream& out,
     out << "no plugins found\n";
     return 0;
   }
-  const plugin_host::HostAbi& host = plugin_host::HostAbi::Current();
+  const plugin_host::HostAbi &host = plugin_host::HostAbi::current();
   int failed = 0;
   for (const plugin_host::PluginCandidate& candidate : found.plugins) {
-    out << candidate.path << "  (" << plugin_host::PluginSourceName(candidate.source)
+    out << candidate.path << "  (" << plugin_host::pluginSourceName(candidate.source)
         << ")\n";
-    auto plugin = LoadedPlugin::Load(candidate.path);
+    auto plugin = LoadedPlugin::load(candidate.path);
     if (!plugin.ok()) {
-      out << "  error:      " << plugin.status().ToString() << "\n";
+      out << "  error:      " << plugin.status().toString() << "\n";
       ++failed;
       continue;
     }
     const LoadedPlugin& p = **plugin;
     out << "  name:       " << p.name() << "\n"
         << "  version:    " << p.version() << "\n"
-        << "  abi:        " << p.abi_major() << "." << p.abi_minor()
-        << " (host " << host.major << "." << host.minor << ")\n"
+        << "  abi:        " << p.abiMajor() << "." << p.abiMinor() << " (host "
+        << host.major << "." << host.minor << ")\n"
         << "  halves:     " << Halves(p) << "\n";
     if (!p.description().empty()) {
       out << "  about:      " << p.description() << "\n";
     }
-    if (p.Provides(plugin_host::Half::kCompiler)) PrintCompilerHalf(p, out);
-    if (p.Provides(plugin_host::Half::kRuntime)) PrintRuntimeHalf(p, out);
+    if (p.provides(plugin_host::Half::kCompiler))
+      PrintCompilerHalf(p, out);
+    if (p.provides(plugin_host::Half::kRuntime))
+      PrintRuntimeHalf(p, out);
   }
   return failed == 0 ? 0 : 1;
 }

@@ -7,14 +7,14 @@
 
 #include <sstream>
 
-#include "core/plugin_host/testing/test_paths.h"
+#include "core/plugin_host/testing/TestPaths.h"
 
 namespace tessel::cli {
 namespace {
 
+using tessel::plugin_host::testing::testPluginPath;
 using ::testing::HasSubstr;
 using ::testing::Not;
-using tessel::plugin_host::testing::TestPluginPath;
 
 struct Output {
   int status;
@@ -31,7 +31,7 @@ Output RunPlugins(std::vector<std::string> args) {
 }
 
 TEST(PluginsCommandTest, ListsAWorkingPlugin) {
-  const std::string path = TestPluginPath("libtessel_hostmem.so");
+  const std::string path = testPluginPath("libtessel_hostmem.so");
   Output o = RunPlugins({"--plugin", path});
   EXPECT_EQ(o.status, 0) << o.out << o.err;
   EXPECT_THAT(o.out, HasSubstr(path + "  (explicit)"));
@@ -48,16 +48,16 @@ TEST(PluginsCommandTest, ListsAWorkingPlugin) {
 }
 
 TEST(PluginsCommandTest, CompilerOnlyPluginListsNoDevices) {
-  Output o = RunPlugins({"--plugin", TestPluginPath("libcompiler_only.so")});
+  Output o = RunPlugins({"--plugin", testPluginPath("libcompiler_only.so")});
   EXPECT_EQ(o.status, 0);
   EXPECT_THAT(o.out, HasSubstr("halves:     compiler\n"));
   EXPECT_THAT(o.out, Not(HasSubstr("devices:")));
 }
 
 TEST(PluginsCommandTest, ReportsPluginsThatFailToLoad) {
-  const std::string bad = TestPluginPath("libbroken_major_mismatch.so");
-  Output o = RunPlugins({"--plugin", TestPluginPath("libtessel_hostmem.so"),
-                  "--plugin", bad});
+  const std::string bad = testPluginPath("libbroken_major_mismatch.so");
+  Output o =
+      RunPlugins({"--plugin", testPluginPath("libtessel_hostmem.so"), "--plugin", bad});
   EXPECT_EQ(o.status, 1);
   EXPECT_THAT(o.out, HasSubstr("name:       hostmem"));
   EXPECT_THAT(o.out, HasSubstr("error:      FAILED_PRECONDITION: plugin '" +

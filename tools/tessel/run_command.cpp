@@ -7,10 +7,10 @@
 #include <optional>
 
 #include "core/compiler/KernelCompiler.h"
+#include "core/plugin_host/PluginTypes.h"
 #include "core/runtime/kernel.h"
 #include "core/runtime/launch.h"
 #include "core/runtime/runtime.h"
-#include "core/plugin_host/plugin_types.h"
 #include "tools/tessel/npy.h"
 #include "tools/tessel/run_options.h"
 #include "tools/tessel/scalar_value.h"
@@ -207,7 +207,7 @@ int RunRunCommand(const std::vector<std::string>& args, std::ostream& out,
 
   const runtime::CompileRecord& record = artifact->record;
   out << "ran " << options.kernel << " from " << options.file << " on "
-      << selection->target.ToString() << ", " << device->Describe() << ", grid ("
+      << selection->target.toString() << ", " << device->Describe() << ", grid ("
       << grid.x << ", " << grid.y << ", " << grid.z << ")\n";
   out << "compile: " << (record.cache_hit ? "cache hit" : "cache miss") << ", "
       << Ms(tile->frontendMilliseconds + record.milliseconds) << " (frontend "

@@ -7,7 +7,7 @@
 #include <cstring>
 #include <limits>
 
-#include "core/plugin_host/plugin_types.h"
+#include "core/plugin_host/PluginTypes.h"
 
 namespace tessel::cli {
 
@@ -40,7 +40,7 @@ bool IntRangeOf(int32_t dtype, IntRange& out) {
 }
 
 StatusOr<uint64_t> EncodeInteger(const std::string& text, int32_t dtype, IntRange range) {
-  const std::string type = plugin_host::DtypeName(dtype);
+  const std::string type = plugin_host::dtypeName(dtype);
   const bool negative = !text.empty() && text[0] == '-';
   const int64_t smin = range.bits == 64 ? std::numeric_limits<int64_t>::min()
                                         : -(int64_t(1) << (range.bits - 1));
@@ -120,7 +120,7 @@ uint16_t FloatToBfloat16Bits(float value) {
 }
 
 StatusOr<uint64_t> EncodeScalar(const std::string& text, int32_t dtype) {
-  const std::string type = plugin_host::DtypeName(dtype);
+  const std::string type = plugin_host::dtypeName(dtype);
   if (dtype == TESSEL_DTYPE_I1) {
     if (text == "True" || text == "true" || text == "1") return uint64_t{1};
     if (text == "False" || text == "false" || text == "0") return uint64_t{0};

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "core/plugin_host/status.h"
+#include "core/plugin_host/Status.h"
 
 namespace tessel::cli {
 

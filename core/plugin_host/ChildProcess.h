@@ -1,0 +1,42 @@
+//===- ChildProcess.h - Work in a forked child process ----------*- C++ -*-===//
+//
+// Runs a piece of work in a forked child process and brings its result back
+// over a pipe, so that a plugin crash (SIGSEGV, abort, a hang) becomes an
+// error result instead of taking the host down: the conformance runner must
+// not lose a report because one case crashed a plugin.
+//
+// The child is a fork of the caller: it sees the loaded plugins and all
+// memory as they were at fork time, runs `work`, writes the bytes it
+// returned (or its error) to the pipe and leaves with _exit, running no
+// destructors or atexit handlers. Whatever `work` changes in memory stays
+// in the child. Caveat of fork in a threaded process: only the forking
+// thread exists in the child, so `work` must not need locks other threads
+// may have held (plugin entries called only from the child are fine).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSEL_CORE_PLUGIN_HOST_CHILDPROCESS_H
+#define TESSEL_CORE_PLUGIN_HOST_CHILDPROCESS_H
+
+#include <functional>
+#include <string>
+
+#include "core/plugin_host/Status.h"
+
+namespace tessel::plugin_host {
+
+struct ChildProcessOptions {
+  /// Kill the child and fail with DEADLINE_EXCEEDED after this long; 0 waits
+  /// forever.
+  int timeoutMs = 0;
+};
+
+/// Runs `work` in a child process. `what` names the work in error messages,
+/// e.g. "plugin '/x/libtessel_acme.so': compile".
+StatusOr<std::string>
+runInChildProcess(const std::function<StatusOr<std::string>()> &work,
+                  const std::string &what, const ChildProcessOptions &options = {});
+
+} // namespace tessel::plugin_host
+
+#endif // TESSEL_CORE_PLUGIN_HOST_CHILDPROCESS_H

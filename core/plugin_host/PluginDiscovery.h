@@ -1,0 +1,68 @@
+//===- PluginDiscovery.h - Finding plugin files -----------------*- C++ -*-===//
+//
+// Finds plugin files. Discovery only lists paths; it loads nothing.
+//
+// Sources, in priority order (a file found twice keeps its first place):
+//   1. explicit paths given by the caller (--plugin, API): a file is taken
+//      as is (a missing one is still listed, so that loading reports it); a
+//      directory is scanned;
+//   2. TESSEL_PLUGIN_PATH: ':'-separated absolute files or directories.
+//      Empty and relative entries are ignored with a warning, because both
+//      would mean the working directory, which is never searched implicitly;
+//   3. the default directory beside the installed binaries:
+//      <directory of the running executable>/../lib/tessel/plugins
+//      (e.g. /usr/local/bin/tessel -> /usr/local/lib/tessel/plugins).
+// A directory is scanned for regular files named libtessel_*.so, in name
+// order; subdirectories are not searched.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSEL_CORE_PLUGIN_HOST_PLUGINDISCOVERY_H
+#define TESSEL_CORE_PLUGIN_HOST_PLUGINDISCOVERY_H
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tessel::plugin_host {
+
+inline constexpr char kPluginPathEnvVar[] = "TESSEL_PLUGIN_PATH";
+
+enum class PluginSource { kExplicit, kEnvironment, kDefaultDirectory };
+
+/// "explicit", "TESSEL_PLUGIN_PATH", "default directory".
+const char *pluginSourceName(PluginSource source);
+
+struct PluginCandidate {
+  std::string path;
+  PluginSource source;
+};
+
+struct DiscoveryOptions {
+  std::vector<std::string> explicitPaths;
+  bool useEnvironment = true;
+  bool useDefaultDirectory = true;
+  /// Stand-ins for the process environment, for tests: the value of
+  /// TESSEL_PLUGIN_PATH and the path of the running executable. Unset: read
+  /// the environment and /proc/self/exe.
+  std::optional<std::string> pluginPathEnv;
+  std::optional<std::string> executablePath;
+};
+
+struct DiscoveryResult {
+  std::vector<PluginCandidate> plugins; // priority order
+  std::vector<std::string> warnings;    // ignored entries, unreadable dirs
+};
+
+DiscoveryResult discoverPlugins(const DiscoveryOptions &options);
+
+/// <dir of executable_path>/../lib/tessel/plugins, normalised lexically; ""
+/// when `executable_path` has no directory part.
+std::string defaultPluginDirectory(const std::string &executablePath);
+
+/// The running executable (/proc/self/exe resolved), or "" if unknown.
+std::string currentExecutablePath();
+
+} // namespace tessel::plugin_host
+
+#endif // TESSEL_CORE_PLUGIN_HOST_PLUGINDISCOVERY_H
