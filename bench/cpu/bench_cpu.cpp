@@ -27,9 +27,9 @@
 #include <vector>
 
 #include "core/compiler/KernelCompiler.h"
-#include "core/runtime/kernel.h"
-#include "core/runtime/launch.h"
-#include "core/runtime/runtime.h"
+#include "core/runtime/Kernel.h"
+#include "core/runtime/Launch.h"
+#include "core/runtime/Runtime.h"
 #include "examples/common/max_error.h"
 
 using namespace tessel;
@@ -105,7 +105,7 @@ runtime::StatusOr<double> TimeKernel(int runs, const runtime::Kernel& kernel,
                                      const std::vector<runtime::Arg>& args) {
   std::vector<double> ms;
   for (int r = 0; r <= runs; ++r) {
-    auto t = runtime::TimeLaunch(kernel, grid, args);
+    auto t = runtime::timeLaunch(kernel, grid, args);
     if (!t.ok()) return t.status();
     if (r > 0) ms.push_back(*t);
   }
@@ -229,16 +229,16 @@ int main(int argc, char** argv) {
     return 2;
   }
   runtime::RuntimeOptions rtOptions;
-  rtOptions.plugin_paths = o.plugins;
-  auto rt = runtime::Runtime::Create(rtOptions);
+  rtOptions.pluginPaths = o.plugins;
+  auto rt = runtime::Runtime::create(rtOptions);
   if (!rt.ok()) return Fail(rt.status());
-  auto sel = rt->SelectTarget(o.target);
+  auto sel = rt->selectTarget(o.target);
   if (!sel.ok()) return Fail(sel.status());
-  auto device = rt->OpenDevice(*sel);
+  auto device = rt->openDevice(*sel);
   if (!device.ok()) return Fail(device.status());
   const unsigned threads = std::max(1u, device->info().computeUnits);
   std::printf("target %s, %s, %u threads, median of %d runs\n",
-              sel->target.toString().c_str(), device->Describe().c_str(), threads,
+              sel->target.toString().c_str(), device->describe().c_str(), threads,
               o.runs);
 
   // --- vector add vs the copy probe -------------------------------------
@@ -249,13 +249,14 @@ int main(int argc, char** argv) {
         *rt, sel->target, o.add_kernel,
         {"add_kernel", "*fp32,*fp32,*fp32,i32", {{"BLOCK", std::to_string(block)}}});
     if (!compiled.ok()) return Fail(compiled.status());
-    auto kernel = runtime::Kernel::Load(*device, compiled->artifact);
+    auto kernel = runtime::Kernel::load(*device, compiled->artifact);
     if (!kernel.ok()) return Fail(kernel.status());
-    auto x = device->AllocateArray<float>(n), y = device->AllocateArray<float>(n),
-         out = device->AllocateArray<float>(n);
+    auto x = device->allocateArray<float>(n), y = device->allocateArray<float>(n),
+         out = device->allocateArray<float>(n);
     if (!x.ok() || !y.ok() || !out.ok()) return Fail(x.ok() ? out.status() : x.status());
     const std::vector<float> hx = Random(n, 1), hy = Random(n, 2);
-    if (!x->Write(hx).ok() || !y->Write(hy).ok()) return Fail(x->Write(hx));
+    if (!x->write(hx).ok() || !y->write(hy).ok())
+      return Fail(x->write(hx));
     const runtime::Grid grid{uint32_t((n + block - 1) / block), 1, 1};
     const std::vector<runtime::Arg> args = {*x, *y, *out, n};
 
@@ -274,7 +275,7 @@ int main(int argc, char** argv) {
     // all of them alike. The first repetition is the warm-up.
     std::vector<double> addRuns, memcpyRuns, streamRuns, copy1Runs;
     for (int r = 0; r <= o.runs; ++r) {
-      auto t = runtime::TimeLaunch(*kernel, grid, args);
+      auto t = runtime::timeLaunch(*kernel, grid, args);
       if (!t.ok()) return Fail(t.status());
       const double memcpyT =
           TimeOnce([&] { ParallelCopy(team, dst.data(), src.data(), bytes, Memcpy); });
@@ -287,7 +288,7 @@ int main(int argc, char** argv) {
       streamRuns.push_back(streamT);
       copy1Runs.push_back(copy1T);
     }
-    auto result = out->Read<float>(n);
+    auto result = out->read<float>(n);
     if (!result.ok()) return Fail(result.status());
     for (int32_t i = 0; i < n; ++i)
       if ((*result)[i] != hx[i] + hy[i]) {
@@ -329,18 +330,20 @@ int main(int argc, char** argv) {
     if (!compiled.ok()) return Fail(compiled.status());
     const double compileS = (compiled->tile.frontendMilliseconds +
                              compiled->artifact.record.milliseconds) / 1000.0;
-    auto kernel = runtime::Kernel::Load(*device, compiled->artifact);
+    auto kernel = runtime::Kernel::load(*device, compiled->artifact);
     if (!kernel.ok()) return Fail(kernel.status());
     const std::vector<float> ha = Random(elems, 3), hb = Random(elems, 4);
-    auto a = device->AllocateArray<float>(elems), b = device->AllocateArray<float>(elems),
-         c = device->AllocateArray<float>(elems);
+    auto a = device->allocateArray<float>(elems),
+         b = device->allocateArray<float>(elems),
+         c = device->allocateArray<float>(elems);
     if (!a.ok() || !b.ok() || !c.ok()) return Fail(a.ok() ? c.status() : a.status());
-    if (!a->Write(ha).ok() || !b->Write(hb).ok()) return Fail(a->Write(ha));
+    if (!a->write(ha).ok() || !b->write(hb).ok())
+      return Fail(a->write(ha));
     const uint32_t programs =
         uint32_t(((s + o.block_m - 1) / o.block_m) * ((s + o.block_n - 1) / o.block_n));
     auto gemmMs = TimeKernel(o.runs, *kernel, {programs, 1, 1}, {*a, *b, *c, s, s, s, s, s, s});
     if (!gemmMs.ok()) return Fail(gemmMs.status());
-    auto hc = c->Read<float>(elems);
+    auto hc = c->read<float>(elems);
     if (!hc.ok()) return Fail(hc.status());
 
     std::vector<float> ref(elems);
@@ -358,7 +361,7 @@ int main(int argc, char** argv) {
     std::printf("  tessel sgemm_kernel %dx%dx%d, GROUP_M %d  %9.2f ms  %7.2f GFLOP/s  "
                 "(compile %.2f s, %s)\n",
                 o.block_m, o.block_n, o.block_k, o.group_m, *gemmMs, tGF, compileS,
-                compiled->artifact.record.cache_hit ? "cache hit" : "cache miss");
+                compiled->artifact.record.cacheHit ? "cache hit" : "cache miss");
     std::printf("  OpenBLAS cblas_sgemm                %9.2f ms  %7.2f GFLOP/s\n", blasMs, bGF);
     std::printf("  tessel / OpenBLAS                   %.3fx of OpenBLAS's GFLOP/s\n", tGF / bGF);
     std::printf("  max |tessel - OpenBLAS| / (|OpenBLAS| + 1) = %.1e\n", maxRel.value());

@@ -32,9 +32,9 @@
 
 #include "bench/nvidia/workloads.h"
 #include "core/plugin_host/TargetParser.h"
-#include "core/runtime/kernel.h"
-#include "core/runtime/launch.h"
-#include "core/runtime/runtime.h"
+#include "core/runtime/Kernel.h"
+#include "core/runtime/Launch.h"
+#include "core/runtime/Runtime.h"
 #include "examples/common/max_error.h"
 
 namespace tb = tessel::bench;
@@ -135,7 +135,9 @@ struct Flush {
   const rt::Buffer* buffer = nullptr;
   rt::Grid grid;
   int32_t n = 0;
-  rt::Status Run(int32_t value) const { return rt::Launch(*kernel, grid, {*buffer, n, value}); }
+  rt::Status Run(int32_t value) const {
+    return rt::launch(*kernel, grid, {*buffer, n, value});
+  }
 };
 
 // The timing of workloads.h: kWarmupLaunches launches, then kTimedLaunches
@@ -146,12 +148,13 @@ rt::StatusOr<double> TimeMedian(const rt::Kernel& k, rt::Grid g, const std::vect
                                 const Flush& flush) {
   for (int i = 0; i < tb::kWarmupLaunches; ++i) {
     if (rt::Status s = flush.Run(i); !s.ok()) return s;
-    if (rt::Status s = rt::Launch(k, g, a); !s.ok()) return s;
+    if (rt::Status s = rt::launch(k, g, a); !s.ok())
+      return s;
   }
   std::vector<double> ms;
   for (int i = 0; i < tb::kTimedLaunches; ++i) {
     if (rt::Status s = flush.Run(i); !s.ok()) return s;
-    auto t = rt::TimeLaunch(k, g, a);
+    auto t = rt::timeLaunch(k, g, a);
     if (!t.ok()) return t.status();
     ms.push_back(*t);
   }
@@ -160,7 +163,7 @@ rt::StatusOr<double> TimeMedian(const rt::Kernel& k, rt::Grid g, const std::vect
 
 // Writes `bytes` of `bits` over element `index` of `buffer` (--corrupt).
 rt::Status Corrupt(rt::Buffer& buffer, uint64_t index, uint64_t bits, uint64_t bytes) {
-  return buffer.CopyFromHost(&bits, bytes, index * bytes);
+  return buffer.copyFromHost(&bits, bytes, index * bytes);
 }
 
 }  // namespace
@@ -173,26 +176,26 @@ int main(int argc, char** argv) {
   std::string dir = argv[2];
   const std::string corrupt = argc == 5 ? argv[4] : "";
   rt::RuntimeOptions options;
-  options.plugin_paths = {argv[1]};
-  options.use_plugin_path_env = false;
-  options.use_default_plugin_dir = false;
-  options.cache_dir = dir + "/cache";
-  auto runtime = rt::Runtime::Create(options);
+  options.pluginPaths = {argv[1]};
+  options.usePluginPathEnv = false;
+  options.useDefaultPluginDir = false;
+  options.cacheDir = dir + "/cache";
+  auto runtime = rt::Runtime::create(options);
   if (!runtime.ok()) {
     std::fprintf(stderr, "%s\n", runtime.status().toString().c_str());
     return 1;
   }
-  auto selection = runtime->SelectTarget("nvidia:sm_90a");
+  auto selection = runtime->selectTarget("nvidia:sm_90a");
   if (!selection.ok()) {
     std::fprintf(stderr, "%s\n", selection.status().toString().c_str());
     return 1;
   }
-  auto device = runtime->OpenDevice(*selection);
+  auto device = runtime->openDevice(*selection);
   if (!device.ok()) {
     std::fprintf(stderr, "%s\n", device.status().toString().c_str());
     return 1;
   }
-  std::printf("device: %s\n", device->Describe().c_str());
+  std::printf("device: %s\n", device->describe().c_str());
 
   // One workload's kernel from the carried compile cache.
   auto load = [&](const tb::Workload& w) -> rt::StatusOr<rt::Kernel> {
@@ -201,14 +204,14 @@ int main(int argc, char** argv) {
     request.entryName = w.kernel;
     // The options are part of the cache key: the same as prepare_kernels'.
     request.options = tb::CompileOptionsFor(w);
-    auto artifact = runtime->Compile(selection->target, request);
+    auto artifact = runtime->compile(selection->target, request);
     if (!artifact.ok()) return artifact.status();
-    return rt::Kernel::Load(*device, *artifact);
+    return rt::Kernel::load(*device, *artifact);
   };
 
   const tb::Workload flushWorkload = tb::L2Flush();
   auto flushKernel = load(flushWorkload);
-  auto flushBuffer = device->Allocate(uint64_t(flushWorkload.n) * 4);
+  auto flushBuffer = device->allocate(uint64_t(flushWorkload.n) * 4);
   if (!flushKernel.ok() || !flushBuffer.ok()) {
     std::fprintf(stderr, "l2_flush: %s\n",
                  (flushKernel.ok() ? flushBuffer.status() : flushKernel.status())
@@ -252,16 +255,17 @@ int main(int argc, char** argv) {
       int32_t block = std::stoi(w.constexprs.at("BLOCK"));
       std::vector<float> x(n), y(n), out(n);
       for (int64_t i = 0; i < n; ++i) x[i] = dist(rng), y[i] = dist(rng);
-      auto bx = device->Allocate(n * 4), by = device->Allocate(n * 4), bo = device->Allocate(n * 4);
+      auto bx = device->allocate(n * 4), by = device->allocate(n * 4),
+           bo = device->allocate(n * 4);
       if (!bx.ok() || !by.ok() || !bo.ok()) return 1;
-      must(bx->CopyFromHost(x.data(), n * 4), "copy");
-      must(by->CopyFromHost(y.data(), n * 4), "copy");
+      must(bx->copyFromHost(x.data(), n * 4), "copy");
+      must(by->copyFromHost(y.data(), n * 4), "copy");
       std::vector<rt::Arg> args = {*bx, *by, *bo, static_cast<int32_t>(n)};
       rt::Grid grid{static_cast<uint32_t>((n + block - 1) / block), 1, 1};
-      must(rt::Launch(*kernel, grid, args), "launch");
-      must(device->Synchronize(), "launch");
+      must(rt::launch(*kernel, grid, args), "launch");
+      must(device->synchronize(), "launch");
       if (corruptThis) must(Corrupt(*bo, n / 2, 0x7fc00000u, 4), "corrupt");
-      must(bo->CopyToHost(out.data(), n * 4), "copy");
+      must(bo->copyToHost(out.data(), n * 4), "copy");
       // Exact: one fp32 rounding on both sides (a NaN never compares equal).
       MaxError worst = ParallelMax(n, [&](int64_t begin, int64_t end) {
         MaxError e;
@@ -282,16 +286,16 @@ int main(int argc, char** argv) {
       int64_t rows = w.m, cols = w.n;
       std::vector<float> x(rows * cols), out(rows * cols);
       for (auto& v : x) v = dist(rng) * 4;
-      auto bi = device->Allocate(x.size() * 4), bo = device->Allocate(x.size() * 4);
+      auto bi = device->allocate(x.size() * 4), bo = device->allocate(x.size() * 4);
       if (!bi.ok() || !bo.ok()) return 1;
-      must(bi->CopyFromHost(x.data(), x.size() * 4), "copy");
+      must(bi->copyFromHost(x.data(), x.size() * 4), "copy");
       std::vector<rt::Arg> args = {*bo, *bi, static_cast<int32_t>(cols), static_cast<int32_t>(cols),
                                    static_cast<int32_t>(cols)};
       rt::Grid grid{static_cast<uint32_t>(rows), 1, 1};
-      must(rt::Launch(*kernel, grid, args), "launch");
-      must(device->Synchronize(), "launch");
+      must(rt::launch(*kernel, grid, args), "launch");
+      must(device->synchronize(), "launch");
       if (corruptThis) must(Corrupt(*bo, x.size() / 2 + 7, 0x7fc00000u, 4), "corrupt");
-      must(bo->CopyToHost(out.data(), out.size() * 4), "copy");
+      must(bo->copyToHost(out.data(), out.size() * 4), "copy");
       // Every row; the bound of workloads.h (SoftmaxRelTolerance).
       const double rtol = tb::SoftmaxRelTolerance(cols), atol = tb::kSoftmaxAbsTolerance;
       // Row r's maximum and sum of exponentials, in fp64.
@@ -333,20 +337,20 @@ int main(int argc, char** argv) {
       auto from16 = bf16 ? FromBf16 : FromHalf;
       for (auto& v : a) v = to16(dist(rng));
       for (auto& v : b) v = to16(dist(rng));
-      auto ba = device->Allocate(a.size() * 2), bb = device->Allocate(b.size() * 2),
-           bc = device->Allocate(c.size() * 2);
+      auto ba = device->allocate(a.size() * 2), bb = device->allocate(b.size() * 2),
+           bc = device->allocate(c.size() * 2);
       if (!ba.ok() || !bb.ok() || !bc.ok()) return 1;
-      must(ba->CopyFromHost(a.data(), a.size() * 2), "copy");
-      must(bb->CopyFromHost(b.data(), b.size() * 2), "copy");
+      must(ba->copyFromHost(a.data(), a.size() * 2), "copy");
+      must(bb->copyFromHost(b.data(), b.size() * 2), "copy");
       int32_t bm = std::stoi(w.constexprs.at("BLOCK_M")), bn = std::stoi(w.constexprs.at("BLOCK_N"));
       auto i32 = [](int64_t v) { return static_cast<int32_t>(v); };
       std::vector<rt::Arg> args = {*ba, *bb, *bc, i32(M), i32(N), i32(K), i32(K), 1, i32(N), 1,
                                    i32(N), 1};
       rt::Grid grid{static_cast<uint32_t>(((M + bm - 1) / bm) * ((N + bn - 1) / bn)), 1, 1};
-      must(rt::Launch(*kernel, grid, args), "launch");
-      must(device->Synchronize(), "launch");
+      must(rt::launch(*kernel, grid, args), "launch");
+      must(device->synchronize(), "launch");
       if (corruptThis) must(Corrupt(*bc, c.size() / 2 + 3, bf16 ? 0x7fc0u : 0x7e00u, 2), "corrupt");
-      must(bc->CopyToHost(c.data(), c.size() * 2), "copy");
+      must(bc->copyToHost(c.data(), c.size() * 2), "copy");
       // Every element against an fp64 product of the same inputs, with the
       // bound of workloads.h (GemmBound): the output's rounding plus K fp32
       // accumulation steps, each at most half an fp32 ulp of a sum whose

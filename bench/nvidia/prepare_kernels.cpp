@@ -11,7 +11,7 @@
 #include "bench/nvidia/workloads.h"
 #include "core/compiler/KernelCompiler.h"
 #include "core/plugin_host/TargetParser.h"
-#include "core/runtime/runtime.h"
+#include "core/runtime/Runtime.h"
 
 int main(int argc, char** argv) {
   if (argc != 4) {
@@ -20,11 +20,11 @@ int main(int argc, char** argv) {
   }
   std::string out = argv[3];
   tessel::runtime::RuntimeOptions options;
-  options.plugin_paths = {argv[1]};
-  options.use_plugin_path_env = false;
-  options.use_default_plugin_dir = false;
-  options.cache_dir = out + "/cache";
-  auto runtime = tessel::runtime::Runtime::Create(options);
+  options.pluginPaths = {argv[1]};
+  options.usePluginPathEnv = false;
+  options.useDefaultPluginDir = false;
+  options.cacheDir = out + "/cache";
+  auto runtime = tessel::runtime::Runtime::create(options);
   if (!runtime.ok()) {
     std::fprintf(stderr, "%s\n", runtime.status().toString().c_str());
     return 1;
@@ -56,7 +56,7 @@ int main(int argc, char** argv) {
         .write(reinterpret_cast<const char*>(cubin.data()), cubin.size());
     const auto& md = compiled->artifact.kernel.metadata;
     std::printf("%-20s %s, %u warps, %u B shared, %zu B cubin\n", w.name.c_str(),
-                compiled->artifact.record.Summary().c_str(), md.numWarps,
+                compiled->artifact.record.summary().c_str(), md.numWarps,
                 md.sharedMemBytes, compiled->artifact.kernel.bytes.size());
   }
   return status;

@@ -27,7 +27,7 @@
 #include <string>
 #include <vector>
 
-#include "core/runtime/runtime.h"
+#include "core/runtime/Runtime.h"
 
 namespace tessel::bench {
 

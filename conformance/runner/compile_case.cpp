@@ -3,7 +3,7 @@
 #include "conformance/cases/kernel_sources.h"
 #include "core/compiler/KernelCompiler.h"
 #include "core/plugin_host/IsolatedCalls.h"
-#include "core/runtime/cache_key.h"
+#include "core/runtime/CacheKey.h"
 #include "dialects/tile/Bytecode/Bytecode.h"
 #include "dialects/tile/IR/TileVersion.h"
 #include "mlir/IR/MLIRContext.h"
@@ -62,8 +62,8 @@ plugin_host::StatusOr<plugin_host::CompiledKernel> CompileOnPlugin(
   request.entryName = entry;
   runtime::CacheKey key;
   if (cache != nullptr) {
-    key = runtime::ComputeCompileCacheKey(plugin, request);
-    runtime::CacheLookup hit = cache->Lookup(key);
+    key = runtime::computeCompileCacheKey(plugin, request);
+    runtime::CacheLookup hit = cache->lookup(key);
     if (hit.entry.has_value()) return std::move(hit.entry->kernel);
   }
   plugin_host::ChildProcessOptions options;
@@ -72,7 +72,7 @@ plugin_host::StatusOr<plugin_host::CompiledKernel> CompileOnPlugin(
   if (!compiled.ok()) return compiled.status();
   // A cache that cannot be written only costs time; the result stands.
   if (cache != nullptr)
-    (void)cache->Store(key, {target.toString(), *compiled});
+    (void)cache->store(key, {target.toString(), *compiled});
   return compiled;
 }
 

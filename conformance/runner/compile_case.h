@@ -13,7 +13,7 @@
 #include "core/plugin_host/LoadedPlugin.h"
 #include "core/plugin_host/PluginTypes.h"
 #include "core/plugin_host/Status.h"
-#include "core/runtime/compile_cache.h"
+#include "core/runtime/CompileCache.h"
 
 namespace tessel::conformance {
 

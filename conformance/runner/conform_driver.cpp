@@ -15,7 +15,7 @@
 #include "conformance/runner/session.h"
 #include "core/plugin_host/IsolatedCalls.h"
 #include "core/plugin_host/TargetParser.h"
-#include "core/runtime/cache_directory.h"
+#include "core/runtime/CacheDirectory.h"
 
 namespace tessel::conformance {
 namespace {
@@ -157,7 +157,7 @@ int RunConformCommand(const std::vector<std::string>& args, std::ostream& out,
   }
   std::unique_ptr<runtime::CompileCache> cache;
   if (useCache) {
-    auto root = runtime::CacheRootDirectory();
+    auto root = runtime::cacheRootDirectory();
     if (root.ok()) cache = std::make_unique<runtime::CompileCache>(*root);
   }
 

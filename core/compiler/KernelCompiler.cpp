@@ -147,7 +147,7 @@ StatusOr<runtime::Artifact> compileTileKernel(const runtime::Runtime &runtime,
   request.ir = tile.bytecode;
   request.entryName = tile.entryName;
   request.options = options;
-  return runtime.Compile(target, request);
+  return runtime.compile(target, request);
 }
 
 namespace {

@@ -31,9 +31,9 @@
 #include <vector>
 
 #include "core/plugin_host/PluginTypes.h"
-#include "core/runtime/artifact.h"
-#include "core/runtime/runtime.h"
-#include "core/runtime/status.h"
+#include "core/runtime/Artifact.h"
+#include "core/runtime/Runtime.h"
+#include "core/runtime/Status.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"

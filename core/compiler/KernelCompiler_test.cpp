@@ -5,9 +5,9 @@
 #include <cstdlib>
 #include <string>
 
-#include "core/runtime/kernel.h"
-#include "core/runtime/launch.h"
-#include "core/runtime/runtime.h"
+#include "core/runtime/Kernel.h"
+#include "core/runtime/Launch.h"
+#include "core/runtime/Runtime.h"
 
 namespace tessel::compiler {
 namespace {
@@ -78,55 +78,55 @@ TEST(KernelCompiler, MissingFileIsNotFound) {
 // specialization, then a miss for another constexpr value; the kernel runs.
 TEST(KernelCompiler, CompilesThroughTheCacheAndRuns) {
   runtime::RuntimeOptions options;
-  options.plugin_paths = {"plugins/cpu/libtessel_cpu.so"};
-  options.use_plugin_path_env = false;
-  options.use_default_plugin_dir = false;
-  options.cache_dir = std::string(std::getenv("TEST_TMPDIR")) + "/cache";
-  auto rt = runtime::Runtime::Create(options);
+  options.pluginPaths = {"plugins/cpu/libtessel_cpu.so"};
+  options.usePluginPathEnv = false;
+  options.useDefaultPluginDir = false;
+  options.cacheDir = std::string(std::getenv("TEST_TMPDIR")) + "/cache";
+  auto rt = runtime::Runtime::create(options);
   ASSERT_TRUE(rt.ok()) << rt.status().toString();
-  auto selection = rt->SelectTarget("cpu:x86-64");
+  auto selection = rt->selectTarget("cpu:x86-64");
   ASSERT_TRUE(selection.ok()) << selection.status().toString();
 
   auto first = compileKernelSource(*rt, selection->target, "scale.py", kSource, kScale);
   ASSERT_TRUE(first.ok()) << first.status().toString();
-  EXPECT_FALSE(first->artifact.record.cache_hit);
+  EXPECT_FALSE(first->artifact.record.cacheHit);
   auto second = compileKernelSource(*rt, selection->target, "scale.py", kSource, kScale);
   ASSERT_TRUE(second.ok());
-  EXPECT_TRUE(second->artifact.record.cache_hit);
+  EXPECT_TRUE(second->artifact.record.cacheHit);
   KernelSpecialization other = kScale;
   other.constexprs["BLOCK"] = "32";
   auto third = compileKernelSource(*rt, selection->target, "scale.py", kSource, other);
   ASSERT_TRUE(third.ok());
-  EXPECT_FALSE(third->artifact.record.cache_hit);
+  EXPECT_FALSE(third->artifact.record.cacheHit);
 
-  auto device = rt->OpenDevice(*selection);
+  auto device = rt->openDevice(*selection);
   ASSERT_TRUE(device.ok());
-  auto kernel = runtime::Kernel::Load(*device, second->artifact);
+  auto kernel = runtime::Kernel::load(*device, second->artifact);
   ASSERT_TRUE(kernel.ok()) << kernel.status().toString();
   const int n = 100;
-  auto x = device->AllocateArray<float>(n);
-  auto out = device->AllocateArray<float>(n);
+  auto x = device->allocateArray<float>(n);
+  auto out = device->allocateArray<float>(n);
   ASSERT_TRUE(x.ok() && out.ok());
   std::vector<float> values(n);
   for (int i = 0; i < n; ++i) values[i] = float(i) - 50.0f;
-  ASSERT_TRUE(x->Write(values).ok());
+  ASSERT_TRUE(x->write(values).ok());
   // The metadata sees u32 as a 32-bit integer; pass its bits.
-  auto launched = runtime::Launch(*kernel, {2, 1, 1},
-                                  {*x, *out, runtime::Arg::Scalar(TESSEL_DTYPE_I32, n), 2.5f});
+  auto launched = runtime::launch(
+      *kernel, {2, 1, 1}, {*x, *out, runtime::Arg::scalar(TESSEL_DTYPE_I32, n), 2.5f});
   ASSERT_TRUE(launched.ok()) << launched.toString();
-  ASSERT_TRUE(device->Synchronize().ok());
-  auto result = out->Read<float>(n);
+  ASSERT_TRUE(device->synchronize().ok());
+  auto result = out->read<float>(n);
   ASSERT_TRUE(result.ok());
   for (int i = 0; i < n; ++i) EXPECT_EQ((*result)[i], values[i] * 2.5f) << i;
 }
 
 TEST(KernelCompiler, CompileErrorsOfThePluginComeBack) {
   runtime::RuntimeOptions options;
-  options.plugin_paths = {"plugins/cpu/libtessel_cpu.so"};
-  options.use_plugin_path_env = false;
-  options.use_default_plugin_dir = false;
-  options.use_cache = false;
-  auto rt = runtime::Runtime::Create(options);
+  options.pluginPaths = {"plugins/cpu/libtessel_cpu.so"};
+  options.usePluginPathEnv = false;
+  options.useDefaultPluginDir = false;
+  options.useCache = false;
+  auto rt = runtime::Runtime::create(options);
   ASSERT_TRUE(rt.ok());
   plugin_host::Target target{"cpu", "pentium4", {}};
   auto compiled = compileKernelSource(*rt, target, "scale.py", kSource, kScale);

@@ -19,7 +19,8 @@ std::optional<Example> Example::Setup(std::string name, std::string default_kern
     if ((a == "--target" || a == "--plugin" || a == "--kernel") && i + 1 < argc) {
       const std::string v = argv[++i];
       if (a == "--target") target = v;
-      if (a == "--plugin") options.plugin_paths.push_back(v);
+      if (a == "--plugin")
+        options.pluginPaths.push_back(v);
       if (a == "--kernel") ex.kernel_file_ = v;
     } else {
       std::fprintf(stderr,
@@ -29,11 +30,11 @@ std::optional<Example> Example::Setup(std::string name, std::string default_kern
       return std::nullopt;
     }
   }
-  auto rt = runtime::Runtime::Create(options);
+  auto rt = runtime::Runtime::create(options);
   if (!rt.ok()) return ex.Fail(rt.status()), std::nullopt;
-  auto selection = rt->SelectTarget(target);
+  auto selection = rt->selectTarget(target);
   if (!selection.ok()) return ex.Fail(selection.status()), std::nullopt;
-  auto device = rt->OpenDevice(*selection);
+  auto device = rt->openDevice(*selection);
   if (!device.ok()) return ex.Fail(device.status()), std::nullopt;
   ex.runtime_.emplace(std::move(*rt));
   ex.selection_ = *selection;
@@ -45,8 +46,8 @@ runtime::StatusOr<runtime::Kernel> Example::Compile(const compiler::KernelSpecia
   auto compiled = compiler::compileKernelFile(*runtime_, selection_->target, kernel_file_, spec);
   if (!compiled.ok()) return compiled.status();
   compile_ms_ += compiled->tile.frontendMilliseconds + compiled->artifact.record.milliseconds;
-  (compiled->artifact.record.cache_hit ? cache_hits_ : cache_misses_) += 1;
-  return runtime::Kernel::Load(*device_, compiled->artifact);
+  (compiled->artifact.record.cacheHit ? cache_hits_ : cache_misses_) += 1;
+  return runtime::Kernel::load(*device_, compiled->artifact);
 }
 
 int Example::Report(const MaxError& max_error, double tolerance, double run_ms) const {

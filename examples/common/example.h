@@ -16,10 +16,10 @@
 #include <vector>
 
 #include "core/compiler/KernelCompiler.h"
-#include "core/runtime/device.h"
-#include "core/runtime/kernel.h"
-#include "core/runtime/runtime.h"
-#include "core/runtime/status.h"
+#include "core/runtime/Device.h"
+#include "core/runtime/Kernel.h"
+#include "core/runtime/Runtime.h"
+#include "core/runtime/Status.h"
 #include "examples/common/max_error.h"
 
 namespace tessel::examples {

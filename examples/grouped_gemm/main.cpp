@@ -4,7 +4,7 @@
 // host product of the same fp16 inputs.
 #include <cmath>
 
-#include "core/runtime/launch.h"
+#include "core/runtime/Launch.h"
 #include "examples/common/example.h"
 
 using namespace tessel;
@@ -28,19 +28,22 @@ int main(int argc, char** argv) {
   const std::vector<_Float16> a = toHalf(examples::RandomFloats(size_t(M) * K, 7, -1, 1));
   const std::vector<_Float16> b = toHalf(examples::RandomFloats(size_t(K) * N, 8, -1, 1));
   const runtime::Device& dev = ex->device();
-  auto ba = dev.Allocate(a.size() * 2), bb = dev.Allocate(b.size() * 2);
-  auto bc = dev.Allocate(size_t(M) * N * 2);
+  auto ba = dev.allocate(a.size() * 2), bb = dev.allocate(b.size() * 2);
+  auto bc = dev.allocate(size_t(M) * N * 2);
   for (auto* buffer : {&ba, &bb, &bc})
     if (!buffer->ok()) return ex->Fail(buffer->status());
-  if (auto s = ba->CopyFromHost(a.data(), a.size() * 2); !s.ok()) return ex->Fail(s);
-  if (auto s = bb->CopyFromHost(b.data(), b.size() * 2); !s.ok()) return ex->Fail(s);
+  if (auto s = ba->copyFromHost(a.data(), a.size() * 2); !s.ok())
+    return ex->Fail(s);
+  if (auto s = bb->copyFromHost(b.data(), b.size() * 2); !s.ok())
+    return ex->Fail(s);
 
   const uint32_t programs = uint32_t(((M + BM - 1) / BM) * ((N + BN - 1) / BN));
-  auto ms = runtime::TimeLaunch(*kernel, {programs, 1, 1},
+  auto ms = runtime::timeLaunch(*kernel, {programs, 1, 1},
                                 {*ba, *bb, *bc, M, N, K, K, 1, N, 1, N, 1});
   if (!ms.ok()) return ex->Fail(ms.status());
   std::vector<_Float16> c(size_t(M) * N);
-  if (auto s = bc->CopyToHost(c.data(), c.size() * 2); !s.ok()) return ex->Fail(s);
+  if (auto s = bc->copyToHost(c.data(), c.size() * 2); !s.ok())
+    return ex->Fail(s);
 
   examples::MaxError max_error;
   for (int32_t i = 0; i < M; ++i)

@@ -4,7 +4,7 @@
 // host computation.
 #include <cmath>
 
-#include "core/runtime/launch.h"
+#include "core/runtime/Launch.h"
 #include "examples/common/example.h"
 
 using namespace tessel;
@@ -26,21 +26,24 @@ int main(int argc, char** argv) {
   const std::vector<float> w = examples::RandomFloats(cols, 5, 0.5f, 1.5f);
   const std::vector<float> b = examples::RandomFloats(cols, 6, -0.5f, 0.5f);
   const runtime::Device& dev = ex->device();
-  auto bx = dev.AllocateArray<float>(size), by = dev.AllocateArray<float>(size);
-  auto bw = dev.AllocateArray<float>(cols), bb = dev.AllocateArray<float>(cols);
-  auto bmean = dev.AllocateArray<float>(rows), brstd = dev.AllocateArray<float>(rows);
+  auto bx = dev.allocateArray<float>(size), by = dev.allocateArray<float>(size);
+  auto bw = dev.allocateArray<float>(cols), bb = dev.allocateArray<float>(cols);
+  auto bmean = dev.allocateArray<float>(rows), brstd = dev.allocateArray<float>(rows);
   for (auto* buffer : {&bx, &by, &bw, &bb, &bmean, &brstd})
     if (!buffer->ok()) return ex->Fail(buffer->status());
-  if (auto s = bx->Write(x); !s.ok()) return ex->Fail(s);
-  if (auto s = bw->Write(w); !s.ok()) return ex->Fail(s);
-  if (auto s = bb->Write(b); !s.ok()) return ex->Fail(s);
+  if (auto s = bx->write(x); !s.ok())
+    return ex->Fail(s);
+  if (auto s = bw->write(w); !s.ok())
+    return ex->Fail(s);
+  if (auto s = bb->write(b); !s.ok())
+    return ex->Fail(s);
 
-  auto ms = runtime::TimeLaunch(*kernel, {uint32_t(rows), 1, 1},
+  auto ms = runtime::timeLaunch(*kernel, {uint32_t(rows), 1, 1},
                                 {*bx, *by, *bw, *bb, *bmean, *brstd, cols, cols, eps});
   if (!ms.ok()) return ex->Fail(ms.status());
-  auto y = by->Read<float>(size);
-  auto mean = bmean->Read<float>(rows);
-  auto rstd = brstd->Read<float>(rows);
+  auto y = by->read<float>(size);
+  auto mean = bmean->read<float>(rows);
+  auto rstd = brstd->read<float>(rows);
   for (auto* result : {&y, &mean, &rstd})
     if (!result->ok()) return ex->Fail(result->status());
 

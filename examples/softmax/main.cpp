@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/runtime/launch.h"
+#include "core/runtime/Launch.h"
 #include "examples/common/example.h"
 
 using namespace tessel;
@@ -17,18 +17,20 @@ int main(int argc, char** argv) {
   if (!kernel.ok()) return ex->Fail(kernel.status());
 
   const std::vector<float> in = examples::RandomFloats(size_t(rows) * stride, 3, -8, 8);
-  auto bin = ex->device().AllocateArray<float>(in.size());
-  auto bout = ex->device().AllocateArray<float>(in.size());
+  auto bin = ex->device().allocateArray<float>(in.size());
+  auto bout = ex->device().allocateArray<float>(in.size());
   for (auto* buffer : {&bin, &bout})
     if (!buffer->ok()) return ex->Fail(buffer->status());
-  if (auto s = bin->Write(in); !s.ok()) return ex->Fail(s);
+  if (auto s = bin->write(in); !s.ok())
+    return ex->Fail(s);
   // Padding columns must come back untouched: fill the output with a marker.
-  if (auto s = bout->Write(std::vector<float>(in.size(), -1.0f)); !s.ok()) return ex->Fail(s);
+  if (auto s = bout->write(std::vector<float>(in.size(), -1.0f)); !s.ok())
+    return ex->Fail(s);
 
-  auto ms = runtime::TimeLaunch(*kernel, {uint32_t(rows), 1, 1},
+  auto ms = runtime::timeLaunch(*kernel, {uint32_t(rows), 1, 1},
                                 {*bout, *bin, stride, stride, cols});
   if (!ms.ok()) return ex->Fail(ms.status());
-  auto out = bout->Read<float>(in.size());
+  auto out = bout->read<float>(in.size());
   if (!out.ok()) return ex->Fail(out.status());
 
   examples::MaxError max_error;

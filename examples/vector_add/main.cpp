@@ -3,7 +3,7 @@
 // element by element against the host.
 #include <cmath>
 
-#include "core/runtime/launch.h"
+#include "core/runtime/Launch.h"
 #include "examples/common/example.h"
 
 using namespace tessel;
@@ -17,18 +17,20 @@ int main(int argc, char** argv) {
 
   const std::vector<float> x = examples::RandomFloats(n, 1, -1, 1);
   const std::vector<float> y = examples::RandomFloats(n, 2, -1, 1);
-  auto bx = ex->device().AllocateArray<float>(n);
-  auto by = ex->device().AllocateArray<float>(n);
-  auto bout = ex->device().AllocateArray<float>(n);
+  auto bx = ex->device().allocateArray<float>(n);
+  auto by = ex->device().allocateArray<float>(n);
+  auto bout = ex->device().allocateArray<float>(n);
   for (auto* buffer : {&bx, &by, &bout})
     if (!buffer->ok()) return ex->Fail(buffer->status());
-  if (auto s = bx->Write(x); !s.ok()) return ex->Fail(s);
-  if (auto s = by->Write(y); !s.ok()) return ex->Fail(s);
+  if (auto s = bx->write(x); !s.ok())
+    return ex->Fail(s);
+  if (auto s = by->write(y); !s.ok())
+    return ex->Fail(s);
 
   const runtime::Grid grid{static_cast<uint32_t>((n + block - 1) / block), 1, 1};
-  auto ms = runtime::TimeLaunch(*kernel, grid, {*bx, *by, *bout, n});
+  auto ms = runtime::timeLaunch(*kernel, grid, {*bx, *by, *bout, n});
   if (!ms.ok()) return ex->Fail(ms.status());
-  auto out = bout->Read<float>(n);
+  auto out = bout->read<float>(n);
   if (!out.ok()) return ex->Fail(out.status());
 
   examples::MaxError max_error;

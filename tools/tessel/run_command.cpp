@@ -8,9 +8,9 @@
 
 #include "core/compiler/KernelCompiler.h"
 #include "core/plugin_host/PluginTypes.h"
-#include "core/runtime/kernel.h"
-#include "core/runtime/launch.h"
-#include "core/runtime/runtime.h"
+#include "core/runtime/Kernel.h"
+#include "core/runtime/Launch.h"
+#include "core/runtime/Runtime.h"
 #include "tools/tessel/npy.h"
 #include "tools/tessel/run_options.h"
 #include "tools/tessel/scalar_value.h"
@@ -146,20 +146,20 @@ int RunRunCommand(const std::vector<std::string>& args, std::ostream& out,
   std::vector<Binding>& bindings = *bound;
 
   runtime::RuntimeOptions rtOptions;
-  rtOptions.plugin_paths = options.plugin_paths;
-  StatusOr<runtime::Runtime> rt = runtime::Runtime::Create(rtOptions);
+  rtOptions.pluginPaths = options.plugin_paths;
+  StatusOr<runtime::Runtime> rt = runtime::Runtime::create(rtOptions);
   if (!rt.ok()) return Fail(err, rt.status());
   for (const std::string& w : rt->warnings()) err << "tessel run: warning: " << w << "\n";
-  StatusOr<runtime::TargetSelection> selection = rt->SelectTarget(options.target);
+  StatusOr<runtime::TargetSelection> selection = rt->selectTarget(options.target);
   if (!selection.ok()) return Fail(err, selection.status());
-  StatusOr<runtime::Device> device = rt->OpenDevice(*selection);
+  StatusOr<runtime::Device> device = rt->openDevice(*selection);
   if (!device.ok()) return Fail(err, device.status());
 
   StatusOr<runtime::Artifact> artifact =
       compiler::compileTileKernel(*rt, selection->target, *tile);
   if (!artifact.ok()) return Fail(err, artifact.status());
   const auto loadStart = std::chrono::steady_clock::now();
-  StatusOr<runtime::Kernel> kernel = runtime::Kernel::Load(*device, *artifact);
+  StatusOr<runtime::Kernel> kernel = runtime::Kernel::load(*device, *artifact);
   if (!kernel.ok()) return Fail(err, kernel.status());
   const double loadMs = MillisecondsSince(loadStart);
 
@@ -171,9 +171,9 @@ int RunRunCommand(const std::vector<std::string>& args, std::ostream& out,
       // Untyped: a launch accepts it for any pointee, and the .npy dtype was
       // already checked against the signature, which is more precise than
       // the metadata (it knows unsigned types).
-      StatusOr<runtime::Buffer> buffer = device->Allocate(b.array->data.size());
+      StatusOr<runtime::Buffer> buffer = device->allocate(b.array->data.size());
       if (!buffer.ok()) return Fail(err, buffer.status());
-      Status copied = buffer->CopyFromHost(b.array->data.data(), b.array->data.size());
+      Status copied = buffer->copyFromHost(b.array->data.data(), b.array->data.size());
       if (!copied.ok()) return Fail(err, copied);
       b.buffer = std::move(*buffer);
       launchArgs.emplace_back(*b.buffer);
@@ -182,13 +182,13 @@ int RunRunCommand(const std::vector<std::string>& args, std::ostream& out,
       // types the plugin reports as signless; the value was range-checked
       // against the signature's type.
       int32_t dtype = i < metadataArgs.size() ? metadataArgs[i].dtype : b.param.dtype;
-      launchArgs.push_back(runtime::Arg::Scalar(dtype, b.scalar_bits));
+      launchArgs.push_back(runtime::Arg::scalar(dtype, b.scalar_bits));
     }
   }
 
   const runtime::Grid grid{options.grid[0], options.grid[1], options.grid[2]};
   const auto launchStart = std::chrono::steady_clock::now();
-  StatusOr<double> deviceMs = runtime::TimeLaunch(*kernel, grid, launchArgs);
+  StatusOr<double> deviceMs = runtime::timeLaunch(*kernel, grid, launchArgs);
   if (!deviceMs.ok()) return Fail(err, deviceMs.status());
   const double launchWallMs = MillisecondsSince(launchStart);
 
@@ -197,7 +197,7 @@ int RunRunCommand(const std::vector<std::string>& args, std::ostream& out,
     auto b = std::find_if(bindings.begin(), bindings.end(),
                           [&](const Binding& x) { return x.param.name == name; });
     npy::Array result = *b->array;
-    Status copied = b->buffer->CopyToHost(result.data.data(), result.data.size());
+    Status copied = b->buffer->copyToHost(result.data.data(), result.data.size());
     if (!copied.ok()) return Fail(err, copied);
     Status saved = npy::WriteFile(file, result);
     if (!saved.ok()) return Fail(err, saved);
@@ -207,12 +207,12 @@ int RunRunCommand(const std::vector<std::string>& args, std::ostream& out,
 
   const runtime::CompileRecord& record = artifact->record;
   out << "ran " << options.kernel << " from " << options.file << " on "
-      << selection->target.toString() << ", " << device->Describe() << ", grid ("
+      << selection->target.toString() << ", " << device->describe() << ", grid ("
       << grid.x << ", " << grid.y << ", " << grid.z << ")\n";
-  out << "compile: " << (record.cache_hit ? "cache hit" : "cache miss") << ", "
+  out << "compile: " << (record.cacheHit ? "cache hit" : "cache miss") << ", "
       << Ms(tile->frontendMilliseconds + record.milliseconds) << " (frontend "
       << Ms(tile->frontendMilliseconds) << ", "
-      << (record.cache_hit ? "cache lookup " : "plugin compile and store ")
+      << (record.cacheHit ? "cache lookup " : "plugin compile and store ")
       << Ms(record.milliseconds) << "), load " << Ms(loadMs) << "\n";
   if (!record.note.empty()) out << "compile note: " << record.note << "\n";
   out << "launch: " << Ms(*deviceMs) << " (device), " << Ms(launchWallMs)
@@ -222,7 +222,7 @@ int RunRunCommand(const std::vector<std::string>& args, std::ostream& out,
   if (options.time_runs > 0) {
     std::vector<double> times;
     for (int r = 0; r < options.time_runs; ++r) {
-      StatusOr<double> ms = runtime::TimeLaunch(*kernel, grid, launchArgs);
+      StatusOr<double> ms = runtime::timeLaunch(*kernel, grid, launchArgs);
       if (!ms.ok()) return Fail(err, ms.status());
       times.push_back(*ms);
     }

@@ -1,0 +1,131 @@
+//===- Runtime.h - The entry point of the host API --------------*- C++ -*-===//
+//
+// The entry point of the host API: finds and loads plugins, selects targets,
+// opens devices and compiles through the compile cache.
+//
+//   auto rt = Runtime::Create();                        // discover plugins
+//   auto sel = rt->SelectTarget(flag);                  // flag > env > auto
+//   auto device = rt->OpenDevice(*sel);
+//   auto artifact = rt->Compile(sel->target, {bytecode, ..., "saxpy"});
+//   auto kernel = Kernel::Load(*device, *artifact);
+//   Launch(*kernel, {blocks, 1, 1}, {y, x, 2.0f, n});   // Launch.h
+//   device->Synchronize();
+//
+// Ownership and lifetimes: the Runtime owns the plugins it loaded. Devices,
+// Buffers and Kernels each hold a shared reference to their plugin, so they
+// may outlive the Runtime; the plugin is unloaded when the last of them and
+// the Runtime are gone. Artifacts are plain data and depend on nothing.
+//
+// Threads: after Create, SelectTarget, OpenDevice and Compile may be called
+// from several threads at once (the cache is thread- and process-safe).
+// Whether one device takes launches from several threads is the plugin's
+// rule.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSEL_CORE_RUNTIME_RUNTIME_H
+#define TESSEL_CORE_RUNTIME_RUNTIME_H
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/plugin_host/LoadedPlugin.h"
+#include "core/plugin_host/PluginDiscovery.h"
+#include "core/plugin_host/PluginTypes.h"
+#include "core/runtime/Artifact.h"
+#include "core/runtime/CompileCache.h"
+#include "core/runtime/Device.h"
+#include "core/runtime/Status.h"
+#include "core/runtime/TargetSelection.h"
+
+namespace tessel::runtime {
+
+struct RuntimeOptions {
+  /// Plugin files or directories, searched before TESSEL_PLUGIN_PATH and the
+  /// installed plugin directory (core/plugin_host/PluginDiscovery.h). A file
+  /// named here that fails to load makes Create fail; other files that fail
+  /// are listed in Runtime::load_failures() and in selection errors.
+  std::vector<std::string> pluginPaths;
+  bool usePluginPathEnv = true;
+  bool useDefaultPluginDir = true;
+
+  /// The compile cache. `cache_dir` overrides TESSEL_CACHE_DIR and the default
+  /// location (CacheDirectory.h); `use_cache = false` compiles every time.
+  /// When no cache directory can be determined the cache is off and
+  /// Runtime::warnings() says why.
+  bool useCache = true;
+  std::optional<std::string> cacheDir;
+
+  /// Compile in a child process, so that a plugin crash is an error rather
+  /// than the end of this process (core/plugin_host/IsolatedCalls.h).
+  bool compileInChildProcess = false;
+
+  /// Stand-ins for the process environment, for tests and embedders: the
+  /// values of TESSEL_TARGET and TESSEL_PLUGIN_PATH. Unset: read the
+  /// environment (TESSEL_TARGET at each SelectTarget call).
+  std::optional<std::string> targetEnv;
+  std::optional<std::string> pluginPathEnv;
+};
+
+class Runtime {
+public:
+  /// Discovers and loads plugins, lists each one's targets and devices. When
+  /// two files carry the same plugin name the first found is used and the
+  /// other is noted in warnings(). Fails when a file named in
+  /// `options.plugin_paths` cannot be loaded.
+  static StatusOr<Runtime> create(RuntimeOptions options = {});
+
+  Runtime(Runtime &&) noexcept;
+  Runtime &operator=(Runtime &&) noexcept;
+  ~Runtime();
+
+  /// The loaded plugins, one per name, in discovery order; index i of
+  /// plugins() and of plugin(i) / devices(i) refer to the same plugin.
+  const std::vector<PluginOffer> &plugins() const { return offers; }
+  const std::shared_ptr<const plugin_host::LoadedPlugin> &plugin(size_t index) const;
+  const std::vector<plugin_host::DeviceInfo> &devices(size_t index) const;
+  /// "<path>: <why>" for each discovered file that failed to load.
+  const std::vector<std::string> &loadFailures() const { return storedLoadFailures; }
+  /// Ignored discovery entries and shadowed duplicate plugins.
+  const std::vector<std::string> &warnings() const { return storedWarnings; }
+
+  /// Resolves `requested` ("" when the caller has none), TESSEL_TARGET and
+  /// auto by the rules of TargetSelection.h.
+  StatusOr<TargetSelection> selectTarget(std::string_view requested = {}) const;
+
+  /// The selection's device; FAILED_PRECONDITION when it has none (a
+  /// compile-only target).
+  StatusOr<Device> openDevice(const TargetSelection &selection) const;
+
+  /// Compiles `request` for `target` through the cache: a hit returns the
+  /// stored artifact without calling the plugin (so it works with a
+  /// runtime-only plugin too); a miss compiles with the target's plugin and
+  /// stores the result. Problems of the cache itself never fail a compile;
+  /// they appear in the record's note.
+  StatusOr<Artifact> compile(const plugin_host::Target &target,
+                             const CompileRequest &request) const;
+
+  /// The cache in use, or nullptr when disabled.
+  CompileCache *cache() const { return compileCache.get(); }
+
+private:
+  struct Loaded {
+    std::shared_ptr<const plugin_host::LoadedPlugin> plugin;
+    std::vector<plugin_host::DeviceInfo> devices;
+  };
+  Runtime() = default;
+
+  RuntimeOptions runtimeOptions;
+  std::vector<Loaded> loadedPlugins;
+  std::vector<PluginOffer> offers;
+  std::vector<std::string> storedLoadFailures;
+  std::vector<std::string> storedWarnings;
+  std::unique_ptr<CompileCache> compileCache;
+};
+
+} // namespace tessel::runtime
+
+#endif // TESSEL_CORE_RUNTIME_RUNTIME_H
