@@ -1,11 +1,13 @@
-#include "tools/tessel/compile_command.h"
+//===- CompileCommand.cpp - tessel compile --------------------------------===//
+
+#include "tools/tessel/CompileCommand.h"
 
 #include <fstream>
 #include <sstream>
 
-#include "dialects/tile/Bytecode/Bytecode.h"
 #include "core/compiler/KernelCompiler.h"
 #include "core/frontend/lowering/KernelLowering.h"
+#include "dialects/tile/Bytecode/Bytecode.h"
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -30,7 +32,7 @@ constexpr const char *kUsage =
 
 } // namespace
 
-int RunCompileCommand(const std::vector<std::string> &args, std::ostream &out,
+int runCompileCommand(const std::vector<std::string> &args, std::ostream &out,
                       std::ostream &err) {
   std::string target, outputPath, emit = "tile-ir";
   frontend::KernelSpec spec;

@@ -1,4 +1,6 @@
-#include "tools/tessel/plugins_command.h"
+//===- PluginsCommand.cpp - tessel plugins --------------------------------===//
+
+#include "tools/tessel/PluginsCommand.h"
 
 #include <iomanip>
 #include <sstream>
@@ -26,7 +28,7 @@ constexpr char kUsage[] =
     "  --no-env           ignore TESSEL_PLUGIN_PATH\n"
     "  --no-default-dir   skip the installed plugin directory\n";
 
-std::string Halves(const LoadedPlugin& plugin) {
+std::string halves(const LoadedPlugin &plugin) {
   std::string out;
   if (plugin.provides(plugin_host::Half::kCompiler))
     out = "compiler";
@@ -36,22 +38,23 @@ std::string Halves(const LoadedPlugin& plugin) {
   return out;
 }
 
-std::string Bytes(uint64_t bytes) {
+std::string bytes(uint64_t bytes) {
   std::ostringstream out;
   out << std::fixed << std::setprecision(1)
       << static_cast<double>(bytes) / (1024.0 * 1024.0 * 1024.0) << " GiB";
   return out.str();
 }
 
-void PrintCompilerHalf(const LoadedPlugin& plugin, std::ostream& out) {
+void printCompilerHalf(const LoadedPlugin &plugin, std::ostream &out) {
   auto info = plugin_host::getCompilerInfo(plugin);
   if (!info.ok()) {
     out << "  targets:    unavailable: " << info.status().toString() << "\n";
     return;
   }
   out << "  targets:   ";
-  if (info->targets.empty()) out << " (none)";
-  for (const plugin_host::TargetInfo& t : info->targets) {
+  if (info->targets.empty())
+    out << " (none)";
+  for (const plugin_host::TargetInfo &t : info->targets) {
     out << " " << plugin.name() << ":" << t.arch;
     if (!t.features.empty()) {
       out << "[+";
@@ -69,28 +72,28 @@ void PrintCompilerHalf(const LoadedPlugin& plugin, std::ostream& out) {
   out << "\n  artifacts:  " << info->artifactFormat << "\n";
 }
 
-void PrintRuntimeHalf(const LoadedPlugin& plugin, std::ostream& out) {
+void printRuntimeHalf(const LoadedPlugin &plugin, std::ostream &out) {
   auto devices = plugin_host::enumerateDevices(plugin);
   if (!devices.ok()) {
     out << "  devices:    unavailable: " << devices.status().toString() << "\n";
     return;
   }
   out << "  devices:    " << devices->size() << "\n";
-  for (const plugin_host::DeviceInfo& d : *devices) {
+  for (const plugin_host::DeviceInfo &d : *devices) {
     out << "    [" << d.ordinal << "] " << d.name << " (" << d.vendor << " " << d.arch
         << "): " << d.computeUnits << " compute units, warp " << d.warpSize << ", "
         << d.maxThreadsPerBlock << " threads/block, " << d.sharedMemPerBlock
-        << " B shared/block, " << Bytes(d.globalMemBytes);
+        << " B shared/block, " << bytes(d.globalMemBytes);
     for (const plugin_host::KeyValue &f : d.features)
       out << ", " << f.toString();
     out << "\n";
   }
 }
 
-}  // namespace
+} // namespace
 
-int RunPluginsCommand(const std::vector<std::string>& args, std::ostream& out,
-                      std::ostream& err) {
+int runPluginsCommand(const std::vector<std::string> &args, std::ostream &out,
+                      std::ostream &err) {
   DiscoveryOptions options;
   for (size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--help" || args[i] == "-h") {
@@ -105,14 +108,13 @@ int RunPluginsCommand(const std::vector<std::string>& args, std::ostream& out,
     } else if (args[i] == "--no-default-dir") {
       options.useDefaultDirectory = false;
     } else {
-      err << "tessel plugins: unexpected argument '" << args[i] << "'\n"
-          << kUsage;
+      err << "tessel plugins: unexpected argument '" << args[i] << "'\n" << kUsage;
       return 2;
     }
   }
 
   const plugin_host::DiscoveryResult found = plugin_host::discoverPlugins(options);
-  for (const std::string& warning : found.warnings) {
+  for (const std::string &warning : found.warnings) {
     err << "tessel plugins: warning: " << warning << "\n";
   }
   if (found.plugins.empty()) {
@@ -121,7 +123,7 @@ int RunPluginsCommand(const std::vector<std::string>& args, std::ostream& out,
   }
   const plugin_host::HostAbi &host = plugin_host::HostAbi::current();
   int failed = 0;
-  for (const plugin_host::PluginCandidate& candidate : found.plugins) {
+  for (const plugin_host::PluginCandidate &candidate : found.plugins) {
     out << candidate.path << "  (" << plugin_host::pluginSourceName(candidate.source)
         << ")\n";
     auto plugin = LoadedPlugin::load(candidate.path);
@@ -130,21 +132,21 @@ int RunPluginsCommand(const std::vector<std::string>& args, std::ostream& out,
       ++failed;
       continue;
     }
-    const LoadedPlugin& p = **plugin;
+    const LoadedPlugin &p = **plugin;
     out << "  name:       " << p.name() << "\n"
         << "  version:    " << p.version() << "\n"
         << "  abi:        " << p.abiMajor() << "." << p.abiMinor() << " (host "
         << host.major << "." << host.minor << ")\n"
-        << "  halves:     " << Halves(p) << "\n";
+        << "  halves:     " << halves(p) << "\n";
     if (!p.description().empty()) {
       out << "  about:      " << p.description() << "\n";
     }
     if (p.provides(plugin_host::Half::kCompiler))
-      PrintCompilerHalf(p, out);
+      printCompilerHalf(p, out);
     if (p.provides(plugin_host::Half::kRuntime))
-      PrintRuntimeHalf(p, out);
+      printRuntimeHalf(p, out);
   }
   return failed == 0 ? 0 : 1;
 }
 
-}  // namespace tessel::cli
+} // namespace tessel::cli

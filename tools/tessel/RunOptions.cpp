@@ -1,11 +1,13 @@
-#include "tools/tessel/run_options.h"
+//===- RunOptions.cpp - The command line of tessel run --------------------===//
+
+#include "tools/tessel/RunOptions.h"
 
 #include <cerrno>
 #include <cstdlib>
 
 namespace tessel::cli {
 
-const char* const kRunUsage =
+const char *const kRunUsage =
     "usage: tessel run FILE.py::KERNEL --signature SIG [-D NAME=VALUE ...]\n"
     "                  --grid X[,Y,Z] --arg NAME=VALUE ... [--out NAME=FILE.npy ...]\n"
     "                  [--target T] [--plugin PATH ...] [--time [N]]\n"
@@ -32,15 +34,16 @@ const char* const kRunUsage =
     "\n"
     "Every parameter that is not tl.constexpr needs exactly one --arg.\n";
 
-bool ParseGrid(const std::string& text, std::array<uint32_t, 3>& grid, std::string& error) {
+bool parseGrid(const std::string &text, std::array<uint32_t, 3> &grid,
+               std::string &error) {
   std::array<uint32_t, 3> out = {1, 1, 1};
   size_t pos = 0;
   for (int axis = 0; axis < 3; ++axis) {
     size_t comma = text.find(',', pos);
-    std::string part = text.substr(pos, comma == std::string::npos ? std::string::npos
-                                                                    : comma - pos);
+    std::string part =
+        text.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
     errno = 0;
-    char* end = nullptr;
+    char *end = nullptr;
     long long v = part.empty() || part[0] == '-' || part[0] == '+'
                       ? -1
                       : std::strtoll(part.c_str(), &end, 10);
@@ -63,49 +66,59 @@ bool ParseGrid(const std::string& text, std::array<uint32_t, 3>& grid, std::stri
 namespace {
 
 // Splits "NAME=VALUE"; false when there is no '=' or no name.
-bool SplitAssignment(const std::string& text, std::pair<std::string, std::string>& out) {
+bool splitAssignment(const std::string &text,
+                     std::pair<std::string, std::string> &out) {
   size_t eq = text.find('=');
-  if (eq == std::string::npos || eq == 0) return false;
+  if (eq == std::string::npos || eq == 0)
+    return false;
   out = {text.substr(0, eq), text.substr(eq + 1)};
   return true;
 }
 
-}  // namespace
+} // namespace
 
-bool ParseRunOptions(const std::vector<std::string>& args, RunOptions& options,
-                     std::string& error) {
+bool parseRunOptions(const std::vector<std::string> &args, RunOptions &options,
+                     std::string &error) {
   std::string spec;
   for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto value = [&](const char* flag) -> const std::string* {
+    const std::string &a = args[i];
+    auto value = [&](const char *flag) -> const std::string * {
       if (i + 1 >= args.size()) {
         error = std::string(flag) + " needs a value";
         return nullptr;
       }
       return &args[++i];
     };
-    auto assignment = [&](const char* flag, const std::string& text,
-                          std::pair<std::string, std::string>& out) {
-      if (SplitAssignment(text, out)) return true;
+    auto assignment = [&](const char *flag, const std::string &text,
+                          std::pair<std::string, std::string> &out) {
+      if (splitAssignment(text, out))
+        return true;
       error = std::string(flag) + " expects NAME=VALUE, got '" + text + "'";
       return false;
     };
     if (a == "--help" || a == "-h") {
       options.help = true;
       return true;
-    } else if (a == "--signature" || a == "--target" || a == "--grid" || a == "--plugin") {
-      const std::string* v = value(a.c_str());
-      if (!v) return false;
-      if (a == "--signature") options.signature = *v;
-      if (a == "--target") options.target = *v;
-      if (a == "--plugin") options.plugin_paths.push_back(*v);
-      if (a == "--grid" && !ParseGrid(*v, options.grid, error)) return false;
+    } else if (a == "--signature" || a == "--target" || a == "--grid" ||
+               a == "--plugin") {
+      const std::string *v = value(a.c_str());
+      if (!v)
+        return false;
+      if (a == "--signature")
+        options.signature = *v;
+      if (a == "--target")
+        options.target = *v;
+      if (a == "--plugin")
+        options.pluginPaths.push_back(*v);
+      if (a == "--grid" && !parseGrid(*v, options.grid, error))
+        return false;
     } else if (a == "--arg" || a == "--out") {
-      const std::string* v = value(a.c_str());
+      const std::string *v = value(a.c_str());
       std::pair<std::string, std::string> kv;
-      if (!v || !assignment(a.c_str(), *v, kv)) return false;
-      auto& list = a == "--arg" ? options.args : options.outs;
-      for (const auto& [name, unused] : list) {
+      if (!v || !assignment(a.c_str(), *v, kv))
+        return false;
+      auto &list = a == "--arg" ? options.args : options.outs;
+      for (const auto &[name, unused] : list) {
         (void)unused;
         if (name == kv.first) {
           error = a + " " + kv.first + " is given twice";
@@ -119,7 +132,7 @@ bool ParseRunOptions(const std::vector<std::string>& args, RunOptions& options,
       }
       list.push_back(kv);
     } else if (a == "--time") {
-      options.time_runs = 10;
+      options.timeRuns = 10;
       if (i + 1 < args.size() && !args[i + 1].empty() &&
           args[i + 1].find_first_not_of("0123456789") == std::string::npos) {
         int n = std::atoi(args[++i].c_str());
@@ -127,17 +140,19 @@ bool ParseRunOptions(const std::vector<std::string>& args, RunOptions& options,
           error = "--time N expects 1 to 100000 runs, got '" + args[i] + "'";
           return false;
         }
-        options.time_runs = n;
+        options.timeRuns = n;
       }
     } else if (a == "-D" || (a.size() > 2 && a.rfind("-D", 0) == 0)) {
       std::string def = a.substr(2);
       if (a == "-D") {
-        const std::string* v = value("-D");
-        if (!v) return false;
+        const std::string *v = value("-D");
+        if (!v)
+          return false;
         def = *v;
       }
       std::pair<std::string, std::string> kv;
-      if (!assignment("-D", def, kv)) return false;
+      if (!assignment("-D", def, kv))
+        return false;
       options.constexprs[kv.first] = kv.second;
     } else if (!a.empty() && a[0] == '-') {
       error = "unknown option '" + a + "'";
@@ -164,4 +179,4 @@ bool ParseRunOptions(const std::vector<std::string>& args, RunOptions& options,
   return true;
 }
 
-}  // namespace tessel::cli
+} // namespace tessel::cli

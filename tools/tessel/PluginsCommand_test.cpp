@@ -1,6 +1,11 @@
+//===- PluginsCommand_test.cpp - Tests of tessel plugins ------------------===//
+//
 // `tessel plugins` over the host test plugins: what it lists for a working
 // plugin, and how it reports one that cannot be loaded.
-#include "tools/tessel/plugins_command.h"
+//
+//===----------------------------------------------------------------------===//
+
+#include "tools/tessel/PluginsCommand.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -22,17 +27,17 @@ struct Output {
   std::string err;
 };
 
-Output RunPlugins(std::vector<std::string> args) {
+Output runPlugins(std::vector<std::string> args) {
   args.push_back("--no-env");
   args.push_back("--no-default-dir");
   std::ostringstream out, err;
-  const int status = RunPluginsCommand(args, out, err);
+  const int status = runPluginsCommand(args, out, err);
   return {status, out.str(), err.str()};
 }
 
 TEST(PluginsCommandTest, ListsAWorkingPlugin) {
   const std::string path = testPluginPath("libtessel_hostmem.so");
-  Output o = RunPlugins({"--plugin", path});
+  Output o = runPlugins({"--plugin", path});
   EXPECT_EQ(o.status, 0) << o.out << o.err;
   EXPECT_THAT(o.out, HasSubstr(path + "  (explicit)"));
   EXPECT_THAT(o.out, HasSubstr("name:       hostmem"));
@@ -48,7 +53,7 @@ TEST(PluginsCommandTest, ListsAWorkingPlugin) {
 }
 
 TEST(PluginsCommandTest, CompilerOnlyPluginListsNoDevices) {
-  Output o = RunPlugins({"--plugin", testPluginPath("libcompiler_only.so")});
+  Output o = runPlugins({"--plugin", testPluginPath("libcompiler_only.so")});
   EXPECT_EQ(o.status, 0);
   EXPECT_THAT(o.out, HasSubstr("halves:     compiler\n"));
   EXPECT_THAT(o.out, Not(HasSubstr("devices:")));
@@ -57,24 +62,24 @@ TEST(PluginsCommandTest, CompilerOnlyPluginListsNoDevices) {
 TEST(PluginsCommandTest, ReportsPluginsThatFailToLoad) {
   const std::string bad = testPluginPath("libbroken_major_mismatch.so");
   Output o =
-      RunPlugins({"--plugin", testPluginPath("libtessel_hostmem.so"), "--plugin", bad});
+      runPlugins({"--plugin", testPluginPath("libtessel_hostmem.so"), "--plugin", bad});
   EXPECT_EQ(o.status, 1);
   EXPECT_THAT(o.out, HasSubstr("name:       hostmem"));
-  EXPECT_THAT(o.out, HasSubstr("error:      FAILED_PRECONDITION: plugin '" +
-                               bad + "': ABI major version mismatch"));
+  EXPECT_THAT(o.out, HasSubstr("error:      FAILED_PRECONDITION: plugin '" + bad +
+                               "': ABI major version mismatch"));
 }
 
 TEST(PluginsCommandTest, NothingFound) {
-  Output o = RunPlugins({});
+  Output o = runPlugins({});
   EXPECT_EQ(o.status, 0);
   EXPECT_EQ(o.out, "no plugins found\n");
 }
 
 TEST(PluginsCommandTest, UsageErrors) {
-  Output o = RunPlugins({"--bogus"});
+  Output o = runPlugins({"--bogus"});
   EXPECT_EQ(o.status, 2);
   EXPECT_THAT(o.err, HasSubstr("unexpected argument '--bogus'"));
 }
 
-}  // namespace
-}  // namespace tessel::cli
+} // namespace
+} // namespace tessel::cli

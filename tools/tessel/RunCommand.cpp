@@ -1,0 +1,261 @@
+//===- RunCommand.cpp - tessel run ----------------------------------------===//
+
+#include "tools/tessel/RunCommand.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <optional>
+
+#include "core/compiler/KernelCompiler.h"
+#include "core/plugin_host/PluginTypes.h"
+#include "core/runtime/Kernel.h"
+#include "core/runtime/Launch.h"
+#include "core/runtime/Runtime.h"
+#include "tools/tessel/Npy.h"
+#include "tools/tessel/RunOptions.h"
+#include "tools/tessel/ScalarValue.h"
+
+namespace tessel::cli {
+
+namespace {
+
+using runtime::Status;
+using runtime::StatusOr;
+
+// What one kernel parameter is bound to.
+struct Binding {
+  compiler::KernelParam param;
+  std::string value;               // as given on the command line
+  std::optional<npy::Array> array; // pointer parameters
+  uint64_t scalarBits = 0;         // scalar parameters
+  std::optional<runtime::Buffer> buffer;
+};
+
+Status invalid(const std::string &message) {
+  return Status(TESSEL_ERROR_INVALID_ARGUMENT, message);
+}
+
+bool endsWithNpy(const std::string &s) {
+  return s.size() >= 4 && s.compare(s.size() - 4, 4, ".npy") == 0;
+}
+
+std::string paramList(const std::vector<compiler::KernelParam> &params) {
+  std::string list;
+  for (const compiler::KernelParam &p : params)
+    list += (list.empty() ? "" : ", ") + p.name + " (" + p.type + ")";
+  return list.empty() ? "no runtime parameters" : list;
+}
+
+// Matches --arg and --out against the kernel's runtime parameters, reads the
+// .npy files and encodes the scalars. Every problem is reported before any
+// compile or device work happens.
+StatusOr<std::vector<Binding>>
+bindArguments(const RunOptions &options,
+              const std::vector<compiler::KernelParam> &params) {
+  const std::string kernel = "kernel '" + options.kernel + "'";
+  std::map<std::string, const compiler::KernelParam *> byName;
+  for (const compiler::KernelParam &p : params)
+    byName[p.name] = &p;
+  for (const auto &[name, value] : options.args) {
+    (void)value;
+    if (!byName.count(name))
+      return invalid("unknown argument '" + name + "': " + kernel + " takes " +
+                     paramList(params));
+  }
+  std::vector<Binding> bindings;
+  for (const compiler::KernelParam &p : params) {
+    auto given = std::find_if(options.args.begin(), options.args.end(),
+                              [&](const auto &kv) { return kv.first == p.name; });
+    if (given == options.args.end())
+      return invalid("missing argument '" + p.name + "' (" + p.type +
+                     "): give it with --arg " + p.name + "=" +
+                     (p.isPointer ? "FILE.npy" : "VALUE"));
+    Binding b;
+    b.param = p;
+    b.value = given->second;
+    if (p.isPointer) {
+      if (!endsWithNpy(b.value))
+        return invalid("argument '" + p.name + "' is " + p.type +
+                       " and needs a .npy file, got '" + b.value + "'");
+      StatusOr<npy::Array> array = npy::readFile(b.value);
+      if (!array.ok())
+        return array.status();
+      if (array->dtype != p.dtype)
+        return invalid("argument '" + p.name + "' is " + p.type + " but " + b.value +
+                       " holds " + npy::numpyName(array->dtype));
+      b.array = std::move(*array);
+    } else {
+      if (endsWithNpy(b.value))
+        return invalid("argument '" + p.name + "' is a scalar (" + p.type +
+                       "), not a buffer; give a value, got '" + b.value + "'");
+      StatusOr<uint64_t> bits = encodeScalar(b.value, p.dtype);
+      if (!bits.ok())
+        return invalid("argument '" + p.name + "': " + bits.status().message());
+      b.scalarBits = *bits;
+    }
+    bindings.push_back(std::move(b));
+  }
+  for (const auto &[name, file] : options.outs) {
+    (void)file;
+    auto it = byName.find(name);
+    if (it == byName.end())
+      return invalid("--out " + name + ": " + kernel + " has no parameter '" + name +
+                     "'; it takes " + paramList(params));
+    if (!it->second->isPointer)
+      return invalid("--out " + name + ": '" + name + "' is a scalar (" +
+                     it->second->type +
+                     "); only pointer arguments have buffers to write back");
+  }
+  return bindings;
+}
+
+double millisecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
+                                                   start)
+      .count();
+}
+
+std::string ms(double ms) {
+  char text[32];
+  std::snprintf(text, sizeof(text), ms < 10 ? "%.2f ms" : "%.1f ms", ms);
+  return text;
+}
+
+int fail(std::ostream &err, const Status &status) {
+  const std::string &m = status.message();
+  err << "tessel run: " << m << (m.empty() || m.back() != '\n' ? "\n" : "");
+  return 1;
+}
+
+} // namespace
+
+int runRunCommand(const std::vector<std::string> &args, std::ostream &out,
+                  std::ostream &err) {
+  RunOptions options;
+  std::string error;
+  if (!parseRunOptions(args, options, error)) {
+    err << "tessel run: " << error << "\n\n" << kRunUsage;
+    return 2;
+  }
+  if (options.help) {
+    out << kRunUsage;
+    return 0;
+  }
+
+  // Frontend first: its errors, and the argument checks that need the
+  // kernel's parameters, come before any plugin is loaded.
+  StatusOr<compiler::TileKernel> tile = compiler::lowerKernelFile(
+      options.file, {options.kernel, options.signature, options.constexprs});
+  if (!tile.ok())
+    return fail(err, tile.status());
+  StatusOr<std::vector<Binding>> bound = bindArguments(options, tile->params);
+  if (!bound.ok())
+    return fail(err, bound.status());
+  std::vector<Binding> &bindings = *bound;
+
+  runtime::RuntimeOptions rtOptions;
+  rtOptions.pluginPaths = options.pluginPaths;
+  StatusOr<runtime::Runtime> rt = runtime::Runtime::create(rtOptions);
+  if (!rt.ok())
+    return fail(err, rt.status());
+  for (const std::string &w : rt->warnings())
+    err << "tessel run: warning: " << w << "\n";
+  StatusOr<runtime::TargetSelection> selection = rt->selectTarget(options.target);
+  if (!selection.ok())
+    return fail(err, selection.status());
+  StatusOr<runtime::Device> device = rt->openDevice(*selection);
+  if (!device.ok())
+    return fail(err, device.status());
+
+  StatusOr<runtime::Artifact> artifact =
+      compiler::compileTileKernel(*rt, selection->target, *tile);
+  if (!artifact.ok())
+    return fail(err, artifact.status());
+  const auto loadStart = std::chrono::steady_clock::now();
+  StatusOr<runtime::Kernel> kernel = runtime::Kernel::load(*device, *artifact);
+  if (!kernel.ok())
+    return fail(err, kernel.status());
+  const double loadMs = millisecondsSince(loadStart);
+
+  std::vector<runtime::Arg> launchArgs;
+  const auto &metadataArgs = kernel->metadata().args;
+  for (size_t i = 0; i < bindings.size(); ++i) {
+    Binding &b = bindings[i];
+    if (b.param.isPointer) {
+      // Untyped: a launch accepts it for any pointee, and the .npy dtype was
+      // already checked against the signature, which is more precise than
+      // the metadata (it knows unsigned types).
+      StatusOr<runtime::Buffer> buffer = device->allocate(b.array->data.size());
+      if (!buffer.ok())
+        return fail(err, buffer.status());
+      Status copied = buffer->copyFromHost(b.array->data.data(), b.array->data.size());
+      if (!copied.ok())
+        return fail(err, copied);
+      b.buffer = std::move(*buffer);
+      launchArgs.emplace_back(*b.buffer);
+    } else {
+      // The metadata's dtype, so that the launch check passes for unsigned
+      // types the plugin reports as signless; the value was range-checked
+      // against the signature's type.
+      int32_t dtype = i < metadataArgs.size() ? metadataArgs[i].dtype : b.param.dtype;
+      launchArgs.push_back(runtime::Arg::scalar(dtype, b.scalarBits));
+    }
+  }
+
+  const runtime::Grid grid{options.grid[0], options.grid[1], options.grid[2]};
+  const auto launchStart = std::chrono::steady_clock::now();
+  StatusOr<double> deviceMs = runtime::timeLaunch(*kernel, grid, launchArgs);
+  if (!deviceMs.ok())
+    return fail(err, deviceMs.status());
+  const double launchWallMs = millisecondsSince(launchStart);
+
+  std::vector<std::string> written;
+  for (const auto &[name, file] : options.outs) {
+    auto b = std::find_if(bindings.begin(), bindings.end(),
+                          [&](const Binding &x) { return x.param.name == name; });
+    npy::Array result = *b->array;
+    Status copied = b->buffer->copyToHost(result.data.data(), result.data.size());
+    if (!copied.ok())
+      return fail(err, copied);
+    Status saved = npy::writeFile(file, result);
+    if (!saved.ok())
+      return fail(err, saved);
+    written.push_back(file + " (" + name + ", " + npy::numpyName(result.dtype) + " " +
+                      npy::shapeString(result.shape) + ")");
+  }
+
+  const runtime::CompileRecord &record = artifact->record;
+  out << "ran " << options.kernel << " from " << options.file << " on "
+      << selection->target.toString() << ", " << device->describe() << ", grid ("
+      << grid.x << ", " << grid.y << ", " << grid.z << ")\n";
+  out << "compile: " << (record.cacheHit ? "cache hit" : "cache miss") << ", "
+      << ms(tile->frontendMilliseconds + record.milliseconds) << " (frontend "
+      << ms(tile->frontendMilliseconds) << ", "
+      << (record.cacheHit ? "cache lookup " : "plugin compile and store ")
+      << ms(record.milliseconds) << "), load " << ms(loadMs) << "\n";
+  if (!record.note.empty())
+    out << "compile note: " << record.note << "\n";
+  out << "launch: " << ms(*deviceMs) << " (device), " << ms(launchWallMs)
+      << " (wall, with the wait)\n";
+  for (const std::string &w : written)
+    out << "wrote " << w << "\n";
+
+  if (options.timeRuns > 0) {
+    std::vector<double> times;
+    for (int r = 0; r < options.timeRuns; ++r) {
+      StatusOr<double> ms = runtime::timeLaunch(*kernel, grid, launchArgs);
+      if (!ms.ok())
+        return fail(err, ms.status());
+      times.push_back(*ms);
+    }
+    std::sort(times.begin(), times.end());
+    out << "time: median " << ms(times[times.size() / 2]) << ", min "
+        << ms(times.front()) << " over " << times.size()
+        << " more launches (outputs above are from the first)\n";
+  }
+  return 0;
+}
+
+} // namespace tessel::cli
