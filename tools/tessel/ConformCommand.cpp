@@ -2,14 +2,14 @@
 
 #include "tools/tessel/ConformCommand.h"
 
-#include "conformance/runner/conform_driver.h"
+#include "conformance/runner/ConformDriver.h"
 
 namespace tessel::cli {
 
 // The suite's driver lives with the suite; the CLI only exposes it.
 int runConformCommand(const std::vector<std::string> &args, std::ostream &out,
                       std::ostream &err) {
-  return conformance::RunConformCommand(args, out, err);
+  return conformance::runConformCommand(args, out, err);
 }
 
 } // namespace tessel::cli

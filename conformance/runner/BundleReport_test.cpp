@@ -1,20 +1,22 @@
+//===- BundleReport_test.cpp - Tests of bundles and reports ---------------===//
+
 #include <gtest/gtest.h>
 
 #include "conformance/cases/registry.h"
-#include "conformance/runner/bundle.h"
-#include "conformance/runner/report.h"
+#include "conformance/runner/Bundle.h"
+#include "conformance/runner/Report.h"
 
 namespace tessel::conformance {
 namespace {
 
-Bundle Sample() {
+Bundle sample() {
   Bundle b;
-  b.suite_version = kSuiteVersion;
+  b.suiteVersion = kSuiteVersion;
   b.target = "cpu:x86-64";
-  b.plugin_name = "cpu";
-  b.plugin_version = "0.1.0";
+  b.pluginName = "cpu";
+  b.pluginVersion = "0.1.0";
   b.producer = "test";
-  BundleEntry compiled = DescribeCase(AllCases().front());
+  BundleEntry compiled = describeCase(AllCases().front());
   compiled.kernel.bytes = {1, 2, 3};
   compiled.kernel.metadata.entryName = "k";
   plugin_host::KernelArg arg;
@@ -29,7 +31,7 @@ Bundle Sample() {
   verdict.outcome = Outcome::kFail;
   verdict.message = "compiled without error";
   b.entries.push_back(verdict);
-  BundleEntry error = DescribeCase(AllCases().back());
+  BundleEntry error = describeCase(AllCases().back());
   error.kind = BundleEntry::kCompileError;
   error.message = "boom";
   b.entries.push_back(error);
@@ -37,38 +39,38 @@ Bundle Sample() {
 }
 
 TEST(Bundle, RoundTrips) {
-  const std::string bytes = EncodeBundle(Sample());
-  auto back = DecodeBundle(bytes, "b.tslb");
+  const std::string bytes = encodeBundle(sample());
+  auto back = decodeBundle(bytes, "b.tslb");
   ASSERT_TRUE(back.ok()) << back.status().toString();
   ASSERT_EQ(back->entries.size(), 3u);
   EXPECT_EQ(back->target, "cpu:x86-64");
   EXPECT_EQ(back->entries[0].kernel.bytes, (std::vector<uint8_t>{1, 2, 3}));
   EXPECT_EQ(back->entries[0].kernel.metadata.args.at(0).dtype, TESSEL_DTYPE_FP32);
-  EXPECT_EQ(CheckEntryMatches(back->entries[0], AllCases().front()), "");
-  EXPECT_NE(CheckEntryMatches(back->entries[0], AllCases().back()), "");
+  EXPECT_EQ(checkEntryMatches(back->entries[0], AllCases().front()), "");
+  EXPECT_NE(checkEntryMatches(back->entries[0], AllCases().back()), "");
   EXPECT_EQ(back->entries[1].outcome, Outcome::kFail);
   EXPECT_EQ(back->entries[2].message, "boom");
 }
 
 TEST(Bundle, RejectsDamage) {
-  std::string bytes = EncodeBundle(Sample());
-  EXPECT_FALSE(DecodeBundle("not a bundle", "b").ok());
+  std::string bytes = encodeBundle(sample());
+  EXPECT_FALSE(decodeBundle("not a bundle", "b").ok());
   for (size_t cut : {size_t(9), bytes.size() / 2, bytes.size() - 1}) {
-    auto r = DecodeBundle(bytes.substr(0, cut), "b");
+    auto r = decodeBundle(bytes.substr(0, cut), "b");
     EXPECT_FALSE(r.ok()) << cut;
   }
   std::string newer = bytes;
-  newer[8] = 99;  // the format version
-  auto r = DecodeBundle(newer, "b");
+  newer[8] = 99; // the format version
+  auto r = decodeBundle(newer, "b");
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.status().message().find("format version 99"), std::string::npos);
 }
 
-RunSummary Summary() {
+RunSummary summary() {
   RunSummary s;
-  s.suite_version = "1.0";
+  s.suiteVersion = "1.0";
   s.target = "cpu:x86-64";
-  s.plugin_name = "cpu";
+  s.pluginName = "cpu";
   s.mode = "run";
   s.results = {{"a/pass", Outcome::kPass, "", "", 0.5},
                {"b/fail", Outcome::kFail, "out[3]: got \"1\" <2>", "", 0.1},
@@ -79,7 +81,7 @@ RunSummary Summary() {
 }
 
 TEST(Report, JsonHasCountsAndEscapes) {
-  const std::string j = ToJson(Summary());
+  const std::string j = toJson(summary());
   EXPECT_NE(j.find("\"conformant\": false"), std::string::npos);
   EXPECT_NE(j.find("\"fail\": 1"), std::string::npos);
   EXPECT_NE(j.find("\"capability\": \"fp64\""), std::string::npos);
@@ -88,24 +90,26 @@ TEST(Report, JsonHasCountsAndEscapes) {
 }
 
 TEST(Report, JUnitMapsOutcomes) {
-  const std::string x = ToJUnit(Summary());
+  const std::string x = toJUnit(summary());
   EXPECT_NE(x.find("tests=\"5\" failures=\"1\" errors=\"1\""), std::string::npos) << x;
   EXPECT_NE(x.find("<failure message=\"out[3]: got &quot;1&quot; &lt;2&gt;\"/>"),
-            std::string::npos) << x;
-  EXPECT_NE(x.find("<skipped message=\"not-supported: missing capability"), std::string::npos);
+            std::string::npos)
+      << x;
+  EXPECT_NE(x.find("<skipped message=\"not-supported: missing capability"),
+            std::string::npos);
   EXPECT_NE(x.find("<error message=\"crashed&#10;signal 11\"/>"), std::string::npos);
 }
 
 TEST(Report, SummaryTableAndVerdict) {
   std::ostringstream out;
-  PrintSummary(Summary(), out);
+  printSummary(summary(), out);
   EXPECT_NE(out.str().find("FAIL  b/fail"), std::string::npos);
   EXPECT_NE(out.str().find("1 case(s) need capability 'fp64'"), std::string::npos);
   EXPECT_NE(out.str().find("NOT CONFORMANT"), std::string::npos);
   RunSummary ok;
   ok.results = {{"a", Outcome::kPass, "", "", 0}, {"b", Outcome::kSkipped, "r", "", 0}};
-  EXPECT_TRUE(ok.Conformant());
+  EXPECT_TRUE(ok.conformant());
 }
 
-}  // namespace
-}  // namespace tessel::conformance
+} // namespace
+} // namespace tessel::conformance

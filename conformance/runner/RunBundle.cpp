@@ -1,20 +1,22 @@
-#include "conformance/runner/run_bundle.h"
+//===- RunBundle.cpp - Running a bundle -----------------------------------===//
+
+#include "conformance/runner/RunBundle.h"
 
 #include <chrono>
 #include <cstdio>
 
 #include "conformance/cases/registry.h"
-#include "conformance/runner/bundle.h"
-#include "conformance/runner/execute.h"
-#include "conformance/runner/report.h"
-#include "conformance/runner/session.h"
+#include "conformance/runner/Bundle.h"
+#include "conformance/runner/Execute.h"
+#include "conformance/runner/Report.h"
+#include "conformance/runner/Session.h"
 #include "core/plugin_host/TargetParser.h"
 
 namespace tessel::conformance {
 namespace {
 
-constexpr const char* kTool = "tessel-conform-run";
-constexpr const char* kUsage =
+constexpr const char *kTool = "tessel-conform-run";
+constexpr const char *kUsage =
     "usage: tessel-conform-run BUNDLE.tslb [--plugin PATH] [--filter GLOB]...\n"
     "                          [--skip-file F] [--report-json F] [--junit F]\n"
     "                          [--timeout SECONDS]\n"
@@ -30,33 +32,40 @@ constexpr const char* kUsage =
     "  --timeout S       per-case deadline in seconds (default 120)\n"
     "Exit status: 0 conformant, 1 a case failed or errored, 2 bad usage or setup.\n";
 
-double Since(std::chrono::steady_clock::time_point t0) {
+double since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-}  // namespace
+} // namespace
 
-int RunBundleCommand(const std::vector<std::string>& args, std::ostream& out,
-                     std::ostream& err) {
+int runBundleCommand(const std::vector<std::string> &args, std::ostream &out,
+                     std::ostream &err) {
   std::string bundlePath, pluginPath, skipPath;
   std::vector<std::string> filters;
   ReportOptions reports;
   int timeoutMs = kRunTimeoutMs;
   for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    const std::string* v = nullptr;
+    const std::string &a = args[i];
+    const std::string *v = nullptr;
     if (a == "--help" || a == "-h") {
       out << kUsage;
       return 0;
     } else if (a == "--plugin" || a == "--filter" || a == "--skip-file" ||
                a == "--report-json" || a == "--junit" || a == "--timeout") {
-      if (!(v = FlagValue(args, &i, kTool, err))) return 2;
-      if (a == "--plugin") pluginPath = *v;
-      if (a == "--filter") filters.push_back(*v);
-      if (a == "--skip-file") skipPath = *v;
-      if (a == "--report-json") reports.json_path = *v;
-      if (a == "--junit") reports.junit_path = *v;
-      if (a == "--timeout") timeoutMs = std::atoi(v->c_str()) * 1000;
+      if (!(v = flagValue(args, &i, kTool, err)))
+        return 2;
+      if (a == "--plugin")
+        pluginPath = *v;
+      if (a == "--filter")
+        filters.push_back(*v);
+      if (a == "--skip-file")
+        skipPath = *v;
+      if (a == "--report-json")
+        reports.jsonPath = *v;
+      if (a == "--junit")
+        reports.junitPath = *v;
+      if (a == "--timeout")
+        timeoutMs = std::atoi(v->c_str()) * 1000;
     } else if (!a.empty() && a[0] == '-') {
       err << kTool << ": unknown option '" << a << "'\n" << kUsage;
       return 2;
@@ -76,13 +85,13 @@ int RunBundleCommand(const std::vector<std::string>& args, std::ostream& out,
     return 2;
   }
   auto t0 = std::chrono::steady_clock::now();
-  auto bundle = ReadBundleFile(bundlePath);
+  auto bundle = readBundleFile(bundlePath);
   if (!bundle.ok()) {
     err << kTool << ": " << bundle.status().message() << "\n";
     return 2;
   }
-  if (bundle->suite_version != kSuiteVersion)
-    err << kTool << ": warning: the bundle was made by suite " << bundle->suite_version
+  if (bundle->suiteVersion != kSuiteVersion)
+    err << kTool << ": warning: the bundle was made by suite " << bundle->suiteVersion
         << ", this runner is suite " << kSuiteVersion
         << "; cases whose description changed are reported as errors\n";
   auto target = plugin_host::parseTarget(bundle->target);
@@ -90,66 +99,68 @@ int RunBundleCommand(const std::vector<std::string>& args, std::ostream& out,
     err << kTool << ": bundle target: " << target.status().message() << "\n";
     return 2;
   }
-  auto plugin = LoadPlugin(pluginPath, target->plugin);
+  auto plugin = loadPlugin(pluginPath, target->plugin);
   if (!plugin.ok()) {
     err << kTool << ": " << plugin.status().message() << "\n";
     return 2;
   }
-  auto skips = LoadSkips(skipPath, **plugin);
+  auto skips = loadSkips(skipPath, **plugin);
   if (!skips.ok()) {
     err << kTool << ": " << skips.status().message() << "\n";
     return 2;
   }
-  auto device = PickDevice(**plugin, target->arch);
+  auto device = pickDevice(**plugin, target->arch);
   if (!device.ok()) {
     err << kTool << ": " << device.status().message() << "\n";
     return 2;
   }
   DeviceContext ctx{*plugin, *device};
   RunSummary summary;
-  summary.suite_version = kSuiteVersion;
+  summary.suiteVersion = kSuiteVersion;
   summary.target = bundle->target;
-  summary.plugin_path = (*plugin)->path();
-  summary.plugin_name = (*plugin)->name();
-  summary.plugin_version = (*plugin)->version();
-  summary.device = DescribeDevice(*device);
+  summary.pluginPath = (*plugin)->path();
+  summary.pluginName = (*plugin)->name();
+  summary.pluginVersion = (*plugin)->version();
+  summary.device = describeDevice(*device);
   summary.mode = "bundle";
 
-  std::vector<const BundleEntry*> chosen;
-  for (const BundleEntry& e : bundle->entries)
-    if (Selected(e.id, filters)) chosen.push_back(&e);
+  std::vector<const BundleEntry *> chosen;
+  for (const BundleEntry &e : bundle->entries)
+    if (selected(e.id, filters))
+      chosen.push_back(&e);
   Progress progress(stderr, chosen.size());
-  const SkipList* skipList = skips->has_value() ? &**skips : nullptr;
+  const SkipList *skipList = skips->has_value() ? &**skips : nullptr;
   for (size_t n = 0; n < chosen.size(); ++n) {
-    const BundleEntry& e = *chosen[n];
-    progress.Update(n, summary, e.id);
+    const BundleEntry &e = *chosen[n];
+    progress.update(n, summary, e.id);
     auto c0 = std::chrono::steady_clock::now();
     CaseResult r{e.id, Outcome::kError, "", "", 0};
-    const Case* c = FindCase(e.id);
+    const Case *c = FindCase(e.id);
     if (c == nullptr && e.kind != BundleEntry::kVerdict) {
-      r.message = "case '" + e.id + "' is not part of suite " + std::string(kSuiteVersion);
+      r.message =
+          "case '" + e.id + "' is not part of suite " + std::string(kSuiteVersion);
     } else if (std::string diff = c && e.kind != BundleEntry::kVerdict
-                                      ? CheckEntryMatches(e, *c)
+                                      ? checkEntryMatches(e, *c)
                                       : std::string();
                !diff.empty()) {
       r.message = "the bundle's description of the case disagrees with suite " +
                   std::string(kSuiteVersion) + ": " + diff;
-    } else if (auto gated = c ? Gate(*c, skipList, &*device) : std::nullopt) {
-      r = *gated;  // this machine's skip list and device decide first
+    } else if (auto gated = c ? gate(*c, skipList, &*device) : std::nullopt) {
+      r = *gated; // this machine's skip list and device decide first
     } else if (e.kind == BundleEntry::kVerdict) {
       r.outcome = e.outcome;
       r.message = e.message.empty() ? "decided when the bundle was made" : e.message;
     } else if (e.kind == BundleEntry::kCompileError) {
       r.message = "compile error (when the bundle was made): " + e.message;
     } else {
-      r = ExecuteCaseIsolated(*c, e.kernel, ctx, timeoutMs);
+      r = executeCaseIsolated(*c, e.kernel, ctx, timeoutMs);
     }
-    r.seconds = Since(c0);
+    r.seconds = since(c0);
     summary.results.push_back(r);
   }
-  progress.Finish();
-  summary.seconds = Since(t0);
-  return FinishRun(summary, reports, out, err);
+  progress.finish();
+  summary.seconds = since(t0);
+  return finishRun(summary, reports, out, err);
 }
 
-}  // namespace tessel::conformance
+} // namespace tessel::conformance

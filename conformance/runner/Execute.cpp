@@ -1,6 +1,8 @@
-#include "conformance/runner/execute.h"
+//===- Execute.cpp - Running one compiled case ----------------------------===//
 
-#include "conformance/runner/compare.h"
+#include "conformance/runner/Execute.h"
+
+#include "conformance/runner/Compare.h"
 #include "core/plugin_host/ChildProcess.h"
 #include "core/plugin_host/RuntimeClient.h"
 #include "core/plugin_host/WireFormat.h"
@@ -8,34 +10,35 @@
 namespace tessel::conformance {
 namespace {
 
-CaseResult Error(const Case& c, const std::string& what) {
+CaseResult error(const Case &c, const std::string &what) {
   return {c.id, Outcome::kError, what, "", 0};
 }
 
-std::string EncodeResult(const CaseResult& r) {
+std::string encodeResult(const CaseResult &r) {
   plugin_host::ByteWriter w;
   w.putU32(static_cast<uint32_t>(r.outcome));
   w.putString(r.message);
   return w.take();
 }
 
-bool DecodeResult(const std::string& bytes, CaseResult* r) {
+bool decodeResult(const std::string &bytes, CaseResult *r) {
   plugin_host::ByteReader rd(bytes);
   uint32_t outcome = 0;
   if (!rd.getU32(&outcome) || !rd.getString(&r->message) || !rd.atEnd())
     return false;
-  if (outcome > static_cast<uint32_t>(Outcome::kError)) return false;
+  if (outcome > static_cast<uint32_t>(Outcome::kError))
+    return false;
   r->outcome = static_cast<Outcome>(outcome);
   return true;
 }
 
-}  // namespace
+} // namespace
 
-CaseResult ExecuteCase(const Case& c, const plugin_host::CompiledKernel& kernel,
-                       const DeviceContext& ctx) {
-  const plugin_host::KernelMetadata& md = kernel.metadata;
+CaseResult executeCase(const Case &c, const plugin_host::CompiledKernel &kernel,
+                       const DeviceContext &ctx) {
+  const plugin_host::KernelMetadata &md = kernel.metadata;
   if (md.args.size() != c.args.size())
-    return Error(
+    return error(
         c, "kernel '" + md.entryName + "' takes " + std::to_string(md.args.size()) +
                " arguments but the case passes " + std::to_string(c.args.size()));
   std::vector<HostArray> initial = GenerateBuffers(c);
@@ -44,28 +47,30 @@ CaseResult ExecuteCase(const Case& c, const plugin_host::CompiledKernel& kernel,
     auto buf = plugin_host::DeviceBuffer::allocate(
         ctx.plugin, ctx.device.handle, std::max<size_t>(initial[b].bytes().size(), 1));
     if (!buf.ok())
-      return Error(c, "buffer_alloc: " + buf.status().toString());
+      return error(c, "buffer_alloc: " + buf.status().toString());
     if (!initial[b].bytes().empty()) {
       plugin_host::Status s =
           buf->copyFromHost(initial[b].bytes().data(), initial[b].bytes().size());
       if (!s.ok())
-        return Error(c, "copy to device: " + s.toString());
+        return error(c, "copy to device: " + s.toString());
     }
     buffers.push_back(std::move(*buf));
   }
   auto module = plugin_host::LoadedModule::load(ctx.plugin, ctx.device.handle, kernel);
   if (!module.ok())
-    return Error(c, "module_load: " + module.status().toString());
+    return error(c, "module_load: " + module.status().toString());
   std::vector<plugin_host::LaunchArg> args;
   for (size_t i = 0; i < c.args.size(); ++i) {
-    const ArgSpec& a = c.args[i];
-    const plugin_host::KernelArg& want = md.args[i];
+    const ArgSpec &a = c.args[i];
+    const plugin_host::KernelArg &want = md.args[i];
     // Unsigned integers travel as their signless ABI dtype: the metadata's
     // dtype is what the plugin expects.
     if (a.is_buffer != (want.kind == TESSEL_ARG_POINTER))
-      return Error(c, "argument " + std::to_string(i) + " ('" + want.name + "'): the kernel " +
-                          (want.kind == TESSEL_ARG_POINTER ? "takes a pointer" : "takes a scalar") +
-                          " but the case passes " + (a.is_buffer ? "a buffer" : "a scalar"));
+      return error(
+          c,
+          "argument " + std::to_string(i) + " ('" + want.name + "'): the kernel " +
+              (want.kind == TESSEL_ARG_POINTER ? "takes a pointer" : "takes a scalar") +
+              " but the case passes " + (a.is_buffer ? "a buffer" : "a scalar"));
     if (a.is_buffer) {
       args.push_back(plugin_host::LaunchArg::pointer(buffers[a.buffer], want.dtype,
                                                      a.elem_offset * Info(a.dt).bytes));
@@ -75,78 +80,86 @@ CaseResult ExecuteCase(const Case& c, const plugin_host::CompiledKernel& kernel,
   }
   plugin_host::Status launched = module->launch(c.grid, args);
   if (!launched.ok())
-    return Error(c, "launch: " + launched.toString());
+    return error(c, "launch: " + launched.toString());
   plugin_host::Status synced = plugin_host::synchronize(*ctx.plugin, ctx.device.handle);
   if (!synced.ok())
-    return Error(c, "device_synchronize: " + synced.toString());
+    return error(c, "device_synchronize: " + synced.toString());
   std::vector<HostArray> got = initial;
   for (size_t b = 0; b < got.size(); ++b) {
-    if (!c.buffers[b].is_output || got[b].bytes().empty()) continue;
+    if (!c.buffers[b].is_output || got[b].bytes().empty())
+      continue;
     plugin_host::Status s =
         buffers[b].copyToHost(got[b].bytes().data(), got[b].bytes().size());
     if (!s.ok())
-      return Error(c, "copy to host: " + s.toString());
+      return error(c, "copy to host: " + s.toString());
   }
   std::vector<HostArray> expected = InitialExpectation(c, initial);
   c.reference(initial, expected);
-  Verdict v = CompareOutputs(c, initial, expected, got);
+  Verdict v = compareOutputs(c, initial, expected, got);
   return {c.id, v.ok ? Outcome::kPass : Outcome::kFail, v.message, "", 0};
 }
 
-CaseResult ExecuteCaseIsolated(const Case& c, const plugin_host::CompiledKernel& kernel,
-                               const DeviceContext& ctx, int timeout_ms) {
+CaseResult executeCaseIsolated(const Case &c, const plugin_host::CompiledKernel &kernel,
+                               const DeviceContext &ctx, int timeoutMs) {
   plugin_host::ChildProcessOptions options;
-  options.timeoutMs = timeout_ms;
+  options.timeoutMs = timeoutMs;
   auto bytes = plugin_host::runInChildProcess(
       [&]() -> plugin_host::StatusOr<std::string> {
-        return EncodeResult(ExecuteCase(c, kernel, ctx));
+        return encodeResult(executeCase(c, kernel, ctx));
       },
       ctx.plugin->describe() + ": case '" + c.id + "'", options);
   if (!bytes.ok())
-    return Error(c, bytes.status().toString());
+    return error(c, bytes.status().toString());
   CaseResult r{c.id, Outcome::kError, "", "", 0};
-  if (!DecodeResult(*bytes, &r)) return Error(c, "the case's child process sent a malformed result");
+  if (!decodeResult(*bytes, &r))
+    return error(c, "the case's child process sent a malformed result");
   return r;
 }
 
-std::optional<CaseResult> Gate(const Case& c, const SkipList* skips,
-                               const plugin_host::DeviceInfo* device) {
+std::optional<CaseResult> gate(const Case &c, const SkipList *skips,
+                               const plugin_host::DeviceInfo *device) {
   if (skips != nullptr) {
-    if (const SkipEntry* e = skips->Match(c.id))
+    if (const SkipEntry *e = skips->match(c.id))
       return CaseResult{c.id, Outcome::kSkipped,
-                        e->reason + " (" + skips->path() + ":" + std::to_string(e->line) + ")",
+                        e->reason + " (" + skips->path() + ":" +
+                            std::to_string(e->line) + ")",
                         "", 0};
   }
-  if (device == nullptr) return std::nullopt;
-  for (const std::string& cap : c.capabilities) {
+  if (device == nullptr)
+    return std::nullopt;
+  for (const std::string &cap : c.capabilities) {
     bool has = false;
-    for (const plugin_host::KeyValue& kv : device->features) {
-      if (kv.key != cap) continue;
+    for (const plugin_host::KeyValue &kv : device->features) {
+      if (kv.key != cap)
+        continue;
       has = (kv.type == TESSEL_VALUE_BOOL || kv.type == TESSEL_VALUE_INT)
                 ? kv.intValue != 0
                 : true;
     }
     if (!has)
       return CaseResult{c.id, Outcome::kNotSupported,
-                        "missing capability '" + cap + "' (not reported by the device)", cap, 0};
+                        "missing capability '" + cap + "' (not reported by the device)",
+                        cap, 0};
   }
   return std::nullopt;
 }
 
-plugin_host::StatusOr<plugin_host::DeviceInfo> PickDevice(const plugin_host::LoadedPlugin& plugin,
-                                                  const std::string& arch) {
+plugin_host::StatusOr<plugin_host::DeviceInfo>
+pickDevice(const plugin_host::LoadedPlugin &plugin, const std::string &arch) {
   auto devices = plugin_host::enumerateDevices(plugin);
-  if (!devices.ok()) return devices.status();
+  if (!devices.ok())
+    return devices.status();
   if (devices->empty())
     return plugin_host::Status(TESSEL_ERROR_NOT_FOUND,
                                plugin.describe() + " reports no device");
-  for (const plugin_host::DeviceInfo& d : *devices)
-    if (d.arch == arch) return d;
+  for (const plugin_host::DeviceInfo &d : *devices)
+    if (d.arch == arch)
+      return d;
   return (*devices)[0];
 }
 
-std::string DescribeDevice(const plugin_host::DeviceInfo& device) {
+std::string describeDevice(const plugin_host::DeviceInfo &device) {
   return device.name + " (" + device.vendor + ", " + device.arch + ")";
 }
 
-}  // namespace tessel::conformance
+} // namespace tessel::conformance

@@ -1,4 +1,6 @@
-#include "conformance/runner/conform_driver.h"
+//===- ConformDriver.cpp - tessel conform ---------------------------------===//
+
+#include "conformance/runner/ConformDriver.h"
 
 #include <algorithm>
 #include <chrono>
@@ -8,11 +10,11 @@
 
 #include "conformance/cases/kernel_sources.h"
 #include "conformance/cases/registry.h"
-#include "conformance/runner/bundle.h"
-#include "conformance/runner/compile_case.h"
-#include "conformance/runner/execute.h"
-#include "conformance/runner/report.h"
-#include "conformance/runner/session.h"
+#include "conformance/runner/Bundle.h"
+#include "conformance/runner/CompileCase.h"
+#include "conformance/runner/Execute.h"
+#include "conformance/runner/Report.h"
+#include "conformance/runner/Session.h"
 #include "core/plugin_host/IsolatedCalls.h"
 #include "core/plugin_host/TargetParser.h"
 #include "core/runtime/CacheDirectory.h"
@@ -20,8 +22,8 @@
 namespace tessel::conformance {
 namespace {
 
-constexpr const char* kTool = "tessel conform";
-constexpr const char* kUsage =
+constexpr const char *kTool = "tessel conform";
+constexpr const char *kUsage =
     "usage: tessel conform --target T [--plugin PATH] [--filter GLOB]...\n"
     "                      [--compile-only | --emit-bundle F.tslb] [--skip-file F]\n"
     "                      [--report-json F] [--junit F] [--timeout SECONDS]\n"
@@ -46,14 +48,14 @@ constexpr const char* kUsage =
 
 enum class Mode { kRun, kCompileOnly, kBundle };
 
-double Since(std::chrono::steady_clock::time_point t0) {
+double since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-}  // namespace
+} // namespace
 
-int RunConformCommand(const std::vector<std::string>& args, std::ostream& out,
-                      std::ostream& err) {
+int runConformCommand(const std::vector<std::string> &args, std::ostream &out,
+                      std::ostream &err) {
   std::string targetText, pluginPath, skipPath, bundlePath;
   std::vector<std::string> filters;
   ReportOptions reports;
@@ -61,8 +63,8 @@ int RunConformCommand(const std::vector<std::string>& args, std::ostream& out,
   bool useCache = true, list = false;
   int timeoutMs = kRunTimeoutMs;
   for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    const std::string* v = nullptr;
+    const std::string &a = args[i];
+    const std::string *v = nullptr;
     if (a == "--help" || a == "-h") {
       out << kUsage;
       return 0;
@@ -72,18 +74,27 @@ int RunConformCommand(const std::vector<std::string>& args, std::ostream& out,
       useCache = false;
     } else if (a == "--list") {
       list = true;
-    } else if (a == "--target" || a == "--plugin" || a == "--filter" || a == "--skip-file" ||
-               a == "--report-json" || a == "--junit" || a == "--emit-bundle" ||
-               a == "--timeout") {
-      if (!(v = FlagValue(args, &i, kTool, err))) return 2;
-      if (a == "--target") targetText = *v;
-      if (a == "--plugin") pluginPath = *v;
-      if (a == "--filter") filters.push_back(*v);
-      if (a == "--skip-file") skipPath = *v;
-      if (a == "--report-json") reports.json_path = *v;
-      if (a == "--junit") reports.junit_path = *v;
-      if (a == "--emit-bundle") bundlePath = *v, mode = Mode::kBundle;
-      if (a == "--timeout") timeoutMs = std::atoi(v->c_str()) * 1000;
+    } else if (a == "--target" || a == "--plugin" || a == "--filter" ||
+               a == "--skip-file" || a == "--report-json" || a == "--junit" ||
+               a == "--emit-bundle" || a == "--timeout") {
+      if (!(v = flagValue(args, &i, kTool, err)))
+        return 2;
+      if (a == "--target")
+        targetText = *v;
+      if (a == "--plugin")
+        pluginPath = *v;
+      if (a == "--filter")
+        filters.push_back(*v);
+      if (a == "--skip-file")
+        skipPath = *v;
+      if (a == "--report-json")
+        reports.jsonPath = *v;
+      if (a == "--junit")
+        reports.junitPath = *v;
+      if (a == "--emit-bundle")
+        bundlePath = *v, mode = Mode::kBundle;
+      if (a == "--timeout")
+        timeoutMs = std::atoi(v->c_str()) * 1000;
     } else {
       err << kTool << ": unexpected argument '" << a << "'\n" << kUsage;
       return 2;
@@ -99,15 +110,19 @@ int RunConformCommand(const std::vector<std::string>& args, std::ostream& out,
     return 2;
   }
 
-  std::vector<const Case*> cases;
-  for (const Case& c : AllCases())
-    if (Selected(c.id, filters)) cases.push_back(&c);
-  std::vector<const CompileFailCase*> failCases;
-  for (const CompileFailCase& c : CompileFailCases())
-    if (Selected(c.id, filters)) failCases.push_back(&c);
+  std::vector<const Case *> cases;
+  for (const Case &c : AllCases())
+    if (selected(c.id, filters))
+      cases.push_back(&c);
+  std::vector<const CompileFailCase *> failCases;
+  for (const CompileFailCase &c : CompileFailCases())
+    if (selected(c.id, filters))
+      failCases.push_back(&c);
   if (list) {
-    for (const CompileFailCase* c : failCases) out << c->id << "\n";
-    for (const Case* c : cases) out << c->id << "\n";
+    for (const CompileFailCase *c : failCases)
+      out << c->id << "\n";
+    for (const Case *c : cases)
+      out << c->id << "\n";
     return 0;
   }
   if (targetText.empty()) {
@@ -123,7 +138,7 @@ int RunConformCommand(const std::vector<std::string>& args, std::ostream& out,
     err << kTool << ": --target: " << target.status().message() << "\n";
     return 2;
   }
-  auto plugin = LoadPlugin(pluginPath, target->plugin);
+  auto plugin = loadPlugin(pluginPath, target->plugin);
   if (!plugin.ok()) {
     err << kTool << ": " << plugin.status().message() << "\n";
     return 2;
@@ -134,18 +149,19 @@ int RunConformCommand(const std::vector<std::string>& args, std::ostream& out,
            "tessel-conform-run\n";
     return 2;
   }
-  auto skips = LoadSkips(skipPath, **plugin);
+  auto skips = loadSkips(skipPath, **plugin);
   if (!skips.ok()) {
     err << kTool << ": " << skips.status().message() << "\n";
     return 2;
   }
-  const SkipList* skipList = skips->has_value() ? &**skips : nullptr;
+  const SkipList *skipList = skips->has_value() ? &**skips : nullptr;
   // A device is needed to run; in the other modes one is used, when the
   // plugin reports it, only to decide not-supported early.
   std::optional<plugin_host::DeviceInfo> device;
   if ((*plugin)->provides(plugin_host::Half::kRuntime) && mode != Mode::kBundle) {
-    auto d = PickDevice(**plugin, target->arch);
-    if (d.ok()) device = *d;
+    auto d = pickDevice(**plugin, target->arch);
+    if (d.ok())
+      device = *d;
     else if (mode == Mode::kRun) {
       err << kTool << ": " << d.status().message() << "\n";
       return 2;
@@ -158,32 +174,35 @@ int RunConformCommand(const std::vector<std::string>& args, std::ostream& out,
   std::unique_ptr<runtime::CompileCache> cache;
   if (useCache) {
     auto root = runtime::cacheRootDirectory();
-    if (root.ok()) cache = std::make_unique<runtime::CompileCache>(*root);
+    if (root.ok())
+      cache = std::make_unique<runtime::CompileCache>(*root);
   }
 
   auto t0 = std::chrono::steady_clock::now();
   RunSummary summary;
-  summary.suite_version = kSuiteVersion;
+  summary.suiteVersion = kSuiteVersion;
   summary.target = target->toString();
-  summary.plugin_path = (*plugin)->path();
-  summary.plugin_name = (*plugin)->name();
-  summary.plugin_version = (*plugin)->version();
-  summary.device = device ? DescribeDevice(*device) : "";
-  summary.mode = mode == Mode::kRun ? "run" : mode == Mode::kCompileOnly ? "compile-only" : "bundle";
+  summary.pluginPath = (*plugin)->path();
+  summary.pluginName = (*plugin)->name();
+  summary.pluginVersion = (*plugin)->version();
+  summary.device = device ? describeDevice(*device) : "";
+  summary.mode = mode == Mode::kRun           ? "run"
+                 : mode == Mode::kCompileOnly ? "compile-only"
+                                              : "bundle";
   Bundle bundle;
-  bundle.suite_version = kSuiteVersion;
+  bundle.suiteVersion = kSuiteVersion;
   bundle.target = summary.target;
-  bundle.plugin_name = summary.plugin_name;
-  bundle.plugin_version = summary.plugin_version;
+  bundle.pluginName = summary.pluginName;
+  bundle.pluginVersion = summary.pluginVersion;
   bundle.producer = "tessel conform";
 
   Progress progress(stderr, cases.size() + failCases.size());
   size_t done = 0;
-  for (const CompileFailCase* c : failCases) {
-    progress.Update(done++, summary, c->id);
+  for (const CompileFailCase *c : failCases) {
+    progress.update(done++, summary, c->id);
     auto c0 = std::chrono::steady_clock::now();
-    CaseResult r = CheckCompileFail(*c);
-    r.seconds = Since(c0);
+    CaseResult r = checkCompileFail(*c);
+    r.seconds = since(c0);
     summary.results.push_back(r);
     if (mode == Mode::kBundle) {
       BundleEntry e;
@@ -195,25 +214,25 @@ int RunConformCommand(const std::vector<std::string>& args, std::ostream& out,
     }
   }
   DeviceContext ctx{*plugin, device.value_or(plugin_host::DeviceInfo{})};
-  for (const Case* c : cases) {
-    progress.Update(done++, summary, c->id);
+  for (const Case *c : cases) {
+    progress.update(done++, summary, c->id);
     auto c0 = std::chrono::steady_clock::now();
     CaseResult r{c->id, Outcome::kError, "", "", 0};
-    BundleEntry entry = DescribeCase(*c);
+    BundleEntry entry = describeCase(*c);
     // A bundle is gated by skips only: capabilities are the running
     // device's to decide, and tessel-conform-run gates again with its skips.
-    std::optional<CaseResult> gated = Gate(*c, skipList, device ? &*device : nullptr);
+    std::optional<CaseResult> gated = gate(*c, skipList, device ? &*device : nullptr);
     if (gated) {
       r = *gated;
       entry.kind = BundleEntry::kVerdict;
       entry.outcome = r.outcome;
       entry.message = r.message;
-    } else if (auto ir = LowerCase(*c); !ir.ok()) {
+    } else if (auto ir = lowerCase(*c); !ir.ok()) {
       r.message = ir.status().message();
       entry.kind = BundleEntry::kCompileError;
       entry.message = r.message;
-    } else if (auto kernel = CompileOnPlugin(**plugin, *target, *ir, c->kernel, cache.get(),
-                                             kCompileTimeoutMs);
+    } else if (auto kernel = compileOnPlugin(**plugin, *target, *ir, c->kernel,
+                                             cache.get(), kCompileTimeoutMs);
                !kernel.ok()) {
       r.message = "compile: " + kernel.status().message();
       entry.kind = BundleEntry::kCompileError;
@@ -235,23 +254,24 @@ int RunConformCommand(const std::vector<std::string>& args, std::ostream& out,
         entry.message = r.message;
       }
     } else {
-      r = ExecuteCaseIsolated(*c, *kernel, ctx, timeoutMs);
+      r = executeCaseIsolated(*c, *kernel, ctx, timeoutMs);
     }
-    r.seconds = Since(c0);
+    r.seconds = since(c0);
     summary.results.push_back(r);
-    if (mode == Mode::kBundle) bundle.entries.push_back(std::move(entry));
+    if (mode == Mode::kBundle)
+      bundle.entries.push_back(std::move(entry));
   }
-  progress.Finish();
-  summary.seconds = Since(t0);
+  progress.finish();
+  summary.seconds = since(t0);
   if (mode == Mode::kBundle) {
-    plugin_host::Status s = WriteBundleFile(bundle, bundlePath);
+    plugin_host::Status s = writeBundleFile(bundle, bundlePath);
     if (!s.ok()) {
       err << kTool << ": " << s.message() << "\n";
       return 3;
     }
     out << "wrote " << bundle.entries.size() << " case(s) to " << bundlePath << "\n";
   }
-  return FinishRun(summary, reports, out, err);
+  return finishRun(summary, reports, out, err);
 }
 
-}  // namespace tessel::conformance
+} // namespace tessel::conformance

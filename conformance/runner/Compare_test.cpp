@@ -1,4 +1,6 @@
-#include "conformance/runner/compare.h"
+//===- Compare_test.cpp - Tests of output comparison ----------------------===//
+
+#include "conformance/runner/Compare.h"
 
 #include <gtest/gtest.h>
 
@@ -14,7 +16,7 @@
 namespace tessel::conformance {
 namespace {
 
-Case OneOutput(Dt dt, size_t n, Tolerance tol) {
+Case oneOutput(Dt dt, size_t n, Tolerance tol) {
   Case c;
   c.id = "t";
   c.buffers.push_back({"out", dt, n, Generator::Bits(), true, tol});
@@ -22,13 +24,14 @@ Case OneOutput(Dt dt, size_t n, Tolerance tol) {
 }
 
 TEST(Compare, IntegersAreExactAndTheFirstDifferenceIsNamed) {
-  Case c = OneOutput(Dt::I32, 4, Tolerance::Exact());
+  Case c = oneOutput(Dt::I32, 4, Tolerance::Exact());
   HostArray e(Dt::I32, 4), g(Dt::I32, 4);
-  for (int i = 0; i < 4; ++i) e.SetI(i, i), g.SetI(i, i);
-  EXPECT_TRUE(CompareOutputs(c, {g}, {e}, {g}).ok);
+  for (int i = 0; i < 4; ++i)
+    e.SetI(i, i), g.SetI(i, i);
+  EXPECT_TRUE(compareOutputs(c, {g}, {e}, {g}).ok);
   g.SetI(2, 7);
   g.SetI(3, 9);
-  Verdict v = CompareOutputs(c, {g}, {e}, {g});
+  Verdict v = compareOutputs(c, {g}, {e}, {g});
   EXPECT_FALSE(v.ok);
   EXPECT_NE(v.message.find("out[2]"), std::string::npos) << v.message;
   EXPECT_NE(v.message.find("got 7"), std::string::npos) << v.message;
@@ -36,48 +39,49 @@ TEST(Compare, IntegersAreExactAndTheFirstDifferenceIsNamed) {
 }
 
 TEST(Compare, UlpToleranceInTheOutputType) {
-  Case c = OneOutput(Dt::F16, 2, Tolerance::Ulps(0.5));
+  Case c = oneOutput(Dt::F16, 2, Tolerance::Ulps(0.5));
   HostArray e(Dt::F64, 2), g(Dt::F16, 2);
-  e.SetF(0, 1.0 + std::ldexp(1.0, -12));  // a quarter ulp above 1
+  e.SetF(0, 1.0 + std::ldexp(1.0, -12)); // a quarter ulp above 1
   g.SetF(0, 1.0);
   e.SetF(1, 3.0);
   g.SetF(1, 3.0);
-  EXPECT_TRUE(CompareOutputs(c, {g}, {e}, {g}).ok);
-  g.SetF(0, 1.0 + std::ldexp(1.0, -10));  // three quarters of an ulp off
-  Verdict v = CompareOutputs(c, {g}, {e}, {g});
+  EXPECT_TRUE(compareOutputs(c, {g}, {e}, {g}).ok);
+  g.SetF(0, 1.0 + std::ldexp(1.0, -10)); // three quarters of an ulp off
+  Verdict v = compareOutputs(c, {g}, {e}, {g});
   EXPECT_FALSE(v.ok);
   EXPECT_NE(v.message.find("out[0]"), std::string::npos) << v.message;
   EXPECT_NE(v.message.find("ulp"), std::string::npos) << v.message;
 }
 
 TEST(Compare, NansAndInfinities) {
-  Case c = OneOutput(Dt::F32, 3, Tolerance::Ulps(1));
+  Case c = oneOutput(Dt::F32, 3, Tolerance::Ulps(1));
   HostArray e(Dt::F64, 3), g(Dt::F32, 3);
   e.SetF(0, NAN), g.SetF(0, NAN);
-  e.SetF(1, 1e300), g.SetF(1, INFINITY);  // beyond fp32: infinity is right
+  e.SetF(1, 1e300), g.SetF(1, INFINITY); // beyond fp32: infinity is right
   e.SetF(2, 1.0), g.SetF(2, 1.0);
-  EXPECT_TRUE(CompareOutputs(c, {g}, {e}, {g}).ok);
+  EXPECT_TRUE(compareOutputs(c, {g}, {e}, {g}).ok);
   g.SetF(0, 0.0);
-  EXPECT_FALSE(CompareOutputs(c, {g}, {e}, {g}).ok);
+  EXPECT_FALSE(compareOutputs(c, {g}, {e}, {g}).ok);
 }
 
 TEST(Compare, RelativeNormOverTheBuffer) {
-  Case c = OneOutput(Dt::F32, 100, Tolerance::RelNorm(1e-3));
+  Case c = oneOutput(Dt::F32, 100, Tolerance::RelNorm(1e-3));
   HostArray e(Dt::F64, 100), g(Dt::F32, 100);
-  for (int i = 0; i < 100; ++i) e.SetF(i, i + 1), g.SetF(i, (i + 1) * (1 + 1e-5));
-  EXPECT_TRUE(CompareOutputs(c, {g}, {e}, {g}).ok);
+  for (int i = 0; i < 100; ++i)
+    e.SetF(i, i + 1), g.SetF(i, (i + 1) * (1 + 1e-5));
+  EXPECT_TRUE(compareOutputs(c, {g}, {e}, {g}).ok);
   g.SetF(50, 1000);
-  Verdict v = CompareOutputs(c, {g}, {e}, {g});
+  Verdict v = compareOutputs(c, {g}, {e}, {g});
   EXPECT_FALSE(v.ok);
   EXPECT_NE(v.message.find("out[50]"), std::string::npos) << v.message;
 }
 
 TEST(Compare, InputsAreNotCompared) {
-  Case c = OneOutput(Dt::I8, 1, Tolerance::Exact());
+  Case c = oneOutput(Dt::I8, 1, Tolerance::Exact());
   c.buffers[0].is_output = false;
   HostArray a(Dt::I8, 1), b(Dt::I8, 1);
   b.SetI(0, 5);
-  EXPECT_TRUE(CompareOutputs(c, {b}, {HostArray()}, {b}).ok);
+  EXPECT_TRUE(compareOutputs(c, {b}, {HostArray()}, {b}).ok);
 }
 
 // --- Per-element bounds beside the relative L2 norm (dot) ----------------
@@ -85,14 +89,15 @@ TEST(Compare, InputsAreNotCompared) {
 // A registry case and everything a comparison needs: its initial buffers
 // and its reference.
 struct Prepared {
-  const Case* c = nullptr;
+  const Case *c = nullptr;
   std::vector<HostArray> initial, expected;
 };
 
-Prepared Prepare(const std::string& id) {
+Prepared prepare(const std::string &id) {
   Prepared p;
   p.c = FindCase(id);
-  if (p.c == nullptr) return p;
+  if (p.c == nullptr)
+    return p;
   p.initial = GenerateBuffers(*p.c);
   p.expected = InitialExpectation(*p.c, p.initial);
   p.c->reference(p.initial, p.expected);
@@ -101,7 +106,7 @@ Prepared Prepare(const std::string& id) {
 
 // fp32 `x` with its 13 low mantissa bits cleared: tf32 by truncation, the
 // coarser of the two roundings a device may use.
-double TruncToTf32(double x) {
+double truncToTf32(double x) {
   float f = static_cast<float>(x);
   uint32_t bits;
   std::memcpy(&bits, &f, 4);
@@ -112,9 +117,10 @@ double TruncToTf32(double x) {
 
 // `x` rounded to the accumulator type; towards zero when `truncate` (as
 // tensor cores may), to nearest otherwise.
-double Round(Dt acc, double x, bool truncate) {
+double round(Dt acc, double x, bool truncate) {
   const double r = RoundTo(acc, x);
-  if (!truncate || std::fabs(r) <= std::fabs(x)) return r;
+  if (!truncate || std::fabs(r) <= std::fabs(x))
+    return r;
   return r - std::copysign(Ulp(acc, std::fabs(r) - Ulp(acc, r) / 2), r);
 }
 
@@ -124,29 +130,32 @@ enum class Order { kForward, kBackward, kBlocksOf16 };
 // formed as the input precision says, summed in the accumulator's precision
 // in `order`, each addition rounded (to nearest, or towards zero); the
 // rest of the buffer keeps its initial contents.
-std::vector<HostArray> DeviceDot(const Prepared& p, Order order, bool truncate) {
-  const Case& c = *p.c;
+std::vector<HostArray> deviceDot(const Prepared &p, Order order, bool truncate) {
+  const Case &c = *p.c;
   int M = 0, N = 0, K = 0;
   const std::string shape = c.id.substr(c.id.rfind('/') + 1);
   std::sscanf(shape.c_str(), "%dx%dx%d", &M, &N, &K);
   std::string prec = "default";
-  for (const auto& [name, value] : c.constexprs)
-    if (name == "PREC") prec = value.substr(1, value.size() - 2);
+  for (const auto &[name, value] : c.constexprs)
+    if (name == "PREC")
+      prec = value.substr(1, value.size() - 2);
   const Dt acc = c.buffers[2].dt;
   const HostArray &a = p.initial[0], &b = p.initial[1];
   std::vector<HostArray> got = p.initial;
-  auto add = [&](double s, double t) { return Round(acc, s + t, truncate); };
+  auto add = [&](double s, double t) { return round(acc, s + t, truncate); };
   // Adds the terms one k contributes to `sum` (tf32x3: three products of
   // split parts).
   auto addTerms = [&](double sum, int i, int j, int k) {
     const double x = a.F(i * K + k), y = b.F(k * N + j);
-    if (prec == "tf32") return add(sum, TruncToTf32(x) * TruncToTf32(y));  // exact in fp64
+    if (prec == "tf32")
+      return add(sum, truncToTf32(x) * truncToTf32(y)); // exact in fp64
     if (prec == "tf32x3") {
-      const double xh = TruncToTf32(x), yh = TruncToTf32(y);
-      const double xl = TruncToTf32(x - xh), yl = TruncToTf32(y - yh);
+      const double xh = truncToTf32(x), yh = truncToTf32(y);
+      const double xl = truncToTf32(x - xh), yl = truncToTf32(y - yh);
       return add(add(add(sum, xh * yh), xh * yl), xl * yh);
     }
-    if (acc == Dt::F64) return add(sum, x * y);
+    if (acc == Dt::F64)
+      return add(sum, x * y);
     // In the accumulator's precision: exact in fp32 for 16- and 8-bit
     // inputs, rounded for fp32 inputs and for fp16 accumulators.
     return add(sum, RoundTo(acc, x * y));
@@ -157,7 +166,8 @@ std::vector<HostArray> DeviceDot(const Prepared& p, Order order, bool truncate) 
       if (order == Order::kBlocksOf16) {
         for (int k0 = 0; k0 < K; k0 += 16) {
           double block = 0;
-          for (int k = k0; k < std::min(K, k0 + 16); ++k) block = addTerms(block, i, j, k);
+          for (int k = k0; k < std::min(K, k0 + 16); ++k)
+            block = addTerms(block, i, j, k);
           sum = add(sum, block);
         }
       } else {
@@ -170,7 +180,7 @@ std::vector<HostArray> DeviceDot(const Prepared& p, Order order, bool truncate) 
   return got;
 }
 
-double RelativeL2(const HostArray& got, const HostArray& want) {
+double relativeL2(const HostArray &got, const HostArray &want) {
   double d = 0, r = 0;
   for (size_t i = 0; i < got.size(); ++i) {
     d += (got.F(i) - want.F(i)) * (got.F(i) - want.F(i));
@@ -186,18 +196,22 @@ double RelativeL2(const HostArray& got, const HostArray& want) {
 // the bound is not tighter than the arithmetic allows.
 TEST(CompareDot, CorrectDotsPassTheElementBound) {
   int checked = 0;
-  for (const Case& c : AllCases()) {
-    if (c.kernel != "matmul" || !IsFloat(c.buffers[2].dt)) continue;
+  for (const Case &c : AllCases()) {
+    if (c.kernel != "matmul" || !IsFloat(c.buffers[2].dt))
+      continue;
     SCOPED_TRACE(c.id);
     ASSERT_TRUE(c.buffers[2].tolerance.HasElementBound());
-    Prepared p = Prepare(c.id);
+    Prepared p = prepare(c.id);
     bool tensorCores = c.buffers[2].dt == Dt::F32;
-    for (const auto& [name, value] : c.constexprs)
-      if (name == "PREC" && value == "'ieee'") tensorCores = false;
+    for (const auto &[name, value] : c.constexprs)
+      if (name == "PREC" && value == "'ieee'")
+        tensorCores = false;
     for (Order order : {Order::kForward, Order::kBackward, Order::kBlocksOf16})
       for (bool truncate : {false, true}) {
-        if (truncate && !tensorCores) continue;
-        Verdict v = CompareOutputs(c, p.initial, p.expected, DeviceDot(p, order, truncate));
+        if (truncate && !tensorCores)
+          continue;
+        Verdict v =
+            compareOutputs(c, p.initial, p.expected, deviceDot(p, order, truncate));
         EXPECT_TRUE(v.ok) << "order " << int(order) << ", truncate " << truncate << ": "
                           << v.message;
       }
@@ -209,16 +223,17 @@ TEST(CompareDot, CorrectDotsPassTheElementBound) {
 // One wrong element of a 64x64 fp16 dot (fp32 accumulation) that the
 // relative L2 norm alone lets through: the element bound catches it.
 TEST(CompareDot, OneWrongElementOfA64x64Fp16DotFails) {
-  Prepared p = Prepare("dot/fp16->fp32/64x64x64");
+  Prepared p = prepare("dot/fp16->fp32/64x64x64");
   ASSERT_NE(p.c, nullptr);
-  const Tolerance& tol = p.c->buffers[2].tolerance;
+  const Tolerance &tol = p.c->buffers[2].tolerance;
   ASSERT_TRUE(tol.HasElementBound());
-  std::vector<HostArray> got = DeviceDot(p, Order::kBlocksOf16, false);
-  ASSERT_TRUE(CompareOutputs(*p.c, p.initial, p.expected, got).ok);
+  std::vector<HostArray> got = deviceDot(p, Order::kBlocksOf16, false);
+  ASSERT_TRUE(compareOutputs(*p.c, p.initial, p.expected, got).ok);
 
   // Half of what the norm allows for the whole buffer, on one element.
   double norm = 0;
-  for (int i = 0; i < 64 * 64; ++i) norm += p.expected[2].F(i) * p.expected[2].F(i);
+  for (int i = 0; i < 64 * 64; ++i)
+    norm += p.expected[2].F(i) * p.expected[2].F(i);
   const double delta = 0.5 * tol.value * std::sqrt(norm);
   const int wrong = 10 * 64 + 20;
   std::vector<HostArray> magnitudes = InitialMagnitudes(*p.c);
@@ -226,12 +241,14 @@ TEST(CompareDot, OneWrongElementOfA64x64Fp16DotFails) {
   // The test means something only if the element bound is the tighter one.
   ASSERT_GT(delta, 2 * tol.value2 * magnitudes[2].F(wrong));
   got[2].SetF(wrong, got[2].F(wrong) + delta);
-  EXPECT_LT(RelativeL2(got[2], p.expected[2]), tol.value);  // the norm alone: pass
+  EXPECT_LT(relativeL2(got[2], p.expected[2]), tol.value); // the norm alone: pass
 
-  Verdict v = CompareOutputs(*p.c, p.initial, p.expected, got);
+  Verdict v = compareOutputs(*p.c, p.initial, p.expected, got);
   EXPECT_FALSE(v.ok);
-  EXPECT_NE(v.message.find("c[" + std::to_string(wrong) + "]"), std::string::npos) << v.message;
-  EXPECT_NE(v.message.find("1 element(s) over the per-element bound"), std::string::npos)
+  EXPECT_NE(v.message.find("c[" + std::to_string(wrong) + "]"), std::string::npos)
+      << v.message;
+  EXPECT_NE(v.message.find("1 element(s) over the per-element bound"),
+            std::string::npos)
       << v.message;
 }
 
@@ -239,34 +256,35 @@ TEST(CompareDot, OneWrongElementOfA64x64Fp16DotFails) {
 // zero magnitude: a change of one ulp there fails, though the norm allows
 // it.
 TEST(CompareDot, ElementsTheKernelMustNotWriteMustComeBackExactly) {
-  Prepared p = Prepare("dot/fp16->fp16/64x64x64");
+  Prepared p = prepare("dot/fp16->fp16/64x64x64");
   ASSERT_NE(p.c, nullptr);
-  std::vector<HostArray> got = DeviceDot(p, Order::kForward, false);
-  ASSERT_TRUE(CompareOutputs(*p.c, p.initial, p.expected, got).ok);
+  std::vector<HostArray> got = deviceDot(p, Order::kForward, false);
+  ASSERT_TRUE(compareOutputs(*p.c, p.initial, p.expected, got).ok);
   const size_t tail = 64 * 64 + 2;
   got[2].SetF(tail, got[2].F(tail) + Ulp(Dt::F16, got[2].F(tail)));
-  EXPECT_LT(RelativeL2(got[2], p.expected[2]), p.c->buffers[2].tolerance.value);
-  Verdict v = CompareOutputs(*p.c, p.initial, p.expected, got);
+  EXPECT_LT(relativeL2(got[2], p.expected[2]), p.c->buffers[2].tolerance.value);
+  Verdict v = compareOutputs(*p.c, p.initial, p.expected, got);
   EXPECT_FALSE(v.ok);
-  EXPECT_NE(v.message.find("c[" + std::to_string(tail) + "]"), std::string::npos) << v.message;
+  EXPECT_NE(v.message.find("c[" + std::to_string(tail) + "]"), std::string::npos)
+      << v.message;
 }
 
 TEST(CompareDot, ANanElementFails) {
-  Prepared p = Prepare("dot/bf16->fp32/50x40x70");
+  Prepared p = prepare("dot/bf16->fp32/50x40x70");
   ASSERT_NE(p.c, nullptr);
-  std::vector<HostArray> got = DeviceDot(p, Order::kForward, true);
-  ASSERT_TRUE(CompareOutputs(*p.c, p.initial, p.expected, got).ok);
+  std::vector<HostArray> got = deviceDot(p, Order::kForward, true);
+  ASSERT_TRUE(compareOutputs(*p.c, p.initial, p.expected, got).ok);
   got[2].SetF(123, NAN);
-  EXPECT_FALSE(CompareOutputs(*p.c, p.initial, p.expected, got).ok);
+  EXPECT_FALSE(compareOutputs(*p.c, p.initial, p.expected, got).ok);
 }
 
 TEST(CompareDot, AnElementBoundWithoutMagnitudesIsADefectOfTheCase) {
-  Case c = OneOutput(Dt::F32, 4, Tolerance::RelNormBounded(1e-3, 1e-5));
+  Case c = oneOutput(Dt::F32, 4, Tolerance::RelNormBounded(1e-3, 1e-5));
   HostArray e(Dt::F64, 4), g(Dt::F32, 4);
-  Verdict v = CompareOutputs(c, {g}, {e}, {g});
+  Verdict v = compareOutputs(c, {g}, {e}, {g});
   EXPECT_FALSE(v.ok);
   EXPECT_NE(v.message.find("computes no magnitudes"), std::string::npos) << v.message;
 }
 
-}  // namespace
-}  // namespace tessel::conformance
+} // namespace
+} // namespace tessel::conformance

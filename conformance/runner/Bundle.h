@@ -1,3 +1,5 @@
+//===- Bundle.h - Suite bundles (.tslb) -------------------------*- C++ -*-===//
+//
 // A suite bundle (.tslb): every case compiled for one target, so that a
 // machine with the device and no compiler can run the suite.
 //
@@ -14,15 +16,18 @@
 // The run side rebuilds each case from its own copy of the suite and
 // refuses an entry whose seed, signature or grid disagree with it: inputs
 // are regenerated from the seed, never stored.
-#ifndef TESSEL_CONFORMANCE_RUNNER_BUNDLE_H_
-#define TESSEL_CONFORMANCE_RUNNER_BUNDLE_H_
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSEL_CONFORMANCE_RUNNER_BUNDLE_H
+#define TESSEL_CONFORMANCE_RUNNER_BUNDLE_H
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "conformance/cases/case.h"
-#include "conformance/runner/result.h"
+#include "conformance/runner/Result.h"
 #include "core/plugin_host/PluginTypes.h"
 #include "core/plugin_host/Status.h"
 
@@ -32,9 +37,9 @@ inline constexpr uint32_t kBundleFormatVersion = 1;
 
 struct BundleEntry {
   enum Kind : uint32_t {
-    kCompiled = 0,      // `kernel` holds the artifact
-    kCompileError = 1,  // compiling failed; `message` says why
-    kVerdict = 2,       // decided when the bundle was made (compile-fail cases)
+    kCompiled = 0,     // `kernel` holds the artifact
+    kCompileError = 1, // compiling failed; `message` says why
+    kVerdict = 2,      // decided when the bundle was made (compile-fail cases)
   };
   std::string id;
   Kind kind = kCompiled;
@@ -48,25 +53,26 @@ struct BundleEntry {
 };
 
 struct Bundle {
-  std::string suite_version;
+  std::string suiteVersion;
   std::string target;
-  std::string plugin_name;
-  std::string plugin_version;
+  std::string pluginName;
+  std::string pluginVersion;
   std::string producer;
   std::vector<BundleEntry> entries;
 };
 
-// The description fields of `c` as a bundle stores them.
-BundleEntry DescribeCase(const Case& c);
-// "" when `entry` describes `c` as this suite does; otherwise what differs.
-std::string CheckEntryMatches(const BundleEntry& entry, const Case& c);
+/// The description fields of `c` as a bundle stores them.
+BundleEntry describeCase(const Case &c);
+/// "" when `entry` describes `c` as this suite does; otherwise what differs.
+std::string checkEntryMatches(const BundleEntry &entry, const Case &c);
 
-std::string EncodeBundle(const Bundle& bundle);
-plugin_host::StatusOr<Bundle> DecodeBundle(const std::string& bytes, const std::string& path);
+std::string encodeBundle(const Bundle &bundle);
+plugin_host::StatusOr<Bundle> decodeBundle(const std::string &bytes,
+                                           const std::string &path);
 
-plugin_host::Status WriteBundleFile(const Bundle& bundle, const std::string& path);
-plugin_host::StatusOr<Bundle> ReadBundleFile(const std::string& path);
+plugin_host::Status writeBundleFile(const Bundle &bundle, const std::string &path);
+plugin_host::StatusOr<Bundle> readBundleFile(const std::string &path);
 
-}  // namespace tessel::conformance
+} // namespace tessel::conformance
 
-#endif  // TESSEL_CONFORMANCE_RUNNER_BUNDLE_H_
+#endif // TESSEL_CONFORMANCE_RUNNER_BUNDLE_H

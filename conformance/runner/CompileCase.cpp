@@ -1,4 +1,6 @@
-#include "conformance/runner/compile_case.h"
+//===- CompileCase.cpp - The compile side of the suite --------------------===//
+
+#include "conformance/runner/CompileCase.h"
 
 #include "conformance/cases/kernel_sources.h"
 #include "core/compiler/KernelCompiler.h"
@@ -18,11 +20,12 @@ struct Lowered {
 
 // The runner forks a child per case; a context without its own thread pool
 // keeps the parent single-threaded, which fork needs.
-Lowered Lower(const std::string& path, const std::string& kernel, const std::string& signature,
-              const std::vector<std::pair<std::string, std::string>>& constexprs,
-              mlir::MLIRContext& context) {
+Lowered lower(const std::string &path, const std::string &kernel,
+              const std::string &signature,
+              const std::vector<std::pair<std::string, std::string>> &constexprs,
+              mlir::MLIRContext &context) {
   Lowered out;
-  const std::string* text = KernelSource(path);
+  const std::string *text = KernelSource(path);
   if (text == nullptr) {
     out.diagnostics = "no embedded kernel source '" + path + "'";
     return out;
@@ -30,7 +33,8 @@ Lowered Lower(const std::string& path, const std::string& kernel, const std::str
   compiler::KernelSpecialization spec;
   spec.kernel = kernel;
   spec.signature = signature;
-  for (auto& [k, v] : constexprs) spec.constexprs[k] = v;
+  for (auto &[k, v] : constexprs)
+    spec.constexprs[k] = v;
   compiler::LoweredKernel lowered =
       compiler::lowerToTileIR("conformance/cases/" + path, *text, spec, context);
   out.module = std::move(lowered.module);
@@ -38,13 +42,15 @@ Lowered Lower(const std::string& path, const std::string& kernel, const std::str
   return out;
 }
 
-}  // namespace
+} // namespace
 
-plugin_host::StatusOr<std::vector<uint8_t>> LowerCase(const Case& c) {
+plugin_host::StatusOr<std::vector<uint8_t>> lowerCase(const Case &c) {
   mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
-  Lowered l = Lower("kernels/" + c.source, c.kernel, c.signature, c.constexprs, context);
+  Lowered l =
+      lower("kernels/" + c.source, c.kernel, c.signature, c.constexprs, context);
   if (!l.module)
-    return plugin_host::Status(TESSEL_ERROR_INVALID_ARGUMENT, "frontend: " + l.diagnostics);
+    return plugin_host::Status(TESSEL_ERROR_INVALID_ARGUMENT,
+                               "frontend: " + l.diagnostics);
   // Lowered and cleaned up by the one front half: what a user's kernel gets.
   std::string bytes;
   if (mlir::failed(tile::writeTileBytecode(*l.module, bytes)))
@@ -52,10 +58,10 @@ plugin_host::StatusOr<std::vector<uint8_t>> LowerCase(const Case& c) {
   return std::vector<uint8_t>(bytes.begin(), bytes.end());
 }
 
-plugin_host::StatusOr<plugin_host::CompiledKernel> CompileOnPlugin(
-    const plugin_host::LoadedPlugin& plugin, const plugin_host::Target& target,
-    const std::vector<uint8_t>& ir, const std::string& entry, runtime::CompileCache* cache,
-    int timeout_ms) {
+plugin_host::StatusOr<plugin_host::CompiledKernel>
+compileOnPlugin(const plugin_host::LoadedPlugin &plugin,
+                const plugin_host::Target &target, const std::vector<uint8_t> &ir,
+                const std::string &entry, runtime::CompileCache *cache, int timeoutMs) {
   plugin_host::CompileRequest request;
   request.target = target;
   request.ir = ir;
@@ -64,21 +70,23 @@ plugin_host::StatusOr<plugin_host::CompiledKernel> CompileOnPlugin(
   if (cache != nullptr) {
     key = runtime::computeCompileCacheKey(plugin, request);
     runtime::CacheLookup hit = cache->lookup(key);
-    if (hit.entry.has_value()) return std::move(hit.entry->kernel);
+    if (hit.entry.has_value())
+      return std::move(hit.entry->kernel);
   }
   plugin_host::ChildProcessOptions options;
-  options.timeoutMs = timeout_ms;
+  options.timeoutMs = timeoutMs;
   auto compiled = plugin_host::compileInChildProcess(plugin, request, options);
-  if (!compiled.ok()) return compiled.status();
+  if (!compiled.ok())
+    return compiled.status();
   // A cache that cannot be written only costs time; the result stands.
   if (cache != nullptr)
     (void)cache->store(key, {target.toString(), *compiled});
   return compiled;
 }
 
-CaseResult CheckCompileFail(const CompileFailCase& c) {
+CaseResult checkCompileFail(const CompileFailCase &c) {
   mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
-  Lowered l = Lower(c.source, c.kernel, c.signature, c.constexprs, context);
+  Lowered l = lower(c.source, c.kernel, c.signature, c.constexprs, context);
   CaseResult r{c.id, Outcome::kFail, "", "", 0};
   if (l.module) {
     r.message = "compiled without error; expected: " + c.expected_message;
@@ -86,14 +94,19 @@ CaseResult CheckCompileFail(const CompileFailCase& c) {
   }
   // Diagnostics render as "<file>:<line>:<col>: error: <message>".
   const std::string file = "conformance/cases/" + c.source + ":";
-  const std::string& d = l.diagnostics;
-  for (size_t pos = d.find(file); pos != std::string::npos; pos = d.find(file, pos + 1)) {
+  const std::string &d = l.diagnostics;
+  for (size_t pos = d.find(file); pos != std::string::npos;
+       pos = d.find(file, pos + 1)) {
     const size_t eol = d.find('\n', pos);
-    const std::string line = d.substr(pos, eol == std::string::npos ? std::string::npos : eol - pos);
+    const std::string line =
+        d.substr(pos, eol == std::string::npos ? std::string::npos : eol - pos);
     const int lineNo = std::atoi(line.c_str() + file.size());
-    if (line.find(": error: ") == std::string::npos) continue;
-    if (line.find(c.expected_message) == std::string::npos) continue;
-    if (c.expected_line != 0 && lineNo != c.expected_line) continue;
+    if (line.find(": error: ") == std::string::npos)
+      continue;
+    if (line.find(c.expected_message) == std::string::npos)
+      continue;
+    if (c.expected_line != 0 && lineNo != c.expected_line)
+      continue;
     r.outcome = Outcome::kPass;
     return r;
   }
@@ -103,4 +116,4 @@ CaseResult CheckCompileFail(const CompileFailCase& c) {
   return r;
 }
 
-}  // namespace tessel::conformance
+} // namespace tessel::conformance
