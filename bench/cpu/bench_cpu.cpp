@@ -30,7 +30,7 @@
 #include "core/runtime/Kernel.h"
 #include "core/runtime/Launch.h"
 #include "core/runtime/Runtime.h"
-#include "examples/common/max_error.h"
+#include "examples/common/MaxError.h"
 
 using namespace tessel;
 
@@ -354,7 +354,7 @@ int main(int argc, char** argv) {
     // MaxError keeps a NaN, which std::max would drop (max_error.h).
     examples::MaxError maxRel;
     for (size_t i = 0; i < elems; ++i)
-      maxRel.Add(std::fabs(double((*hc)[i]) - ref[i]) / (std::fabs(ref[i]) + 1.0), i);
+      maxRel.add(std::fabs(double((*hc)[i]) - ref[i]) / (std::fabs(ref[i]) + 1.0), i);
     const double flops = 2.0 * double(s) * s * s;
     const double tGF = flops / (*gemmMs * 1e6), bGF = flops / (blasMs * 1e6);
     std::printf("\nSGEMM %d^3 fp32, flops = 2 M N K\n", s);
@@ -365,7 +365,7 @@ int main(int argc, char** argv) {
     std::printf("  OpenBLAS cblas_sgemm                %9.2f ms  %7.2f GFLOP/s\n", blasMs, bGF);
     std::printf("  tessel / OpenBLAS                   %.3fx of OpenBLAS's GFLOP/s\n", tGF / bGF);
     std::printf("  max |tessel - OpenBLAS| / (|OpenBLAS| + 1) = %.1e\n", maxRel.value());
-    if (!maxRel.Within(1e-4)) {
+    if (!maxRel.within(1e-4)) {
       std::fprintf(stderr, "bench_cpu: SGEMM result differs from OpenBLAS (element %zu)\n",
                    maxRel.index());
       return 1;

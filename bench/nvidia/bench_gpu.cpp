@@ -35,7 +35,7 @@
 #include "core/runtime/Kernel.h"
 #include "core/runtime/Launch.h"
 #include "core/runtime/Runtime.h"
-#include "examples/common/max_error.h"
+#include "examples/common/MaxError.h"
 
 namespace tb = tessel::bench;
 namespace rt = tessel::runtime;
@@ -115,14 +115,16 @@ MaxError ParallelMax(int64_t count, const std::function<MaxError(int64_t, int64_
     });
   for (std::thread& th : pool) th.join();
   MaxError all;
-  for (const MaxError& p : parts) all.Add(p.value(), p.index());
+  for (const MaxError &p : parts)
+    all.add(p.value(), p.index());
   return all;
 }
 
 // "ok", or what is wrong: `worst` holds, per element, its error divided by
 // the error it is allowed (so more than 1 is wrong, and NaN is wrong).
 std::string Verdict(const MaxError& worst, double got, double want) {
-  if (worst.Within(1.0)) return "ok";
+  if (worst.within(1.0))
+    return "ok";
   char buf[160];
   std::snprintf(buf, sizeof buf, "WRONG at %zu: got %.9g, expected %.9g (%.3g x the allowed error)",
                 worst.index(), got, want, worst.value());
@@ -270,10 +272,11 @@ int main(int argc, char** argv) {
       MaxError worst = ParallelMax(n, [&](int64_t begin, int64_t end) {
         MaxError e;
         for (int64_t i = begin; i < end; ++i)
-          if (!(out[i] == x[i] + y[i])) e.Add(std::numeric_limits<double>::infinity(), i);
+          if (!(out[i] == x[i] + y[i]))
+            e.add(std::numeric_limits<double>::infinity(), i);
         return e;
       });
-      if (check == "ok" && !worst.Within(1.0)) {
+      if (check == "ok" && !worst.within(1.0)) {
         const int64_t i = static_cast<int64_t>(worst.index());
         check = "WRONG at " + std::to_string(i) + ": got " + std::to_string(out[i]) +
                 ", expected " + std::to_string(x[i] + y[i]) + " (exactly)";
@@ -314,7 +317,7 @@ int main(int argc, char** argv) {
           for (int64_t c = 0; c < cols; ++c) {
             const int64_t i = r * cols + c;
             const double want = std::exp(double(x[i]) - mx) / sum;
-            e.Add(std::fabs(double(out[i]) - want) / (atol + rtol * want), i);
+            e.add(std::fabs(double(out[i]) - want) / (atol + rtol * want), i);
           }
         }
         return e;
@@ -376,7 +379,7 @@ int main(int argc, char** argv) {
       auto judge = [&](MaxError& e, int64_t i, int64_t j, double ref) {
         const double allowed =
             tol.abs + tol.out_rel * std::fabs(ref) + tol.acc_rel * rowNorm[i] * colNorm[j];
-        e.Add(std::fabs(double(from16(c[i * N + j])) - ref) / allowed, i * N + j);
+        e.add(std::fabs(double(from16(c[i * N + j])) - ref) / allowed, i * N + j);
       };
       MaxError worst = ParallelMax(M, [&](int64_t begin, int64_t end) {
         MaxError e;
