@@ -1,7 +1,12 @@
+//===- CpuPluginE2E_test.cpp - The CPU plugin end to end ------------------===//
+//
 // End to end through the public path: kernel source -> frontend -> tile IR
 // bytecode -> the CPU plugin's compile (through the C ABI host) -> module
 // load and launch -> results, including a run on the runtime-only build of
 // the plugin (split mode: compiled by one plugin build, run by another).
+//
+//===----------------------------------------------------------------------===//
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -23,10 +28,10 @@
 namespace tessel {
 namespace {
 
-constexpr const char* kFullPlugin = "plugins/cpu/libtessel_cpu.so";
-constexpr const char* kRuntimeOnlyPlugin = "plugins/cpu/runtime_only/libtessel_cpu.so";
+constexpr const char *kFullPlugin = "plugins/cpu/libtessel_cpu.so";
+constexpr const char *kRuntimeOnlyPlugin = "plugins/cpu/runtime_only/libtessel_cpu.so";
 
-constexpr const char* kSource = R"py(
+constexpr const char *kSource = R"py(
 import triton
 import triton.language as tl
 
@@ -48,7 +53,8 @@ def row_max_kernel(in_ptr, out_ptr, n_cols, stride, BLOCK: tl.constexpr):
 )py";
 
 // Compiles `kernel` of kSource to tile IR bytecode.
-std::vector<uint8_t> CompileToBytecode(const std::string& kernel, const std::string& signature,
+std::vector<uint8_t> compileToBytecode(const std::string &kernel,
+                                       const std::string &signature,
                                        std::map<std::string, std::string> constexprs) {
   frontend::SourceManager sources;
   frontend::DiagnosticEngine diags(sources);
@@ -57,21 +63,23 @@ std::vector<uint8_t> CompileToBytecode(const std::string& kernel, const std::str
   auto module = frontend::compileKernelSource("kernels.py", kSource, sources, diags,
                                               context, spec);
   EXPECT_TRUE(module) << diags.renderAll();
-  if (!module) return {};
+  if (!module)
+    return {};
   std::string bytes;
   EXPECT_TRUE(mlir::succeeded(tile::writeTileBytecode(*module, bytes)));
   return std::vector<uint8_t>(bytes.begin(), bytes.end());
 }
 
-std::shared_ptr<plugin_host::LoadedPlugin> Load(const char* path) {
+std::shared_ptr<plugin_host::LoadedPlugin> load(const char *path) {
   auto plugin = plugin_host::LoadedPlugin::load(path);
   EXPECT_TRUE(plugin.ok()) << plugin.status().toString();
   return plugin.ok() ? *plugin : nullptr;
 }
 
-plugin_host::CompiledKernel CompileOnPlugin(const plugin_host::LoadedPlugin& plugin,
-                                        std::vector<uint8_t> ir, const std::string& entry,
-                                        const std::string& arch = "x86-64-v3") {
+plugin_host::CompiledKernel compileOnPlugin(const plugin_host::LoadedPlugin &plugin,
+                                            std::vector<uint8_t> ir,
+                                            const std::string &entry,
+                                            const std::string &arch = "x86-64-v3") {
   plugin_host::CompileRequest request;
   request.target = *plugin_host::parseTarget("cpu:" + arch);
   request.ir = std::move(ir);
@@ -85,17 +93,18 @@ plugin_host::CompiledKernel CompileOnPlugin(const plugin_host::LoadedPlugin& plu
 
 // Runs vector add of n elements on `plugin` and checks every element,
 // including that nothing past n was written.
-void RunVectorAdd(std::shared_ptr<plugin_host::LoadedPlugin> plugin,
-                  const plugin_host::CompiledKernel& kernel, int32_t n, int32_t block) {
+void runVectorAdd(std::shared_ptr<plugin_host::LoadedPlugin> plugin,
+                  const plugin_host::CompiledKernel &kernel, int32_t n, int32_t block) {
   auto devices = plugin_host::enumerateDevices(*plugin);
   ASSERT_TRUE(devices.ok()) << devices.status().toString();
   ASSERT_EQ(devices->size(), 1u);
-  Tessel_Device* device = (*devices)[0].handle;
+  Tessel_Device *device = (*devices)[0].handle;
   int32_t padded = (n + block - 1) / block * block + 64;
   std::vector<float> x(padded), y(padded), out(padded, -7.0f);
   std::mt19937 rng(42);
   std::uniform_real_distribution<float> dist(-100, 100);
-  for (int32_t i = 0; i < padded; ++i) x[i] = dist(rng), y[i] = dist(rng);
+  for (int32_t i = 0; i < padded; ++i)
+    x[i] = dist(rng), y[i] = dist(rng);
   auto bx = plugin_host::DeviceBuffer::allocate(plugin, device, padded * 4);
   auto by = plugin_host::DeviceBuffer::allocate(plugin, device, padded * 4);
   auto bo = plugin_host::DeviceBuffer::allocate(plugin, device, padded * 4);
@@ -115,46 +124,54 @@ void RunVectorAdd(std::shared_ptr<plugin_host::LoadedPlugin> plugin,
   ASSERT_TRUE(launched.ok()) << launched.toString();
   ASSERT_TRUE(plugin_host::synchronize(*plugin, device).ok());
   ASSERT_TRUE(bo->copyToHost(out.data(), padded * 4).ok());
-  for (int32_t i = 0; i < n; ++i) ASSERT_EQ(out[i], x[i] + y[i]) << "element " << i;
-  for (int32_t i = n; i < padded; ++i) ASSERT_EQ(out[i], -7.0f) << "wrote past n at " << i;
+  for (int32_t i = 0; i < n; ++i)
+    ASSERT_EQ(out[i], x[i] + y[i]) << "element " << i;
+  for (int32_t i = n; i < padded; ++i)
+    ASSERT_EQ(out[i], -7.0f) << "wrote past n at " << i;
 }
 
 TEST(CpuPluginEndToEnd, VectorAddWithRaggedEdge) {
-  auto plugin = Load(kFullPlugin);
+  auto plugin = load(kFullPlugin);
   ASSERT_TRUE(plugin);
-  auto ir = CompileToBytecode("add_kernel", "*fp32,*fp32,*fp32,i32", {{"BLOCK", "256"}});
+  auto ir =
+      compileToBytecode("add_kernel", "*fp32,*fp32,*fp32,i32", {{"BLOCK", "256"}});
   ASSERT_FALSE(ir.empty());
-  plugin_host::CompiledKernel kernel = CompileOnPlugin(*plugin, ir, "add_kernel");
+  plugin_host::CompiledKernel kernel = compileOnPlugin(*plugin, ir, "add_kernel");
   ASSERT_FALSE(kernel.bytes.empty());
   EXPECT_EQ(kernel.metadata.entryName, "add_kernel");
   ASSERT_EQ(kernel.metadata.args.size(), 4u);
   EXPECT_EQ(kernel.metadata.args[0].kind, TESSEL_ARG_POINTER);
   EXPECT_EQ(kernel.metadata.args[3].dtype, TESSEL_DTYPE_I32);
-  for (int32_t n : {1, 255, 256, 1000, 4097}) RunVectorAdd(plugin, kernel, n, 256);
+  for (int32_t n : {1, 255, 256, 1000, 4097})
+    runVectorAdd(plugin, kernel, n, 256);
 }
 
 TEST(CpuPluginEndToEnd, SplitModeRunsOnTheRuntimeOnlyBuild) {
-  auto full = Load(kFullPlugin);
-  auto runtimeOnly = Load(kRuntimeOnlyPlugin);
+  auto full = load(kFullPlugin);
+  auto runtimeOnly = load(kRuntimeOnlyPlugin);
   ASSERT_TRUE(full && runtimeOnly);
   EXPECT_FALSE(runtimeOnly->provides(plugin_host::Half::kCompiler));
-  auto ir = CompileToBytecode("add_kernel", "*fp32,*fp32,*fp32,i32", {{"BLOCK", "128"}});
-  plugin_host::CompiledKernel kernel = CompileOnPlugin(*full, ir, "add_kernel", "x86-64");
-  RunVectorAdd(runtimeOnly, kernel, 1000, 128);
+  auto ir =
+      compileToBytecode("add_kernel", "*fp32,*fp32,*fp32,i32", {{"BLOCK", "128"}});
+  plugin_host::CompiledKernel kernel =
+      compileOnPlugin(*full, ir, "add_kernel", "x86-64");
+  runVectorAdd(runtimeOnly, kernel, 1000, 128);
 }
 
 TEST(CpuPluginEndToEnd, ReductionWithOtherFillsMaskedLanes) {
-  auto plugin = Load(kFullPlugin);
+  auto plugin = load(kFullPlugin);
   ASSERT_TRUE(plugin);
-  auto ir = CompileToBytecode("row_max_kernel", "*fp32,*fp32,i32,i32", {{"BLOCK", "64"}});
-  plugin_host::CompiledKernel kernel = CompileOnPlugin(*plugin, ir, "row_max_kernel");
+  auto ir =
+      compileToBytecode("row_max_kernel", "*fp32,*fp32,i32,i32", {{"BLOCK", "64"}});
+  plugin_host::CompiledKernel kernel = compileOnPlugin(*plugin, ir, "row_max_kernel");
   auto devices = plugin_host::enumerateDevices(*plugin);
   ASSERT_TRUE(devices.ok());
-  Tessel_Device* device = (*devices)[0].handle;
+  Tessel_Device *device = (*devices)[0].handle;
   const int rows = 7, cols = 50, stride = 64;
-  std::vector<float> in(rows * stride, 1e30f);  // padding must never win
+  std::vector<float> in(rows * stride, 1e30f); // padding must never win
   for (int r = 0; r < rows; ++r)
-    for (int c = 0; c < cols; ++c) in[r * stride + c] = -1000.0f + r * 3 + (c * 7919 % cols);
+    for (int c = 0; c < cols; ++c)
+      in[r * stride + c] = -1000.0f + r * 3 + (c * 7919 % cols);
   auto bi = plugin_host::DeviceBuffer::allocate(plugin, device, in.size() * 4);
   auto bo = plugin_host::DeviceBuffer::allocate(plugin, device, rows * 4);
   ASSERT_TRUE(bi.ok() && bo.ok());
@@ -171,18 +188,19 @@ TEST(CpuPluginEndToEnd, ReductionWithOtherFillsMaskedLanes) {
   ASSERT_TRUE(bo->copyToHost(out.data(), rows * 4).ok());
   for (int r = 0; r < rows; ++r) {
     float want = -INFINITY;
-    for (int c = 0; c < cols; ++c) want = std::max(want, in[r * stride + c]);
+    for (int c = 0; c < cols; ++c)
+      want = std::max(want, in[r * stride + c]);
     EXPECT_EQ(out[r], want) << "row " << r;
   }
 }
 
 TEST(CpuPluginEndToEnd, LaunchChecksArgumentsAgainstMetadata) {
-  auto plugin = Load(kFullPlugin);
+  auto plugin = load(kFullPlugin);
   ASSERT_TRUE(plugin);
-  auto ir = CompileToBytecode("add_kernel", "*fp32,*fp32,*fp32,i32", {{"BLOCK", "64"}});
-  plugin_host::CompiledKernel kernel = CompileOnPlugin(*plugin, ir, "add_kernel");
+  auto ir = compileToBytecode("add_kernel", "*fp32,*fp32,*fp32,i32", {{"BLOCK", "64"}});
+  plugin_host::CompiledKernel kernel = compileOnPlugin(*plugin, ir, "add_kernel");
   auto devices = plugin_host::enumerateDevices(*plugin);
-  Tessel_Device* device = (*devices)[0].handle;
+  Tessel_Device *device = (*devices)[0].handle;
   auto module = plugin_host::LoadedModule::load(plugin, device, kernel);
   ASSERT_TRUE(module.ok());
   auto b = plugin_host::DeviceBuffer::allocate(plugin, device, 256);
@@ -203,7 +221,7 @@ TEST(CpuPluginEndToEnd, LaunchChecksArgumentsAgainstMetadata) {
 }
 
 TEST(CpuPluginEndToEnd, CompileErrorsAreClear) {
-  auto plugin = Load(kFullPlugin);
+  auto plugin = load(kFullPlugin);
   ASSERT_TRUE(plugin);
   plugin_host::CompileRequest request;
   request.target = *plugin_host::parseTarget("cpu:pentium4");
@@ -224,9 +242,9 @@ TEST(CpuPluginEndToEnd, CompileErrorsAreClear) {
 // The plugin kit's checks (plugins/common/CompilerHalf.cpp), seen through
 // the CPU plugin: each refusal names what was wrong, with the ABI's code.
 TEST(CpuPluginEndToEnd, KitRefusesBadRequests) {
-  auto plugin = Load(kFullPlugin);
+  auto plugin = load(kFullPlugin);
   ASSERT_TRUE(plugin);
-  auto ir = CompileToBytecode("add_kernel", "*fp32,*fp32,*fp32,i32", {{"BLOCK", "64"}});
+  auto ir = compileToBytecode("add_kernel", "*fp32,*fp32,*fp32,i32", {{"BLOCK", "64"}});
   plugin_host::CompileRequest good;
   good.target = *plugin_host::parseTarget("cpu:x86-64");
   good.ir = ir;
@@ -268,7 +286,7 @@ TEST(CpuPluginEndToEnd, KitRefusesBadRequests) {
 // block-size candidates for every tunable whose name has BLOC in it (the
 // seed kernels' BLOC_M as well as BLOCK_SIZE).
 TEST(CpuPluginEndToEnd, TuningSpaceFromTheHeuristics) {
-  auto plugin = Load(kFullPlugin);
+  auto plugin = load(kFullPlugin);
   ASSERT_TRUE(plugin);
   plugin_host::TuningRequest request;
   request.target = *plugin_host::parseTarget("cpu:x86-64");
@@ -286,5 +304,5 @@ TEST(CpuPluginEndToEnd, TuningSpaceFromTheHeuristics) {
   EXPECT_FALSE(plugin_host::getTuningSpace(*plugin, request).ok());
 }
 
-}  // namespace
-}  // namespace tessel
+} // namespace
+} // namespace tessel
