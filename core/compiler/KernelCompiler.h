@@ -5,12 +5,12 @@
 // tile IR bytecode, and from there through the runtime's compile cache to the
 // target's plugin.
 //
-//   auto rt = runtime::Runtime::Create();
-//   auto sel = rt->SelectTarget(flag);
+//   auto rt = runtime::Runtime::create();
+//   auto sel = rt->selectTarget(flag);
 //   auto compiled = compiler::compileKernelFile(
 //       *rt, sel->target, "add.py",
 //       {"add_kernel", "*fp32,*fp32,*fp32,i32", {{"BLOCK", "1024"}}});
-//   auto kernel = runtime::Kernel::Load(device, compiled->artifact);
+//   auto kernel = runtime::Kernel::load(device, compiled->artifact);
 //
 // It lives outside core/runtime because the frontend needs MLIR, and the
 // runtime must build without it. Nothing here keeps MLIR objects alive
@@ -113,7 +113,7 @@ struct CompiledKernel {
 };
 
 /// Lowers `path`'s kernel and compiles it for `target` through `runtime`'s
-/// cache (Runtime::Compile). Frontend errors come back as lowerKernelSource
+/// cache (Runtime::compile). Frontend errors come back as lowerKernelSource
 /// reports them; compile errors as the plugin reports them.
 runtime::StatusOr<CompiledKernel>
 compileKernelFile(const runtime::Runtime &runtime, const plugin_host::Target &target,

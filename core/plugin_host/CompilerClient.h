@@ -27,7 +27,7 @@ namespace tessel::plugin_host {
 StatusOr<CompilerInfo> getCompilerInfo(const LoadedPlugin &plugin);
 
 /// The one compile request type, from the runtime's API to the ABI call: the
-/// runtime, the conformance runner and tools fill it; Runtime::Compile sets
+/// runtime, the conformance runner and tools fill it; Runtime::compile sets
 /// `target` from its argument.
 struct CompileRequest {
   Target target;

@@ -6,7 +6,7 @@
 // DeviceBuffer, LoadedModule and DeviceEvent each hold a shared_ptr to the
 // LoadedPlugin, so the library cannot be unloaded while they exist, and
 // release their object in the destructor (errors there are dropped: call
-// Release() to see them). All are move-only.
+// release() to see them). All are move-only.
 //
 //===----------------------------------------------------------------------===//
 

@@ -4,7 +4,7 @@
 //
 // A CompileRequest is tile IR bytecode (as dialects/tile/Bytecode/Bytecode.h writes
 // it), the entry function's name and typed options; the target is given
-// beside it (Runtime::Compile). An Artifact is the plugin's output, the
+// beside it (Runtime::compile). An Artifact is the plugin's output, the
 // device code bytes and the kernel metadata, with a record of how it was
 // obtained (compiled, or a cache hit, and how long that took). Both are
 // plain values that own their data.
@@ -25,15 +25,15 @@
 
 namespace tessel::runtime {
 
-/// What Runtime::Compile takes: the plugin host's request (its `target` is
-/// replaced by Runtime::Compile's argument), so that a request crosses from
+/// What Runtime::compile takes: the plugin host's request (its `target` is
+/// replaced by Runtime::compile's argument), so that a request crosses from
 /// the API to the ABI without being copied field by field.
 using CompileRequest = plugin_host::CompileRequest;
 
 /// How an Artifact was obtained.
 struct CompileRecord {
   bool cacheHit = false;
-  /// Wall time of the whole Runtime::Compile call: the cache lookup, plus on
+  /// Wall time of the whole Runtime::compile call: the cache lookup, plus on
   /// a miss the compilation and the store.
   double milliseconds = 0;
   std::string cacheKey;  // 64 hex digits; empty when the cache is off

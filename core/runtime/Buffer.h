@@ -6,7 +6,7 @@
 // (or on Release). It keeps its plugin loaded, so it may outlive the Runtime
 // and the Device it came from. Move-only.
 //
-// A buffer is untyped (bytes) or typed (made by Device::AllocateArray<T>,
+// A buffer is untyped (bytes) or typed (made by Device::allocateArray<T>,
 // elements of one Tessel_Dtype). A typed buffer passed to a kernel must
 // match the element type of the kernel's pointer argument; Write/Read check
 // T against it.
@@ -14,7 +14,7 @@
 // Copies are synchronous with respect to the host: CopyFromHost may reuse
 // `src` once it returns, and CopyToHost's data is in `dst` when it returns.
 // Whether they wait for earlier launches is the plugin's rule; call
-// Device::Synchronize before reading results of a launch.
+// Device::synchronize before reading results of a launch.
 //
 //===----------------------------------------------------------------------===//
 

@@ -25,13 +25,13 @@ namespace tessel::runtime {
 
 inline constexpr char kCacheDirEnvVar[] = "TESSEL_CACHE_DIR";
 
-/// The environment the rules read. FromProcess() takes the real one; tests
+/// The environment the rules read. fromProcess() takes the real one; tests
 /// fill the fields themselves.
 struct CacheDirectoryEnvironment {
   std::optional<std::string> tesselCacheDir;
   std::optional<std::string> xdgCacheHome;
   std::optional<std::string> home;
-  /// Used when `home` is unset or empty; FromProcess() reads getpwuid.
+  /// Used when `home` is unset or empty; fromProcess() reads getpwuid.
   std::optional<std::string> passwordHome;
 
   static CacheDirectoryEnvironment fromProcess();

@@ -33,7 +33,7 @@ struct CacheKeyFields {
   std::string_view ir;
   std::string irFormat;
   tile::TileVersion irVersion;
-  std::string target; // plugin_host::Target::ToString(), "amd:gfx942+wave64"
+  std::string target; // plugin_host::Target::toString(), "amd:gfx942+wave64"
   plugin_host::CompileOptions options;
   std::string entryName;
   std::string pluginName;
@@ -58,7 +58,7 @@ struct CacheKey {
 CacheKey computeCacheKey(const CacheKeyFields &fields);
 
 /// The key of compiling `request` (for `request.target`) on `plugin`: what
-/// Runtime::Compile and the conformance runner look up and store.
+/// Runtime::compile and the conformance runner look up and store.
 CacheKey computeCompileCacheKey(const plugin_host::LoadedPlugin &plugin,
                                 const plugin_host::CompileRequest &request);
 

@@ -5,7 +5,7 @@
 // A Device is a cheap, copyable handle: the plugin's device handle, its
 // capabilities, and a shared reference that keeps the plugin loaded, so it
 // stays valid after the Runtime that opened it is gone. Devices come from
-// Runtime::OpenDevice.
+// Runtime::openDevice.
 //
 //===----------------------------------------------------------------------===//
 

@@ -2,7 +2,7 @@
 //
 // A compiled kernel loaded on a device, ready to launch (Launch.h).
 //
-// Kernel::Load hands the artifact's bytes and metadata to the device's
+// Kernel::load hands the artifact's bytes and metadata to the device's
 // plugin (module_load). The Kernel keeps a copy of the metadata, whose
 // argument layout every launch is checked against, and its Device, so it
 // keeps the plugin loaded; the Artifact may be dropped after Load.

@@ -2,7 +2,7 @@
 //
 // Launching a Kernel with typed, checked arguments, and timing a launch.
 //
-//   Launch(kernel, {blocks, 1, 1}, {y, x, 2.0f, n});
+//   launch(kernel, {blocks, 1, 1}, {y, x, 2.0f, n});
 //
 // Each Arg is checked against the kernel's argument layout (its metadata)
 // before anything reaches the plugin:
@@ -10,14 +10,14 @@
 //     got 3";
 //   - a scalar must have exactly the declared dtype, with no conversions:
 //     "argument 3 ('n') expects i32, got fp32" (pass 7, not 7.0f; use
-//     Arg::Scalar for dtypes without a C++ type, e.g. fp16);
+//     Arg::scalar for dtypes without a C++ type, e.g. fp16);
 //   - a pointer argument takes a Buffer on the kernel's device; a typed
 //     buffer's element type must match ("expects a buffer of fp32, got a
 //     buffer of i32"), an untyped buffer is accepted as is.
 // Errors are INVALID_ARGUMENT and name the kernel.
 //
 // Launch enqueues and returns: buffers passed must stay alive until the work
-// finishes (Device::Synchronize). Args borrow their buffers only for the
+// finishes (Device::synchronize). Args borrow their buffers only for the
 // duration of the Launch call.
 //
 //===----------------------------------------------------------------------===//
@@ -58,7 +58,7 @@ public:
   Arg(uint64_t v) : Arg(TESSEL_DTYPE_U64, v) {}                       // NOLINT
   Arg(float v);                                                       // NOLINT
   Arg(double v);                                                      // NOLINT
-  /// bool would silently become an integer; say Arg::Scalar(TESSEL_DTYPE_I1, b).
+  /// bool would silently become an integer; say Arg::scalar(TESSEL_DTYPE_I1, b).
   Arg(bool) = delete;
 
   /// Any scalar dtype from its bit pattern in the low-order bits (fp16 1.0

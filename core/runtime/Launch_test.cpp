@@ -90,7 +90,7 @@ TEST_F(LaunchTest, ScalarsOfEveryWidth) {
   ASSERT_TRUE(out.ok());
   ASSERT_TRUE(launch(fill, {}, {*out, 0.1, int64_t{3}}).ok());
   EXPECT_EQ(*out->read<double>(3), (std::vector<double>{0.1, 0.1, 0.1}));
-  // The same through Arg::Scalar with explicit bits.
+  // The same through Arg::scalar with explicit bits.
   uint64_t bits;
   const double v = -2.5;
   std::memcpy(&bits, &v, sizeof(bits));

@@ -3,13 +3,13 @@
 // The entry point of the host API: finds and loads plugins, selects targets,
 // opens devices and compiles through the compile cache.
 //
-//   auto rt = Runtime::Create();                        // discover plugins
-//   auto sel = rt->SelectTarget(flag);                  // flag > env > auto
-//   auto device = rt->OpenDevice(*sel);
-//   auto artifact = rt->Compile(sel->target, {bytecode, ..., "saxpy"});
-//   auto kernel = Kernel::Load(*device, *artifact);
-//   Launch(*kernel, {blocks, 1, 1}, {y, x, 2.0f, n});   // Launch.h
-//   device->Synchronize();
+//   auto rt = Runtime::create();                        // discover plugins
+//   auto sel = rt->selectTarget(flag);                  // flag > env > auto
+//   auto device = rt->openDevice(*sel);
+//   auto artifact = rt->compile(sel->target, {bytecode, ..., "saxpy"});
+//   auto kernel = Kernel::load(*device, *artifact);
+//   launch(*kernel, {blocks, 1, 1}, {y, x, 2.0f, n});   // Launch.h
+//   device->synchronize();
 //
 // Ownership and lifetimes: the Runtime owns the plugins it loaded. Devices,
 // Buffers and Kernels each hold a shared reference to their plugin, so they

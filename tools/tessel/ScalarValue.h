@@ -2,7 +2,7 @@
 //
 // Scalar kernel arguments given as text on the command line (`--arg n=42`,
 // `--arg eps=1e-5`), checked against the parameter's type and encoded as the
-// bits the plugin ABI passes (runtime::Arg::Scalar).
+// bits the plugin ABI passes (runtime::Arg::scalar).
 //
 //===----------------------------------------------------------------------===//
 
