@@ -139,26 +139,26 @@ Value multiplyFragments(tile::DotOp op, const ThreadIndex &index, Value aBase,
       b, loc,
       arith::DivUIOp::create(b, loc, index.warp, i32Const(b, loc, c.getWarpStride(0))),
       i32Const(b, loc, wm));
-  // Tile row of instruction p's row `i` (i32, dynamic), and likewise columns.
-  auto tileRow = [&](int64_t p, Value i) {
+  // The tile coordinate, along one dimension, of coordinate `i` (i32,
+  // dynamic) of the `index`-th instruction of the warp along it: with the C
+  // fragment's `block` and `reps` along it and the layout's `covered`
+  // extent, (index * reps + i / block) * covered + warp * block + i % block.
+  auto tileCoordinate = [&](int64_t index, Value i, int64_t block, int64_t reps,
+                            int64_t covered, Value warp) -> Value {
     Value rep = arith::AddIOp::create(
-        b, loc, arith::DivUIOp::create(b, loc, i, i32Const(b, loc, blockM)),
-        i32Const(b, loc, p * repsM));
+        b, loc, arith::DivUIOp::create(b, loc, i, i32Const(b, loc, block)),
+        i32Const(b, loc, index * reps));
     return arith::AddIOp::create(
-        b, loc, mulConst(b, loc, rep, coveredM),
+        b, loc, mulConst(b, loc, rep, covered),
         arith::AddIOp::create(
-            b, loc, mulConst(b, loc, warpM, blockM),
-            arith::RemUIOp::create(b, loc, i, i32Const(b, loc, blockM))));
+            b, loc, mulConst(b, loc, warp, block),
+            arith::RemUIOp::create(b, loc, i, i32Const(b, loc, block))));
+  };
+  auto tileRow = [&](int64_t p, Value i) {
+    return tileCoordinate(p, i, blockM, repsM, coveredM, warpM);
   };
   auto tileCol = [&](int64_t q, Value j) {
-    Value rep = arith::AddIOp::create(
-        b, loc, arith::DivUIOp::create(b, loc, j, i32Const(b, loc, blockN)),
-        i32Const(b, loc, q * repsN));
-    return arith::AddIOp::create(
-        b, loc, mulConst(b, loc, rep, coveredN),
-        arith::AddIOp::create(
-            b, loc, mulConst(b, loc, warpN, blockN),
-            arith::RemUIOp::create(b, loc, j, i32Const(b, loc, blockN))));
+    return tileCoordinate(q, j, blockN, repsN, coveredN, warpN);
   };
   // This lane's place in a fragment's lane grid, scaled to elements.
   auto laneOffsets = [&](const MatrixFragment &f) {
