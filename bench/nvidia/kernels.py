@@ -61,7 +61,7 @@ def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
 
 @triton.jit
 def fill_kernel(out_ptr, n, value, BLOCK: tl.constexpr):
-    # The L2 flush before every timed launch (workloads.h, L2Flush): writes
+    # The L2 flush before every timed launch (Workloads.h, l2Flush): writes
     # `value` to n int32 elements, far more than the L2 holds.
     offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     tl.store(out_ptr + offsets, tl.zeros((BLOCK,), dtype=tl.int32) + value, mask=offsets < n)

@@ -19,7 +19,7 @@
 # their tails. $OUT/record/ holds the files of a dated record of the run,
 # laid out as docs/h200-runs/README.md says.
 #
-# --corrupt WORKLOAD (a name of bench/nvidia/workloads.h, e.g.
+# --corrupt WORKLOAD (a name of bench/nvidia/Workloads.h, e.g.
 # gemm_fp16_4096) makes bench_gpu write a NaN over one element of that
 # workload's output on the device after its checked launch: the run must
 # then exit 1. It shows that the checks can fail. With --corrupt only the

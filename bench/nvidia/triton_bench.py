@@ -2,18 +2,18 @@
 
 Prints lines in bench_gpu's format so compare.py can pair them. The Triton
 kernels are the ones in kernels.py (the same source Tessel compiles),
-launched with the num_warps of workloads.h (the GEMMs at 4 stages and, as
+launched with the num_warps of Workloads.h (the GEMMs at 4 stages and, as
 "triton-s2", at Tessel's 2);
 Triton's launcher specializes the integer arguments divisible by 16 on its
-own, which workloads.h spells `i32:16`.
+own, which Workloads.h spells `i32:16`.
 
-Timing and checks are bench_gpu's (workloads.h says both):
+Timing and checks are bench_gpu's (Workloads.h says both):
   - WARMUP untimed launches, then TIMED launches, each right after an L2
     flush (kernels.fill_kernel writing FLUSH_BYTES, as bench_gpu does with
     Tessel's build of the same kernel) and between two CUDA events of its
     own; the median (the upper middle of the sorted times, as bench_gpu);
   - every element of every result against a reference computed in fp64 on
-    the GPU from the same inputs, with the bounds of workloads.h.
+    the GPU from the same inputs, with the bounds of Workloads.h.
 Exits 1 when any result is wrong."""
 import os
 import sys
@@ -24,7 +24,7 @@ import triton
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import kernels  # noqa: E402
 
-# workloads.h: kWarmupLaunches, kTimedLaunches, L2Flush().
+# Workloads.h: kWarmupLaunches, kTimedLaunches, l2Flush().
 WARMUP = 10
 TIMED = 50
 FLUSH_ELEMENTS = 1 << 26  # int32: 256 MiB
@@ -85,12 +85,12 @@ def check_exact(got, want):
 
 
 def softmax_tolerance(cols):
-    """workloads.h: kSoftmaxAbsTolerance, SoftmaxRelTolerance."""
+    """Workloads.h: kSoftmaxAbsTolerance, softmaxRelTolerance."""
     return 1e-12, (cols + 64) * 2.0 ** -23
 
 
 def gemm_tolerance(bf16, k):
-    """workloads.h: GemmBound (abs, out_rel, acc_rel)."""
+    """Workloads.h: gemmBound (abs, out_rel, acc_rel)."""
     return 2.0 ** -24, (2.0 ** -8 if bf16 else 2.0 ** -11), (k + 2) * 2.0 ** -23
 
 
@@ -160,12 +160,12 @@ def main():
         a64, b64 = a.double(), b.double()
         want = a64 @ b64
         atol, out_rel, acc_rel = gemm_tolerance(dtype == torch.bfloat16, k)
-        # |a_i|_2 |b_j|_2 bounds sum_k |a_ik b_kj| (workloads.h, GemmBound).
+        # |a_i|_2 |b_j|_2 bounds sum_k |a_ik b_kj| (Workloads.h, gemmBound).
         norms = torch.outer(a64.norm(dim=1), b64.norm(dim=0))
         allowed = atol + out_rel * want.abs() + acc_rel * norms
         del a64, b64, norms
         grid = (triton.cdiv(m, 128) * triton.cdiv(n_, 128),)
-        # Tessel's tile configuration (workloads.h): 128x128x32 tiles,
+        # Tessel's tile configuration (Workloads.h): 128x128x32 tiles,
         # GROUP_M 8, 4 warps. "triton" runs it at 4 stages, Triton's usual
         # depth at this tile on Hopper and the stronger of the two, which the
         # headline ratio is taken against; "triton-s2" at Tessel's 2 stages.

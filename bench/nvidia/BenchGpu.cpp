@@ -1,12 +1,14 @@
+//===- BenchGpu.cpp - The GPU benchmark's timed runs ----------------------===//
+//
 // Runs the GPU benchmark's kernels with the runtime only (no LLVM): each
 // kernel's bytecode (from prepare_kernels) is looked up in the compile cache,
 // which holds the cubins compiled elsewhere.
 //   bench_gpu PLUGIN DIR [--corrupt NAME]   (DIR holds <name>.mlirbc and cache/)
 //
 // Every element of every result is checked against a host reference (in
-// fp64, on all cores; the bounds are those of workloads.h, which
+// fp64, on all cores; the bounds are those of Workloads.h, which
 // triton_bench.py applies to Triton's and PyTorch's results), then launches
-// are timed the way triton_bench.py times them (workloads.h): warm-up
+// are timed the way triton_bench.py times them (Workloads.h): warm-up
 // launches, an L2 flush before every timed launch, the plugin's events
 // (CUDA events) around each launch, the median.
 //
@@ -30,7 +32,7 @@
 #include <thread>
 #include <vector>
 
-#include "bench/nvidia/workloads.h"
+#include "bench/nvidia/Workloads.h"
 #include "core/plugin_host/TargetParser.h"
 #include "core/runtime/Kernel.h"
 #include "core/runtime/Launch.h"
@@ -43,7 +45,7 @@ using tessel::examples::MaxError;
 
 namespace {
 
-std::vector<uint8_t> ReadFile(const std::string& path) {
+std::vector<uint8_t> readFile(const std::string &path) {
   std::ifstream in(path, std::ios::binary);
   std::stringstream s;
   s << in.rdbuf();
@@ -51,28 +53,30 @@ std::vector<uint8_t> ReadFile(const std::string& path) {
   return std::vector<uint8_t>(bytes.begin(), bytes.end());
 }
 
-uint16_t ToHalf(float f) {
+uint16_t toHalf(float f) {
   // Round-to-nearest-even conversion for normal-range values.
   uint32_t x;
   std::memcpy(&x, &f, 4);
   uint32_t sign = (x >> 16) & 0x8000;
   int32_t exp = static_cast<int32_t>((x >> 23) & 0xff) - 127 + 15;
   uint32_t mant = x & 0x7fffff;
-  if (exp <= 0) return static_cast<uint16_t>(sign);
+  if (exp <= 0)
+    return static_cast<uint16_t>(sign);
   uint32_t h = sign | (static_cast<uint32_t>(exp) << 10) | (mant >> 13);
   uint32_t rest = mant & 0x1fff;
-  if (rest > 0x1000 || (rest == 0x1000 && (h & 1))) ++h;
+  if (rest > 0x1000 || (rest == 0x1000 && (h & 1)))
+    ++h;
   return static_cast<uint16_t>(h);
 }
 
-uint16_t ToBf16(float f) {
+uint16_t toBf16(float f) {
   uint32_t x;
   std::memcpy(&x, &f, 4);
-  x += 0x7fff + ((x >> 16) & 1);  // round to nearest even (finite values)
+  x += 0x7fff + ((x >> 16) & 1); // round to nearest even (finite values)
   return static_cast<uint16_t>(x >> 16);
 }
 
-float FromBf16(uint16_t h) {
+float fromBf16(uint16_t h) {
   uint32_t x = uint32_t(h) << 16;
   float f;
   std::memcpy(&f, &x, 4);
@@ -81,13 +85,13 @@ float FromBf16(uint16_t h) {
 
 // Exact for every fp16 value this program makes (normal numbers and zero)
 // and for the results it reads back; infinities and NaNs decode as such.
-float FromHalf(uint16_t h) {
+float fromHalf(uint16_t h) {
   uint32_t sign = (h & 0x8000u) << 16, exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
   uint32_t x;
   if (exp == 0x1f) {
     x = sign | 0x7f800000u | (mant << 13);
   } else if (exp == 0) {
-    float sub = std::ldexp(float(mant), -24);  // subnormal (or zero)
+    float sub = std::ldexp(float(mant), -24); // subnormal (or zero)
     return sign ? -sub : sub;
   } else {
     x = sign | ((exp - 15 + 127) << 23) | (mant << 13);
@@ -97,23 +101,24 @@ float FromHalf(uint16_t h) {
   return f;
 }
 
-double Median(std::vector<double> v) {
+double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
-  return v[v.size() / 2];  // the upper middle for an even count, as triton_bench.py
+  return v[v.size() / 2]; // the upper middle for an even count, as triton_bench.py
 }
 
 // body(begin, end) over [0, count) split into one range per core; returns
 // the largest of the ranges' results (MaxError keeps a NaN).
-MaxError ParallelMax(int64_t count, const std::function<MaxError(int64_t, int64_t)>& body) {
-  const int64_t threads =
-      std::max<int64_t>(1, std::min<int64_t>(count, std::thread::hardware_concurrency()));
+MaxError parallelMax(int64_t count,
+                     const std::function<MaxError(int64_t, int64_t)> &body) {
+  const int64_t threads = std::max<int64_t>(
+      1, std::min<int64_t>(count, std::thread::hardware_concurrency()));
   std::vector<MaxError> parts(threads);
   std::vector<std::thread> pool;
   for (int64_t t = 0; t < threads; ++t)
-    pool.emplace_back([&, t] {
-      parts[t] = body(count * t / threads, count * (t + 1) / threads);
-    });
-  for (std::thread& th : pool) th.join();
+    pool.emplace_back(
+        [&, t] { parts[t] = body(count * t / threads, count * (t + 1) / threads); });
+  for (std::thread &th : pool)
+    th.join();
   MaxError all;
   for (const MaxError &p : parts)
     all.add(p.value(), p.index());
@@ -122,55 +127,60 @@ MaxError ParallelMax(int64_t count, const std::function<MaxError(int64_t, int64_
 
 // "ok", or what is wrong: `worst` holds, per element, its error divided by
 // the error it is allowed (so more than 1 is wrong, and NaN is wrong).
-std::string Verdict(const MaxError& worst, double got, double want) {
+std::string verdict(const MaxError &worst, double got, double want) {
   if (worst.within(1.0))
     return "ok";
   char buf[160];
-  std::snprintf(buf, sizeof buf, "WRONG at %zu: got %.9g, expected %.9g (%.3g x the allowed error)",
+  std::snprintf(buf, sizeof buf,
+                "WRONG at %zu: got %.9g, expected %.9g (%.3g x the allowed error)",
                 worst.index(), got, want, worst.value());
   return buf;
 }
 
-// The L2 flush both sides run before every timed launch (workloads.h).
+// The L2 flush both sides run before every timed launch (Workloads.h).
 struct Flush {
-  const rt::Kernel* kernel = nullptr;
-  const rt::Buffer* buffer = nullptr;
+  const rt::Kernel *kernel = nullptr;
+  const rt::Buffer *buffer = nullptr;
   rt::Grid grid;
   int32_t n = 0;
-  rt::Status Run(int32_t value) const {
+  rt::Status run(int32_t value) const {
     return rt::launch(*kernel, grid, {*buffer, n, value});
   }
 };
 
-// The timing of workloads.h: kWarmupLaunches launches, then kTimedLaunches
+// The timing of Workloads.h: kWarmupLaunches launches, then kTimedLaunches
 // launches, each after a flush and between two events of its own (the
 // flush also keeps the device busy while the host records the first event
 // and launches, so the host's launch overhead is not timed); the median.
-rt::StatusOr<double> TimeMedian(const rt::Kernel& k, rt::Grid g, const std::vector<rt::Arg>& a,
-                                const Flush& flush) {
+rt::StatusOr<double> timeMedian(const rt::Kernel &k, rt::Grid g,
+                                const std::vector<rt::Arg> &a, const Flush &flush) {
   for (int i = 0; i < tb::kWarmupLaunches; ++i) {
-    if (rt::Status s = flush.Run(i); !s.ok()) return s;
+    if (rt::Status s = flush.run(i); !s.ok())
+      return s;
     if (rt::Status s = rt::launch(k, g, a); !s.ok())
       return s;
   }
   std::vector<double> ms;
   for (int i = 0; i < tb::kTimedLaunches; ++i) {
-    if (rt::Status s = flush.Run(i); !s.ok()) return s;
+    if (rt::Status s = flush.run(i); !s.ok())
+      return s;
     auto t = rt::timeLaunch(k, g, a);
-    if (!t.ok()) return t.status();
+    if (!t.ok())
+      return t.status();
     ms.push_back(*t);
   }
-  return Median(ms);
+  return median(ms);
 }
 
 // Writes `bytes` of `bits` over element `index` of `buffer` (--corrupt).
-rt::Status Corrupt(rt::Buffer& buffer, uint64_t index, uint64_t bits, uint64_t bytes) {
+rt::Status corruptElement(rt::Buffer &buffer, uint64_t index, uint64_t bits,
+                          uint64_t bytes) {
   return buffer.copyFromHost(&bits, bytes, index * bytes);
 }
 
-}  // namespace
+} // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char **argv) {
   if (argc != 3 && !(argc == 5 && std::string(argv[3]) == "--corrupt")) {
     std::fprintf(stderr, "usage: bench_gpu PLUGIN DIR [--corrupt NAME]\n");
     return 2;
@@ -200,18 +210,19 @@ int main(int argc, char** argv) {
   std::printf("device: %s\n", device->describe().c_str());
 
   // One workload's kernel from the carried compile cache.
-  auto load = [&](const tb::Workload& w) -> rt::StatusOr<rt::Kernel> {
+  auto load = [&](const tb::Workload &w) -> rt::StatusOr<rt::Kernel> {
     rt::CompileRequest request;
-    request.ir = ReadFile(dir + "/" + w.name + ".mlirbc");
+    request.ir = readFile(dir + "/" + w.name + ".mlirbc");
     request.entryName = w.kernel;
     // The options are part of the cache key: the same as prepare_kernels'.
-    request.options = tb::CompileOptionsFor(w);
+    request.options = tb::compileOptionsFor(w);
     auto artifact = runtime->compile(selection->target, request);
-    if (!artifact.ok()) return artifact.status();
+    if (!artifact.ok())
+      return artifact.status();
     return rt::Kernel::load(*device, *artifact);
   };
 
-  const tb::Workload flushWorkload = tb::L2Flush();
+  const tb::Workload flushWorkload = tb::l2Flush();
   auto flushKernel = load(flushWorkload);
   auto flushBuffer = device->allocate(uint64_t(flushWorkload.n) * 4);
   if (!flushKernel.ok() || !flushBuffer.ok()) {
@@ -225,16 +236,17 @@ int main(int argc, char** argv) {
   Flush flush{&*flushKernel, &*flushBuffer,
               rt::Grid{static_cast<uint32_t>(flushWorkload.n / flushBlock), 1, 1},
               static_cast<int32_t>(flushWorkload.n)};
-  std::printf("timing: warm-up %d, timed %d, L2 flush %lld B before each, events around each "
-              "launch, median\n",
-              tb::kWarmupLaunches, tb::kTimedLaunches,
-              static_cast<long long>(flushWorkload.n * 4));
+  std::printf(
+      "timing: warm-up %d, timed %d, L2 flush %lld B before each, events around each "
+      "launch, median\n",
+      tb::kWarmupLaunches, tb::kTimedLaunches,
+      static_cast<long long>(flushWorkload.n * 4));
 
   std::mt19937 rng(1234);
   std::uniform_real_distribution<float> dist(-1, 1);
   int status = 0;
   bool corrupted = false;
-  for (const tb::Workload& w : tb::Workloads()) {
+  for (const tb::Workload &w : tb::getWorkloads()) {
     auto kernel = load(w);
     if (!kernel.ok()) {
       std::printf("tessel %-20s load: %s\n", w.name.c_str(),
@@ -251,25 +263,28 @@ int main(int argc, char** argv) {
         check = std::string(what) + " failed: " + s.toString();
     };
     double ms = 0, work = 0;
-    const char* unit = "GB/s";
+    const char *unit = "GB/s";
     if (w.kind == tb::Kind::kVectorAdd) {
       int64_t n = w.n;
       int32_t block = std::stoi(w.constexprs.at("BLOCK"));
       std::vector<float> x(n), y(n), out(n);
-      for (int64_t i = 0; i < n; ++i) x[i] = dist(rng), y[i] = dist(rng);
+      for (int64_t i = 0; i < n; ++i)
+        x[i] = dist(rng), y[i] = dist(rng);
       auto bx = device->allocate(n * 4), by = device->allocate(n * 4),
            bo = device->allocate(n * 4);
-      if (!bx.ok() || !by.ok() || !bo.ok()) return 1;
+      if (!bx.ok() || !by.ok() || !bo.ok())
+        return 1;
       must(bx->copyFromHost(x.data(), n * 4), "copy");
       must(by->copyFromHost(y.data(), n * 4), "copy");
       std::vector<rt::Arg> args = {*bx, *by, *bo, static_cast<int32_t>(n)};
       rt::Grid grid{static_cast<uint32_t>((n + block - 1) / block), 1, 1};
       must(rt::launch(*kernel, grid, args), "launch");
       must(device->synchronize(), "launch");
-      if (corruptThis) must(Corrupt(*bo, n / 2, 0x7fc00000u, 4), "corrupt");
+      if (corruptThis)
+        must(corruptElement(*bo, n / 2, 0x7fc00000u, 4), "corrupt");
       must(bo->copyToHost(out.data(), n * 4), "copy");
       // Exact: one fp32 rounding on both sides (a NaN never compares equal).
-      MaxError worst = ParallelMax(n, [&](int64_t begin, int64_t end) {
+      MaxError worst = parallelMax(n, [&](int64_t begin, int64_t end) {
         MaxError e;
         for (int64_t i = begin; i < end; ++i)
           if (!(out[i] == x[i] + y[i]))
@@ -281,35 +296,42 @@ int main(int argc, char** argv) {
         check = "WRONG at " + std::to_string(i) + ": got " + std::to_string(out[i]) +
                 ", expected " + std::to_string(x[i] + y[i]) + " (exactly)";
       }
-      auto t = TimeMedian(*kernel, grid, args, flush);
+      auto t = timeMedian(*kernel, grid, args, flush);
       must(t.status(), "timing");
       ms = t.ok() ? *t : -1;
       work = 3.0 * 4 * n / (ms * 1e-3) / 1e9;
     } else if (w.kind == tb::Kind::kSoftmax) {
       int64_t rows = w.m, cols = w.n;
       std::vector<float> x(rows * cols), out(rows * cols);
-      for (auto& v : x) v = dist(rng) * 4;
+      for (auto &v : x)
+        v = dist(rng) * 4;
       auto bi = device->allocate(x.size() * 4), bo = device->allocate(x.size() * 4);
-      if (!bi.ok() || !bo.ok()) return 1;
+      if (!bi.ok() || !bo.ok())
+        return 1;
       must(bi->copyFromHost(x.data(), x.size() * 4), "copy");
-      std::vector<rt::Arg> args = {*bo, *bi, static_cast<int32_t>(cols), static_cast<int32_t>(cols),
+      std::vector<rt::Arg> args = {*bo, *bi, static_cast<int32_t>(cols),
+                                   static_cast<int32_t>(cols),
                                    static_cast<int32_t>(cols)};
       rt::Grid grid{static_cast<uint32_t>(rows), 1, 1};
       must(rt::launch(*kernel, grid, args), "launch");
       must(device->synchronize(), "launch");
-      if (corruptThis) must(Corrupt(*bo, x.size() / 2 + 7, 0x7fc00000u, 4), "corrupt");
+      if (corruptThis)
+        must(corruptElement(*bo, x.size() / 2 + 7, 0x7fc00000u, 4), "corrupt");
       must(bo->copyToHost(out.data(), out.size() * 4), "copy");
-      // Every row; the bound of workloads.h (SoftmaxRelTolerance).
-      const double rtol = tb::SoftmaxRelTolerance(cols), atol = tb::kSoftmaxAbsTolerance;
+      // Every row; the bound of Workloads.h (softmaxRelTolerance).
+      const double rtol = tb::softmaxRelTolerance(cols),
+                   atol = tb::kSoftmaxAbsTolerance;
       // Row r's maximum and sum of exponentials, in fp64.
-      auto rowStats = [&](int64_t r, double* mx, double* sum) {
-        const float* xr = x.data() + r * cols;
+      auto rowStats = [&](int64_t r, double *mx, double *sum) {
+        const float *xr = x.data() + r * cols;
         *mx = -std::numeric_limits<double>::infinity();
         *sum = 0;
-        for (int64_t c = 0; c < cols; ++c) *mx = std::max(*mx, double(xr[c]));
-        for (int64_t c = 0; c < cols; ++c) *sum += std::exp(double(xr[c]) - *mx);
+        for (int64_t c = 0; c < cols; ++c)
+          *mx = std::max(*mx, double(xr[c]));
+        for (int64_t c = 0; c < cols; ++c)
+          *sum += std::exp(double(xr[c]) - *mx);
       };
-      MaxError worst = ParallelMax(rows, [&](int64_t begin, int64_t end) {
+      MaxError worst = parallelMax(rows, [&](int64_t begin, int64_t end) {
         MaxError e;
         for (int64_t r = begin; r < end; ++r) {
           double mx, sum;
@@ -326,9 +348,9 @@ int main(int argc, char** argv) {
         const int64_t i = static_cast<int64_t>(worst.index());
         double mx, sum;
         rowStats(i / cols, &mx, &sum);
-        check = Verdict(worst, out[i], std::exp(double(x[i]) - mx) / sum);
+        check = verdict(worst, out[i], std::exp(double(x[i]) - mx) / sum);
       }
-      auto t = TimeMedian(*kernel, grid, args, flush);
+      auto t = timeMedian(*kernel, grid, args, flush);
       must(t.status(), "timing");
       ms = t.ok() ? *t : -1;
       work = 2.0 * 4 * rows * cols / (ms * 1e-3) / 1e9;
@@ -336,59 +358,72 @@ int main(int argc, char** argv) {
       int64_t M = w.m, N = w.n, K = w.k;
       std::vector<uint16_t> a(M * K), b(K * N), c(M * N);
       const bool bf16 = w.signature.rfind("*bf16", 0) == 0;
-      auto to16 = bf16 ? ToBf16 : ToHalf;
-      auto from16 = bf16 ? FromBf16 : FromHalf;
-      for (auto& v : a) v = to16(dist(rng));
-      for (auto& v : b) v = to16(dist(rng));
+      auto to16 = bf16 ? toBf16 : toHalf;
+      auto from16 = bf16 ? fromBf16 : fromHalf;
+      for (auto &v : a)
+        v = to16(dist(rng));
+      for (auto &v : b)
+        v = to16(dist(rng));
       auto ba = device->allocate(a.size() * 2), bb = device->allocate(b.size() * 2),
            bc = device->allocate(c.size() * 2);
-      if (!ba.ok() || !bb.ok() || !bc.ok()) return 1;
+      if (!ba.ok() || !bb.ok() || !bc.ok())
+        return 1;
       must(ba->copyFromHost(a.data(), a.size() * 2), "copy");
       must(bb->copyFromHost(b.data(), b.size() * 2), "copy");
-      int32_t bm = std::stoi(w.constexprs.at("BLOCK_M")), bn = std::stoi(w.constexprs.at("BLOCK_N"));
+      int32_t bm = std::stoi(w.constexprs.at("BLOCK_M")),
+              bn = std::stoi(w.constexprs.at("BLOCK_N"));
       auto i32 = [](int64_t v) { return static_cast<int32_t>(v); };
-      std::vector<rt::Arg> args = {*ba, *bb, *bc, i32(M), i32(N), i32(K), i32(K), 1, i32(N), 1,
-                                   i32(N), 1};
-      rt::Grid grid{static_cast<uint32_t>(((M + bm - 1) / bm) * ((N + bn - 1) / bn)), 1, 1};
+      std::vector<rt::Arg> args = {*ba,    *bb, *bc,    i32(M), i32(N), i32(K),
+                                   i32(K), 1,   i32(N), 1,      i32(N), 1};
+      rt::Grid grid{static_cast<uint32_t>(((M + bm - 1) / bm) * ((N + bn - 1) / bn)), 1,
+                    1};
       must(rt::launch(*kernel, grid, args), "launch");
       must(device->synchronize(), "launch");
-      if (corruptThis) must(Corrupt(*bc, c.size() / 2 + 3, bf16 ? 0x7fc0u : 0x7e00u, 2), "corrupt");
+      if (corruptThis)
+        must(corruptElement(*bc, c.size() / 2 + 3, bf16 ? 0x7fc0u : 0x7e00u, 2),
+             "corrupt");
       must(bc->copyToHost(c.data(), c.size() * 2), "copy");
       // Every element against an fp64 product of the same inputs, with the
-      // bound of workloads.h (GemmBound): the output's rounding plus K fp32
+      // bound of Workloads.h (gemmBound): the output's rounding plus K fp32
       // accumulation steps, each at most half an fp32 ulp of a sum whose
       // terms' magnitudes add up to at most |a_i|_2 |b_j|_2.
       std::vector<double> af(M * K), bt(N * K), rowNorm(M, 0), colNorm(N, 0);
-      for (int64_t i = 0; i < M * K; ++i) af[i] = from16(a[i]);
+      for (int64_t i = 0; i < M * K; ++i)
+        af[i] = from16(a[i]);
       for (int64_t k = 0; k < K; ++k)
-        for (int64_t j = 0; j < N; ++j) bt[j * K + k] = from16(b[k * N + j]);
+        for (int64_t j = 0; j < N; ++j)
+          bt[j * K + k] = from16(b[k * N + j]);
       for (int64_t i = 0; i < M; ++i) {
-        for (int64_t k = 0; k < K; ++k) rowNorm[i] += af[i * K + k] * af[i * K + k];
+        for (int64_t k = 0; k < K; ++k)
+          rowNorm[i] += af[i * K + k] * af[i * K + k];
         rowNorm[i] = std::sqrt(rowNorm[i]);
       }
       for (int64_t j = 0; j < N; ++j) {
-        for (int64_t k = 0; k < K; ++k) colNorm[j] += bt[j * K + k] * bt[j * K + k];
+        for (int64_t k = 0; k < K; ++k)
+          colNorm[j] += bt[j * K + k] * bt[j * K + k];
         colNorm[j] = std::sqrt(colNorm[j]);
       }
-      const tb::GemmTolerance tol = tb::GemmBound(bf16, K);
+      const tb::GemmTolerance tol = tb::gemmBound(bf16, K);
       auto dot = [&](int64_t i, int64_t j) {
         double ref = 0;
-        for (int64_t k = 0; k < K; ++k) ref += af[i * K + k] * bt[j * K + k];
+        for (int64_t k = 0; k < K; ++k)
+          ref += af[i * K + k] * bt[j * K + k];
         return ref;
       };
-      auto judge = [&](MaxError& e, int64_t i, int64_t j, double ref) {
-        const double allowed =
-            tol.abs + tol.out_rel * std::fabs(ref) + tol.acc_rel * rowNorm[i] * colNorm[j];
+      auto judge = [&](MaxError &e, int64_t i, int64_t j, double ref) {
+        const double allowed = tol.abs + tol.out_rel * std::fabs(ref) +
+                               tol.acc_rel * rowNorm[i] * colNorm[j];
         e.add(std::fabs(double(from16(c[i * N + j])) - ref) / allowed, i * N + j);
       };
-      MaxError worst = ParallelMax(M, [&](int64_t begin, int64_t end) {
+      MaxError worst = parallelMax(M, [&](int64_t begin, int64_t end) {
         MaxError e;
         for (int64_t i = begin; i < end; ++i) {
-          const double* ai = af.data() + i * K;
+          const double *ai = af.data() + i * K;
           int64_t j = 0;
           // Four columns at a time: four independent sums in flight.
           for (; j + 4 <= N; j += 4) {
-            const double *b0 = bt.data() + j * K, *b1 = b0 + K, *b2 = b1 + K, *b3 = b2 + K;
+            const double *b0 = bt.data() + j * K, *b1 = b0 + K, *b2 = b1 + K,
+                         *b3 = b2 + K;
             double r0 = 0, r1 = 0, r2 = 0, r3 = 0;
             for (int64_t k = 0; k < K; ++k) {
               r0 += ai[k] * b0[k];
@@ -401,27 +436,30 @@ int main(int argc, char** argv) {
             judge(e, i, j + 2, r2);
             judge(e, i, j + 3, r3);
           }
-          for (; j < N; ++j) judge(e, i, j, dot(i, j));
+          for (; j < N; ++j)
+            judge(e, i, j, dot(i, j));
         }
         return e;
       });
       if (check == "ok") {
         const int64_t idx = static_cast<int64_t>(worst.index());
-        check = Verdict(worst, from16(c[idx]), dot(idx / N, idx % N));
+        check = verdict(worst, from16(c[idx]), dot(idx / N, idx % N));
       }
-      auto t = TimeMedian(*kernel, grid, args, flush);
+      auto t = timeMedian(*kernel, grid, args, flush);
       must(t.status(), "timing");
       ms = t.ok() ? *t : -1;
       work = 2.0 * M * N * K / (ms * 1e-3) / 1e12;
       unit = "TFLOP/s";
     }
-    if (check != "ok") status = 1;
-    std::printf("tessel %-20s %10.4f ms %10.1f %-8s %s\n", w.name.c_str(), ms, work, unit,
-                check.c_str());
+    if (check != "ok")
+      status = 1;
+    std::printf("tessel %-20s %10.4f ms %10.1f %-8s %s\n", w.name.c_str(), ms, work,
+                unit, check.c_str());
     std::fflush(stdout);
   }
   if (!corrupt.empty() && !corrupted) {
-    std::fprintf(stderr, "bench_gpu: --corrupt %s names no workload\n", corrupt.c_str());
+    std::fprintf(stderr, "bench_gpu: --corrupt %s names no workload\n",
+                 corrupt.c_str());
     return 2;
   }
   return status;

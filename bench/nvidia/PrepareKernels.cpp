@@ -1,3 +1,5 @@
+//===- PrepareKernels.cpp - The GPU benchmark's kernels, compiled ---------===//
+//
 // Compiles the GPU benchmark's kernels for nvidia:sm_90a on a machine with
 // the compiler: writes each kernel's tile IR bytecode to OUT/<name>.mlirbc and
 // fills the compile cache OUT/cache, so that bench_gpu, on a GPU machine with
@@ -8,12 +10,12 @@
 #include <string>
 #include <vector>
 
-#include "bench/nvidia/workloads.h"
+#include "bench/nvidia/Workloads.h"
 #include "core/compiler/KernelCompiler.h"
 #include "core/plugin_host/TargetParser.h"
 #include "core/runtime/Runtime.h"
 
-int main(int argc, char** argv) {
+int main(int argc, char **argv) {
   if (argc != 4) {
     std::fprintf(stderr, "usage: prepare_kernels PLUGIN KERNELS.py OUT\n");
     return 2;
@@ -33,13 +35,14 @@ int main(int argc, char** argv) {
   int status = 0;
   // The benchmark's kernels and the L2 flush that runs before each timed
   // launch.
-  std::vector<tessel::bench::Workload> workloads = tessel::bench::Workloads();
-  workloads.push_back(tessel::bench::L2Flush());
-  for (const tessel::bench::Workload& w : workloads) {
+  std::vector<tessel::bench::Workload> workloads = tessel::bench::getWorkloads();
+  workloads.push_back(tessel::bench::l2Flush());
+  for (const tessel::bench::Workload &w : workloads) {
     tessel::compiler::KernelSpecialization spec{w.kernel, w.signature, w.constexprs};
-    tessel::plugin_host::CompileOptions compileOptions = tessel::bench::CompileOptionsFor(w);
-    auto compiled =
-        tessel::compiler::compileKernelFile(*runtime, *target, argv[2], spec, compileOptions);
+    tessel::plugin_host::CompileOptions compileOptions =
+        tessel::bench::compileOptionsFor(w);
+    auto compiled = tessel::compiler::compileKernelFile(*runtime, *target, argv[2],
+                                                        spec, compileOptions);
     if (!compiled.ok()) {
       std::fprintf(stderr, "%s: %s\n", w.name.c_str(),
                    compiled.status().toString().c_str());
@@ -47,14 +50,14 @@ int main(int argc, char** argv) {
       continue;
     }
     std::ofstream(out + "/" + w.name + ".mlirbc", std::ios::binary)
-        .write(reinterpret_cast<const char*>(compiled->tile.bytecode.data()),
+        .write(reinterpret_cast<const char *>(compiled->tile.bytecode.data()),
                compiled->tile.bytecode.size());
     // The cubin too, for cuobjdump on the GPU machine (which instructions
     // the dot became).
-    const auto& cubin = compiled->artifact.kernel.bytes;
+    const auto &cubin = compiled->artifact.kernel.bytes;
     std::ofstream(out + "/" + w.name + ".cubin", std::ios::binary)
-        .write(reinterpret_cast<const char*>(cubin.data()), cubin.size());
-    const auto& md = compiled->artifact.kernel.metadata;
+        .write(reinterpret_cast<const char *>(cubin.data()), cubin.size());
+    const auto &md = compiled->artifact.kernel.metadata;
     std::printf("%-20s %s, %u warps, %u B shared, %zu B cubin\n", w.name.c_str(),
                 compiled->artifact.record.summary().c_str(), md.numWarps,
                 md.sharedMemBytes, compiled->artifact.kernel.bytes.size());
