@@ -26,7 +26,7 @@
 #include <string>
 #include <vector>
 
-#include "conformance/cases/case.h"
+#include "conformance/cases/Case.h"
 #include "conformance/runner/Result.h"
 #include "core/plugin_host/PluginTypes.h"
 #include "core/plugin_host/Status.h"

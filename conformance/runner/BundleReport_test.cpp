@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "conformance/cases/registry.h"
+#include "conformance/cases/Registry.h"
 #include "conformance/runner/Bundle.h"
 #include "conformance/runner/Report.h"
 
@@ -16,7 +16,7 @@ Bundle sample() {
   b.pluginName = "cpu";
   b.pluginVersion = "0.1.0";
   b.producer = "test";
-  BundleEntry compiled = describeCase(AllCases().front());
+  BundleEntry compiled = describeCase(allCases().front());
   compiled.kernel.bytes = {1, 2, 3};
   compiled.kernel.metadata.entryName = "k";
   plugin_host::KernelArg arg;
@@ -31,7 +31,7 @@ Bundle sample() {
   verdict.outcome = Outcome::kFail;
   verdict.message = "compiled without error";
   b.entries.push_back(verdict);
-  BundleEntry error = describeCase(AllCases().back());
+  BundleEntry error = describeCase(allCases().back());
   error.kind = BundleEntry::kCompileError;
   error.message = "boom";
   b.entries.push_back(error);
@@ -46,8 +46,8 @@ TEST(Bundle, RoundTrips) {
   EXPECT_EQ(back->target, "cpu:x86-64");
   EXPECT_EQ(back->entries[0].kernel.bytes, (std::vector<uint8_t>{1, 2, 3}));
   EXPECT_EQ(back->entries[0].kernel.metadata.args.at(0).dtype, TESSEL_DTYPE_FP32);
-  EXPECT_EQ(checkEntryMatches(back->entries[0], AllCases().front()), "");
-  EXPECT_NE(checkEntryMatches(back->entries[0], AllCases().back()), "");
+  EXPECT_EQ(checkEntryMatches(back->entries[0], allCases().front()), "");
+  EXPECT_NE(checkEntryMatches(back->entries[0], allCases().back()), "");
   EXPECT_EQ(back->entries[1].outcome, Outcome::kFail);
   EXPECT_EQ(back->entries[2].message, "boom");
 }

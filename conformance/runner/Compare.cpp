@@ -35,7 +35,7 @@ double elementError(const Tolerance &tol, Dt dt, double got, double ref) {
                                               : std::numeric_limits<double>::infinity();
   // A reference beyond the format's range must come back as the rounded
   // value (infinity, or NaN for finite-only formats, handled above).
-  const double refInFormat = std::isinf(ref) ? ref : RoundTo(dt, ref);
+  const double refInFormat = std::isinf(ref) ? ref : roundTo(dt, ref);
   if (std::isinf(refInFormat) || std::isinf(got))
     return got == refInFormat ? 0 : std::numeric_limits<double>::infinity();
   const double diff = std::fabs(got - ref);
@@ -43,7 +43,7 @@ double elementError(const Tolerance &tol, Dt dt, double got, double ref) {
   case Tolerance::kExact:
     return diff == 0 ? 0 : std::numeric_limits<double>::infinity();
   case Tolerance::kUlp:
-    return diff / Ulp(dt, ref);
+    return diff / ulp(dt, ref);
   case Tolerance::kAbsRel: {
     const double allowed = tol.value + tol.value2 * std::fabs(ref);
     return allowed > 0 ? diff / allowed : (diff == 0 ? 0 : diff);
@@ -62,28 +62,28 @@ Verdict compareOutputs(const Case &c, const std::vector<HostArray> &initial,
   // Magnitudes for the outputs with an element bound.
   std::vector<HostArray> magnitudes;
   for (const BufferSpec &spec : c.buffers) {
-    if (!spec.is_output || !spec.tolerance.HasElementBound())
+    if (!spec.isOutput || !spec.tolerance.hasElementBound())
       continue;
     if (!c.magnitude)
       return {false, spec.name + ": the tolerance bounds each element, but the case "
                                  "computes no magnitudes (a defect of the case)"};
-    magnitudes = InitialMagnitudes(c);
+    magnitudes = initialMagnitudes(c);
     c.magnitude(initial, magnitudes);
     break;
   }
   for (size_t b = 0; b < c.buffers.size(); ++b) {
     const BufferSpec &spec = c.buffers[b];
-    if (!spec.is_output)
+    if (!spec.isOutput)
       continue;
     const HostArray &e = expected[b];
     const HostArray &g = got[b];
     const Tolerance &tol = spec.tolerance;
     const std::string where = spec.name + "[";
     const std::string ofN = "] (of " + std::to_string(g.size()) + ")";
-    if (!IsFloat(spec.dt)) {
+    if (!isFloat(spec.dt)) {
       Worst w;
       for (size_t i = 0; i < g.size(); ++i) {
-        if (g.U(i) != e.U(i)) {
+        if (g.uintAt(i) != e.uintAt(i)) {
           if (w.bad++ == 0)
             w.index = i;
         }
@@ -91,22 +91,22 @@ Verdict compareOutputs(const Case &c, const std::vector<HostArray> &initial,
       if (w.bad == 0)
         continue;
       const size_t i = w.index;
-      std::string gv =
-          Info(spec.dt).is_signed ? std::to_string(g.I(i)) : std::to_string(g.U(i));
-      std::string ev =
-          Info(spec.dt).is_signed ? std::to_string(e.I(i)) : std::to_string(e.U(i));
+      std::string gv = dtInfo(spec.dt).isSigned ? std::to_string(g.intAt(i))
+                                                : std::to_string(g.uintAt(i));
+      std::string ev = dtInfo(spec.dt).isSigned ? std::to_string(e.intAt(i))
+                                                : std::to_string(e.uintAt(i));
       return {false, where + std::to_string(i) + ofN + ": got " + gv + " (" +
-                         hex(g.Bits(i)) + "), expected " + ev + " (" + hex(e.Bits(i)) +
-                         "), exact; " + std::to_string(w.bad) +
+                         hex(g.bitsAt(i)) + "), expected " + ev + " (" +
+                         hex(e.bitsAt(i)) + "), exact; " + std::to_string(w.bad) +
                          " element(s) differ (first shown)"};
     }
     Worst w;
     // Elements over the element bound, by their error over the allowed one.
     Worst over;
-    const bool bounded = tol.HasElementBound();
+    const bool bounded = tol.hasElementBound();
     double sumSqDiff = 0, sumSqRef = 0;
     for (size_t i = 0; i < g.size(); ++i) {
-      const double gv = g.F(i), ev = e.F(i);
+      const double gv = g.floatAt(i), ev = e.floatAt(i);
       double err = elementError(tol, spec.dt, gv, ev);
       if (tol.kind == Tolerance::kRelNorm) {
         if (std::isfinite(err)) {
@@ -119,7 +119,7 @@ Verdict compareOutputs(const Case &c, const std::vector<HostArray> &initial,
           w.error = err, w.index = i;
         if (bounded) {
           // Zero magnitude (an element the kernel must not write): exact.
-          const double allowed = tol.value2 * magnitudes[b].F(i);
+          const double allowed = tol.value2 * magnitudes[b].floatAt(i);
           if (!(err <= allowed)) {
             const double ratio =
                 allowed > 0 ? err / allowed : std::numeric_limits<double>::infinity();
@@ -139,8 +139,8 @@ Verdict compareOutputs(const Case &c, const std::vector<HostArray> &initial,
         w.error = err, w.index = i;
     }
     const size_t i = w.index;
-    std::string at = where + std::to_string(i) + ofN + ": got " + num(g.F(i)) +
-                     ", expected " + num(e.F(i));
+    std::string at = where + std::to_string(i) + ofN + ": got " + num(g.floatAt(i)) +
+                     ", expected " + num(e.floatAt(i));
     if (tol.kind == Tolerance::kRelNorm) {
       const double rel =
           sumSqRef > 0 ? std::sqrt(sumSqDiff / sumSqRef) : std::sqrt(sumSqDiff);
@@ -154,12 +154,12 @@ Verdict compareOutputs(const Case &c, const std::vector<HostArray> &initial,
       if (over.bad == 0)
         continue;
       const size_t j = over.index;
-      const double allowed = tol.value2 * magnitudes[b].F(j);
-      return {false, where + std::to_string(j) + ofN + ": got " + num(g.F(j)) +
-                         ", expected " + num(e.F(j)) + " (error " +
-                         num(std::fabs(g.F(j) - e.F(j))) + ", allowed " + num(allowed) +
-                         " = " + num(tol.value2) + " x magnitude " +
-                         num(magnitudes[b].F(j)) + ")" + outOfBound +
+      const double allowed = tol.value2 * magnitudes[b].floatAt(j);
+      return {false, where + std::to_string(j) + ofN + ": got " + num(g.floatAt(j)) +
+                         ", expected " + num(e.floatAt(j)) + " (error " +
+                         num(std::fabs(g.floatAt(j) - e.floatAt(j))) + ", allowed " +
+                         num(allowed) + " = " + num(tol.value2) + " x magnitude " +
+                         num(magnitudes[b].floatAt(j)) + ")" + outOfBound +
                          " (relative L2 error " + num(rel) + ", within " +
                          num(tol.value) + ")"};
     }
@@ -169,7 +169,7 @@ Verdict compareOutputs(const Case &c, const std::vector<HostArray> &initial,
                           : tol.kind == Tolerance::kAbsRel
                               ? num(w.error) + "x the allowed error"
                               : "not equal";
-    return {false, at + " (error " + measure + ", tolerance " + tol.ToString() + "); " +
+    return {false, at + " (error " + measure + ", tolerance " + tol.toString() + "); " +
                        std::to_string(w.bad) + " element(s) out of tolerance"};
   }
   return {};

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "conformance/cases/case.h"
+#include "conformance/cases/Case.h"
 
 namespace tessel::conformance {
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "conformance/cases/registry.h"
+#include "conformance/cases/Registry.h"
 
 namespace tessel::conformance {
 namespace {
@@ -19,18 +19,18 @@ namespace {
 Case oneOutput(Dt dt, size_t n, Tolerance tol) {
   Case c;
   c.id = "t";
-  c.buffers.push_back({"out", dt, n, Generator::Bits(), true, tol});
+  c.buffers.push_back({"out", dt, n, Generator::randomBits(), true, tol});
   return c;
 }
 
 TEST(Compare, IntegersAreExactAndTheFirstDifferenceIsNamed) {
-  Case c = oneOutput(Dt::I32, 4, Tolerance::Exact());
+  Case c = oneOutput(Dt::I32, 4, Tolerance::exact());
   HostArray e(Dt::I32, 4), g(Dt::I32, 4);
   for (int i = 0; i < 4; ++i)
-    e.SetI(i, i), g.SetI(i, i);
+    e.setI(i, i), g.setI(i, i);
   EXPECT_TRUE(compareOutputs(c, {g}, {e}, {g}).ok);
-  g.SetI(2, 7);
-  g.SetI(3, 9);
+  g.setI(2, 7);
+  g.setI(3, 9);
   Verdict v = compareOutputs(c, {g}, {e}, {g});
   EXPECT_FALSE(v.ok);
   EXPECT_NE(v.message.find("out[2]"), std::string::npos) << v.message;
@@ -39,14 +39,14 @@ TEST(Compare, IntegersAreExactAndTheFirstDifferenceIsNamed) {
 }
 
 TEST(Compare, UlpToleranceInTheOutputType) {
-  Case c = oneOutput(Dt::F16, 2, Tolerance::Ulps(0.5));
+  Case c = oneOutput(Dt::F16, 2, Tolerance::ulps(0.5));
   HostArray e(Dt::F64, 2), g(Dt::F16, 2);
-  e.SetF(0, 1.0 + std::ldexp(1.0, -12)); // a quarter ulp above 1
-  g.SetF(0, 1.0);
-  e.SetF(1, 3.0);
-  g.SetF(1, 3.0);
+  e.setF(0, 1.0 + std::ldexp(1.0, -12)); // a quarter ulp above 1
+  g.setF(0, 1.0);
+  e.setF(1, 3.0);
+  g.setF(1, 3.0);
   EXPECT_TRUE(compareOutputs(c, {g}, {e}, {g}).ok);
-  g.SetF(0, 1.0 + std::ldexp(1.0, -10)); // three quarters of an ulp off
+  g.setF(0, 1.0 + std::ldexp(1.0, -10)); // three quarters of an ulp off
   Verdict v = compareOutputs(c, {g}, {e}, {g});
   EXPECT_FALSE(v.ok);
   EXPECT_NE(v.message.find("out[0]"), std::string::npos) << v.message;
@@ -54,33 +54,33 @@ TEST(Compare, UlpToleranceInTheOutputType) {
 }
 
 TEST(Compare, NansAndInfinities) {
-  Case c = oneOutput(Dt::F32, 3, Tolerance::Ulps(1));
+  Case c = oneOutput(Dt::F32, 3, Tolerance::ulps(1));
   HostArray e(Dt::F64, 3), g(Dt::F32, 3);
-  e.SetF(0, NAN), g.SetF(0, NAN);
-  e.SetF(1, 1e300), g.SetF(1, INFINITY); // beyond fp32: infinity is right
-  e.SetF(2, 1.0), g.SetF(2, 1.0);
+  e.setF(0, NAN), g.setF(0, NAN);
+  e.setF(1, 1e300), g.setF(1, INFINITY); // beyond fp32: infinity is right
+  e.setF(2, 1.0), g.setF(2, 1.0);
   EXPECT_TRUE(compareOutputs(c, {g}, {e}, {g}).ok);
-  g.SetF(0, 0.0);
+  g.setF(0, 0.0);
   EXPECT_FALSE(compareOutputs(c, {g}, {e}, {g}).ok);
 }
 
 TEST(Compare, RelativeNormOverTheBuffer) {
-  Case c = oneOutput(Dt::F32, 100, Tolerance::RelNorm(1e-3));
+  Case c = oneOutput(Dt::F32, 100, Tolerance::relNorm(1e-3));
   HostArray e(Dt::F64, 100), g(Dt::F32, 100);
   for (int i = 0; i < 100; ++i)
-    e.SetF(i, i + 1), g.SetF(i, (i + 1) * (1 + 1e-5));
+    e.setF(i, i + 1), g.setF(i, (i + 1) * (1 + 1e-5));
   EXPECT_TRUE(compareOutputs(c, {g}, {e}, {g}).ok);
-  g.SetF(50, 1000);
+  g.setF(50, 1000);
   Verdict v = compareOutputs(c, {g}, {e}, {g});
   EXPECT_FALSE(v.ok);
   EXPECT_NE(v.message.find("out[50]"), std::string::npos) << v.message;
 }
 
 TEST(Compare, InputsAreNotCompared) {
-  Case c = oneOutput(Dt::I8, 1, Tolerance::Exact());
-  c.buffers[0].is_output = false;
+  Case c = oneOutput(Dt::I8, 1, Tolerance::exact());
+  c.buffers[0].isOutput = false;
   HostArray a(Dt::I8, 1), b(Dt::I8, 1);
-  b.SetI(0, 5);
+  b.setI(0, 5);
   EXPECT_TRUE(compareOutputs(c, {b}, {HostArray()}, {b}).ok);
 }
 
@@ -95,11 +95,11 @@ struct Prepared {
 
 Prepared prepare(const std::string &id) {
   Prepared p;
-  p.c = FindCase(id);
+  p.c = findCase(id);
   if (p.c == nullptr)
     return p;
-  p.initial = GenerateBuffers(*p.c);
-  p.expected = InitialExpectation(*p.c, p.initial);
+  p.initial = generateBuffers(*p.c);
+  p.expected = initialExpectation(*p.c, p.initial);
   p.c->reference(p.initial, p.expected);
   return p;
 }
@@ -118,10 +118,10 @@ double truncToTf32(double x) {
 // `x` rounded to the accumulator type; towards zero when `truncate` (as
 // tensor cores may), to nearest otherwise.
 double round(Dt acc, double x, bool truncate) {
-  const double r = RoundTo(acc, x);
+  const double r = roundTo(acc, x);
   if (!truncate || std::fabs(r) <= std::fabs(x))
     return r;
-  return r - std::copysign(Ulp(acc, std::fabs(r) - Ulp(acc, r) / 2), r);
+  return r - std::copysign(ulp(acc, std::fabs(r) - ulp(acc, r) / 2), r);
 }
 
 enum class Order { kForward, kBackward, kBlocksOf16 };
@@ -146,7 +146,7 @@ std::vector<HostArray> deviceDot(const Prepared &p, Order order, bool truncate) 
   // Adds the terms one k contributes to `sum` (tf32x3: three products of
   // split parts).
   auto addTerms = [&](double sum, int i, int j, int k) {
-    const double x = a.F(i * K + k), y = b.F(k * N + j);
+    const double x = a.floatAt(i * K + k), y = b.floatAt(k * N + j);
     if (prec == "tf32")
       return add(sum, truncToTf32(x) * truncToTf32(y)); // exact in fp64
     if (prec == "tf32x3") {
@@ -158,7 +158,7 @@ std::vector<HostArray> deviceDot(const Prepared &p, Order order, bool truncate) 
       return add(sum, x * y);
     // In the accumulator's precision: exact in fp32 for 16- and 8-bit
     // inputs, rounded for fp32 inputs and for fp16 accumulators.
-    return add(sum, RoundTo(acc, x * y));
+    return add(sum, roundTo(acc, x * y));
   };
   for (int i = 0; i < M; ++i)
     for (int j = 0; j < N; ++j) {
@@ -175,7 +175,7 @@ std::vector<HostArray> deviceDot(const Prepared &p, Order order, bool truncate) 
           sum = addTerms(sum, i, j, order == Order::kForward ? n : K - 1 - n);
         }
       }
-      got[2].SetF(i * N + j, sum);
+      got[2].setF(i * N + j, sum);
     }
   return got;
 }
@@ -183,8 +183,8 @@ std::vector<HostArray> deviceDot(const Prepared &p, Order order, bool truncate) 
 double relativeL2(const HostArray &got, const HostArray &want) {
   double d = 0, r = 0;
   for (size_t i = 0; i < got.size(); ++i) {
-    d += (got.F(i) - want.F(i)) * (got.F(i) - want.F(i));
-    r += want.F(i) * want.F(i);
+    d += (got.floatAt(i) - want.floatAt(i)) * (got.floatAt(i) - want.floatAt(i));
+    r += want.floatAt(i) * want.floatAt(i);
   }
   return std::sqrt(d / r);
 }
@@ -196,11 +196,11 @@ double relativeL2(const HostArray &got, const HostArray &want) {
 // the bound is not tighter than the arithmetic allows.
 TEST(CompareDot, CorrectDotsPassTheElementBound) {
   int checked = 0;
-  for (const Case &c : AllCases()) {
-    if (c.kernel != "matmul" || !IsFloat(c.buffers[2].dt))
+  for (const Case &c : allCases()) {
+    if (c.kernel != "matmul" || !isFloat(c.buffers[2].dt))
       continue;
     SCOPED_TRACE(c.id);
-    ASSERT_TRUE(c.buffers[2].tolerance.HasElementBound());
+    ASSERT_TRUE(c.buffers[2].tolerance.hasElementBound());
     Prepared p = prepare(c.id);
     bool tensorCores = c.buffers[2].dt == Dt::F32;
     for (const auto &[name, value] : c.constexprs)
@@ -226,21 +226,21 @@ TEST(CompareDot, OneWrongElementOfA64x64Fp16DotFails) {
   Prepared p = prepare("dot/fp16->fp32/64x64x64");
   ASSERT_NE(p.c, nullptr);
   const Tolerance &tol = p.c->buffers[2].tolerance;
-  ASSERT_TRUE(tol.HasElementBound());
+  ASSERT_TRUE(tol.hasElementBound());
   std::vector<HostArray> got = deviceDot(p, Order::kBlocksOf16, false);
   ASSERT_TRUE(compareOutputs(*p.c, p.initial, p.expected, got).ok);
 
   // Half of what the norm allows for the whole buffer, on one element.
   double norm = 0;
   for (int i = 0; i < 64 * 64; ++i)
-    norm += p.expected[2].F(i) * p.expected[2].F(i);
+    norm += p.expected[2].floatAt(i) * p.expected[2].floatAt(i);
   const double delta = 0.5 * tol.value * std::sqrt(norm);
   const int wrong = 10 * 64 + 20;
-  std::vector<HostArray> magnitudes = InitialMagnitudes(*p.c);
+  std::vector<HostArray> magnitudes = initialMagnitudes(*p.c);
   p.c->magnitude(p.initial, magnitudes);
   // The test means something only if the element bound is the tighter one.
-  ASSERT_GT(delta, 2 * tol.value2 * magnitudes[2].F(wrong));
-  got[2].SetF(wrong, got[2].F(wrong) + delta);
+  ASSERT_GT(delta, 2 * tol.value2 * magnitudes[2].floatAt(wrong));
+  got[2].setF(wrong, got[2].floatAt(wrong) + delta);
   EXPECT_LT(relativeL2(got[2], p.expected[2]), tol.value); // the norm alone: pass
 
   Verdict v = compareOutputs(*p.c, p.initial, p.expected, got);
@@ -261,7 +261,7 @@ TEST(CompareDot, ElementsTheKernelMustNotWriteMustComeBackExactly) {
   std::vector<HostArray> got = deviceDot(p, Order::kForward, false);
   ASSERT_TRUE(compareOutputs(*p.c, p.initial, p.expected, got).ok);
   const size_t tail = 64 * 64 + 2;
-  got[2].SetF(tail, got[2].F(tail) + Ulp(Dt::F16, got[2].F(tail)));
+  got[2].setF(tail, got[2].floatAt(tail) + ulp(Dt::F16, got[2].floatAt(tail)));
   EXPECT_LT(relativeL2(got[2], p.expected[2]), p.c->buffers[2].tolerance.value);
   Verdict v = compareOutputs(*p.c, p.initial, p.expected, got);
   EXPECT_FALSE(v.ok);
@@ -274,12 +274,12 @@ TEST(CompareDot, ANanElementFails) {
   ASSERT_NE(p.c, nullptr);
   std::vector<HostArray> got = deviceDot(p, Order::kForward, true);
   ASSERT_TRUE(compareOutputs(*p.c, p.initial, p.expected, got).ok);
-  got[2].SetF(123, NAN);
+  got[2].setF(123, NAN);
   EXPECT_FALSE(compareOutputs(*p.c, p.initial, p.expected, got).ok);
 }
 
 TEST(CompareDot, AnElementBoundWithoutMagnitudesIsADefectOfTheCase) {
-  Case c = oneOutput(Dt::F32, 4, Tolerance::RelNormBounded(1e-3, 1e-5));
+  Case c = oneOutput(Dt::F32, 4, Tolerance::relNormBounded(1e-3, 1e-5));
   HostArray e(Dt::F64, 4), g(Dt::F32, 4);
   Verdict v = compareOutputs(c, {g}, {e}, {g});
   EXPECT_FALSE(v.ok);

@@ -2,7 +2,7 @@
 
 #include "conformance/runner/CompileCase.h"
 
-#include "conformance/cases/kernel_sources.h"
+#include "conformance/cases/KernelSources.h"
 #include "core/compiler/KernelCompiler.h"
 #include "core/plugin_host/IsolatedCalls.h"
 #include "core/runtime/CacheKey.h"
@@ -25,7 +25,7 @@ Lowered lower(const std::string &path, const std::string &kernel,
               const std::vector<std::pair<std::string, std::string>> &constexprs,
               mlir::MLIRContext &context) {
   Lowered out;
-  const std::string *text = KernelSource(path);
+  const std::string *text = kernelSource(path);
   if (text == nullptr) {
     out.diagnostics = "no embedded kernel source '" + path + "'";
     return out;
@@ -89,7 +89,7 @@ CaseResult checkCompileFail(const CompileFailCase &c) {
   Lowered l = lower(c.source, c.kernel, c.signature, c.constexprs, context);
   CaseResult r{c.id, Outcome::kFail, "", "", 0};
   if (l.module) {
-    r.message = "compiled without error; expected: " + c.expected_message;
+    r.message = "compiled without error; expected: " + c.expectedMessage;
     return r;
   }
   // Diagnostics render as "<file>:<line>:<col>: error: <message>".
@@ -103,15 +103,15 @@ CaseResult checkCompileFail(const CompileFailCase &c) {
     const int lineNo = std::atoi(line.c_str() + file.size());
     if (line.find(": error: ") == std::string::npos)
       continue;
-    if (line.find(c.expected_message) == std::string::npos)
+    if (line.find(c.expectedMessage) == std::string::npos)
       continue;
-    if (c.expected_line != 0 && lineNo != c.expected_line)
+    if (c.expectedLine != 0 && lineNo != c.expectedLine)
       continue;
     r.outcome = Outcome::kPass;
     return r;
   }
-  r.message = "expected an error containing '" + c.expected_message + "'" +
-              (c.expected_line ? " on line " + std::to_string(c.expected_line) : "") +
+  r.message = "expected an error containing '" + c.expectedMessage + "'" +
+              (c.expectedLine ? " on line " + std::to_string(c.expectedLine) : "") +
               "; got: " + d;
   return r;
 }

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "conformance/cases/case.h"
+#include "conformance/cases/Case.h"
 #include "conformance/runner/Result.h"
 #include "core/plugin_host/LoadedPlugin.h"
 #include "core/plugin_host/PluginTypes.h"

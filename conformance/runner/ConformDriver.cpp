@@ -8,8 +8,8 @@
 #include <memory>
 #include <optional>
 
-#include "conformance/cases/kernel_sources.h"
-#include "conformance/cases/registry.h"
+#include "conformance/cases/KernelSources.h"
+#include "conformance/cases/Registry.h"
 #include "conformance/runner/Bundle.h"
 #include "conformance/runner/CompileCase.h"
 #include "conformance/runner/Execute.h"
@@ -111,11 +111,11 @@ int runConformCommand(const std::vector<std::string> &args, std::ostream &out,
   }
 
   std::vector<const Case *> cases;
-  for (const Case &c : AllCases())
+  for (const Case &c : allCases())
     if (selected(c.id, filters))
       cases.push_back(&c);
   std::vector<const CompileFailCase *> failCases;
-  for (const CompileFailCase &c : CompileFailCases())
+  for (const CompileFailCase &c : compileFailCases())
     if (selected(c.id, filters))
       failCases.push_back(&c);
   if (list) {

@@ -41,7 +41,7 @@ CaseResult executeCase(const Case &c, const plugin_host::CompiledKernel &kernel,
     return error(
         c, "kernel '" + md.entryName + "' takes " + std::to_string(md.args.size()) +
                " arguments but the case passes " + std::to_string(c.args.size()));
-  std::vector<HostArray> initial = GenerateBuffers(c);
+  std::vector<HostArray> initial = generateBuffers(c);
   std::vector<plugin_host::DeviceBuffer> buffers;
   for (size_t b = 0; b < initial.size(); ++b) {
     auto buf = plugin_host::DeviceBuffer::allocate(
@@ -65,17 +65,17 @@ CaseResult executeCase(const Case &c, const plugin_host::CompiledKernel &kernel,
     const plugin_host::KernelArg &want = md.args[i];
     // Unsigned integers travel as their signless ABI dtype: the metadata's
     // dtype is what the plugin expects.
-    if (a.is_buffer != (want.kind == TESSEL_ARG_POINTER))
+    if (a.isBuffer != (want.kind == TESSEL_ARG_POINTER))
       return error(
           c,
           "argument " + std::to_string(i) + " ('" + want.name + "'): the kernel " +
               (want.kind == TESSEL_ARG_POINTER ? "takes a pointer" : "takes a scalar") +
-              " but the case passes " + (a.is_buffer ? "a buffer" : "a scalar"));
-    if (a.is_buffer) {
-      args.push_back(plugin_host::LaunchArg::pointer(buffers[a.buffer], want.dtype,
-                                                     a.elem_offset * Info(a.dt).bytes));
+              " but the case passes " + (a.isBuffer ? "a buffer" : "a scalar"));
+    if (a.isBuffer) {
+      args.push_back(plugin_host::LaunchArg::pointer(
+          buffers[a.buffer], want.dtype, a.elemOffset * dtInfo(a.dt).bytes));
     } else {
-      args.push_back(plugin_host::LaunchArg::scalar(want.dtype, a.scalar_bits));
+      args.push_back(plugin_host::LaunchArg::scalar(want.dtype, a.scalarBits));
     }
   }
   plugin_host::Status launched = module->launch(c.grid, args);
@@ -86,14 +86,14 @@ CaseResult executeCase(const Case &c, const plugin_host::CompiledKernel &kernel,
     return error(c, "device_synchronize: " + synced.toString());
   std::vector<HostArray> got = initial;
   for (size_t b = 0; b < got.size(); ++b) {
-    if (!c.buffers[b].is_output || got[b].bytes().empty())
+    if (!c.buffers[b].isOutput || got[b].bytes().empty())
       continue;
     plugin_host::Status s =
         buffers[b].copyToHost(got[b].bytes().data(), got[b].bytes().size());
     if (!s.ok())
       return error(c, "copy to host: " + s.toString());
   }
-  std::vector<HostArray> expected = InitialExpectation(c, initial);
+  std::vector<HostArray> expected = initialExpectation(c, initial);
   c.reference(initial, expected);
   Verdict v = compareOutputs(c, initial, expected, got);
   return {c.id, v.ok ? Outcome::kPass : Outcome::kFail, v.message, "", 0};

@@ -14,7 +14,7 @@
 #include <optional>
 #include <string>
 
-#include "conformance/cases/case.h"
+#include "conformance/cases/Case.h"
 #include "conformance/runner/Result.h"
 #include "conformance/runner/SkipFile.h"
 #include "core/plugin_host/LoadedPlugin.h"

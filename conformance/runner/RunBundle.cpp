@@ -5,7 +5,7 @@
 #include <chrono>
 #include <cstdio>
 
-#include "conformance/cases/registry.h"
+#include "conformance/cases/Registry.h"
 #include "conformance/runner/Bundle.h"
 #include "conformance/runner/Execute.h"
 #include "conformance/runner/Report.h"
@@ -135,7 +135,7 @@ int runBundleCommand(const std::vector<std::string> &args, std::ostream &out,
     progress.update(n, summary, e.id);
     auto c0 = std::chrono::steady_clock::now();
     CaseResult r{e.id, Outcome::kError, "", "", 0};
-    const Case *c = FindCase(e.id);
+    const Case *c = findCase(e.id);
     if (c == nullptr && e.kind != BundleEntry::kVerdict) {
       r.message =
           "case '" + e.id + "' is not part of suite " + std::string(kSuiteVersion);

@@ -1,20 +1,22 @@
+//===- KernelSources.h - The embedded kernel sources ------------*- C++ -*-===//
+//
 // The kernel-language sources of the suite (conformance/cases/kernels and
 // conformance/cases/compile_fail), embedded at build time, and the
 // compile-fail cases described by their header blocks.
-#ifndef TESSEL_CONFORMANCE_CASES_KERNEL_SOURCES_H_
-#define TESSEL_CONFORMANCE_CASES_KERNEL_SOURCES_H_
+#ifndef TESSEL_CONFORMANCE_CASES_KERNELSOURCES_H
+#define TESSEL_CONFORMANCE_CASES_KERNELSOURCES_H
 
 #include <string>
 #include <vector>
 
-#include "conformance/cases/case.h"
+#include "conformance/cases/Case.h"
 
 namespace tessel::conformance {
 
 // The text of "kernels/<file>" or "compile_fail/<file>", or nullptr.
-const std::string* KernelSource(const std::string& path);
+const std::string *kernelSource(const std::string &path);
 // Every embedded path, sorted.
-std::vector<std::string> KernelSourcePaths();
+std::vector<std::string> kernelSourcePaths();
 
 // The compile-fail cases, one per compile_fail/*.py file, from its header:
 //   # conformance: compile-fail
@@ -24,11 +26,12 @@ std::vector<std::string> KernelSourcePaths();
 //   # expect-error: LINE: TEXT     (LINE 0: any line)
 // A file without a complete header is a build-time mistake: it throws
 // std::logic_error naming the file, and the registry test catches it.
-const std::vector<CompileFailCase>& CompileFailCases();
+const std::vector<CompileFailCase> &compileFailCases();
 
 // Parses one header block (exposed for tests).
-CompileFailCase ParseCompileFailHeader(const std::string& path, const std::string& text);
+CompileFailCase parseCompileFailHeader(const std::string &path,
+                                       const std::string &text);
 
-}  // namespace tessel::conformance
+} // namespace tessel::conformance
 
-#endif  // TESSEL_CONFORMANCE_CASES_KERNEL_SOURCES_H_
+#endif // TESSEL_CONFORMANCE_CASES_KERNELSOURCES_H

@@ -1,0 +1,241 @@
+//===- KernelCases.cpp - Whole-kernel cases -------------------------------===//
+//
+// Whole kernels: vector add, fused softmax, layer norm, grouped GEMM and
+// flash-attention forward, each against an fp64 host implementation.
+#include <algorithm>
+#include <cmath>
+
+#include "conformance/cases/FamilyUtil.h"
+#include "conformance/cases/Registry.h"
+
+namespace tessel::conformance {
+namespace {
+
+constexpr const char *kSrc = "whole.py";
+
+// fp16/bf16 outputs are judged at their own precision.
+Tolerance loose(Dt dt, double fp32Abs, double fp32Rel) {
+  if (dt == Dt::F16)
+    return Tolerance::absRel(2e-3, 4e-3);
+  if (dt == Dt::BF16)
+    return Tolerance::absRel(1.6e-2, 3e-2);
+  return Tolerance::absRel(fp32Abs, fp32Rel);
+}
+
+Case vectorAdd(Dt dt, int n) {
+  const int block = 1024;
+  CaseBuilder b(makeId({"kernel/vector_add", dtName(dt), "n=" + std::to_string(n)}),
+                kSrc, "vector_add");
+  b.addInput("x", dt, n, Generator::uniform(-100, 100));
+  b.addInput("y", dt, n, Generator::uniform(-100, 100));
+  b.addOutput("out", dt, n + 31, correctlyRounded(dt));
+  b.scalarI(Dt::I32, n).constant("BLOCK", block).grid((n + block - 1) / block);
+  b.reference([n](const std::vector<HostArray> &in, std::vector<HostArray> &ex) {
+    for (int i = 0; i < n; ++i)
+      ex[2].setF(i, in[0].floatAt(i) + in[1].floatAt(i));
+  });
+  return b.build();
+}
+
+Case softmax(Dt dt, int rows, int cols, uint32_t programs) {
+  int block = 1;
+  while (block < cols)
+    block *= 2;
+  const int stride = cols + 3; // rows are padded: strides matter
+  CaseBuilder b(makeId({"kernel/softmax", dtName(dt),
+                        std::to_string(rows) + "x" + std::to_string(cols)}),
+                kSrc, "softmax");
+  b.addOutput("out", dt, rows * stride, loose(dt, 1e-7, 1e-5));
+  b.addInput("in", dt, rows * stride, Generator::uniform(-6, 6));
+  b.scalarI(Dt::I32, stride).scalarI(Dt::I32, stride).scalarI(Dt::I32, rows);
+  b.scalarI(Dt::I32, cols).constant("BLOCK", block).grid(programs);
+  b.reference([=](const std::vector<HostArray> &in, std::vector<HostArray> &ex) {
+    for (int r = 0; r < rows; ++r) {
+      double mx = -INFINITY, sum = 0;
+      for (int c = 0; c < cols; ++c)
+        mx = std::max(mx, in[1].floatAt(r * stride + c));
+      for (int c = 0; c < cols; ++c)
+        sum += std::exp(in[1].floatAt(r * stride + c) - mx);
+      for (int c = 0; c < cols; ++c)
+        ex[0].setF(r * stride + c, std::exp(in[1].floatAt(r * stride + c) - mx) / sum);
+    }
+  });
+  return b.build();
+}
+
+Case layerNorm(Dt dt, int rows, int n) {
+  const int block = 128;
+  const double eps = 1e-5;
+  CaseBuilder b(makeId({"kernel/layer_norm", dtName(dt),
+                        std::to_string(rows) + "x" + std::to_string(n)}),
+                kSrc, "layer_norm");
+  b.addInput("X", dt, rows * n, Generator::uniform(-3, 5));
+  b.addOutput("Y", dt, rows * n, loose(dt, 1e-5, 1e-4));
+  b.addInput("W", dt, n, Generator::uniform(0.5, 1.5));
+  b.addInput("B", dt, n, Generator::uniform(-1, 1));
+  b.addOutput("Mean", Dt::F32, rows, Tolerance::absRel(1e-5, 1e-5));
+  b.addOutput("Rstd", Dt::F32, rows, Tolerance::absRel(1e-5, 1e-4));
+  b.scalarI(Dt::I32, n).scalarI(Dt::I32, n).scalar(Dt::F32, eps);
+  b.constant("BLOCK", block).grid(rows);
+  b.reference([=](const std::vector<HostArray> &in, std::vector<HostArray> &ex) {
+    for (int r = 0; r < rows; ++r) {
+      double mean = 0, var = 0;
+      for (int c = 0; c < n; ++c)
+        mean += in[0].floatAt(r * n + c);
+      mean /= n;
+      for (int c = 0; c < n; ++c)
+        var += std::pow(in[0].floatAt(r * n + c) - mean, 2);
+      var /= n;
+      // eps as the kernel sees it: an fp32 scalar.
+      const double rstd = 1 / std::sqrt(var + roundTo(Dt::F32, eps));
+      ex[4].setF(r, mean);
+      ex[5].setF(r, rstd);
+      for (int c = 0; c < n; ++c)
+        ex[1].setF(r * n + c,
+                   (in[0].floatAt(r * n + c) - mean) * rstd * in[2].floatAt(c) +
+                       in[3].floatAt(c));
+    }
+  });
+  return b.build();
+}
+
+Case groupedGemm(Dt dt) {
+  struct G {
+    int M, N, K;
+  };
+  const std::vector<G> groups = {{32, 32, 32}, {50, 20, 40}, {16, 48, 24}, {7, 9, 70}};
+  const int BM = 16, BN = 16, BK = 16;
+  std::vector<int64_t> meta;
+  int64_t ao = 0, bo = 0, co = 0;
+  uint32_t tiles = 0;
+  for (const G &g : groups) {
+    meta.insert(meta.end(), {g.M, g.N, g.K, ao, bo, co});
+    ao += g.M * g.K, bo += g.K * g.N, co += g.M * g.N;
+    tiles += ((g.M + BM - 1) / BM) * ((g.N + BN - 1) / BN);
+  }
+  CaseBuilder b(makeId({"kernel/grouped_gemm", dtName(dt), "groups=4"}), kSrc,
+                "grouped_gemm");
+  b.addInput("a", dt, ao, Generator::uniform(-2, 2));
+  b.addInput("b", dt, bo, Generator::uniform(-2, 2));
+  // fp32 accumulation over at most 70 steps, then (fp16) the output's
+  // rounding: half an fp16 ulp of the result, which the magnitude bounds.
+  int maxK = 0;
+  for (const G &g : groups)
+    maxK = std::max(maxK, g.K);
+  const double bound = dotElementBound(Dt::F32, "default", maxK) +
+                       (dt == Dt::F16 ? std::ldexp(1.0, -11) : 0.0);
+  b.addOutput("c", dt, co + 5,
+              Tolerance::relNormBounded(dt == Dt::F16 ? 2e-3 : 1e-5, bound));
+  b.addInput("meta", Dt::I32, meta.size(), Generator::iota(1)); // replaced: fixed below
+  b.scalarI(Dt::I32, static_cast<int64_t>(groups.size()));
+  b.constant("BM", BM)
+      .constant("BN", BN)
+      .constant("BK", BK)
+      .constant("DT", dtInfo(dt).tl)
+      .grid(tiles);
+  Case c = b.build();
+  auto fixed = meta;
+  c.reference = [groups, fixed](const std::vector<HostArray> &in,
+                                std::vector<HostArray> &ex) {
+    for (size_t g = 0; g < groups.size(); ++g) {
+      const int64_t *m = &fixed[g * 6];
+      for (int i = 0; i < m[0]; ++i)
+        for (int j = 0; j < m[1]; ++j) {
+          double s = 0;
+          for (int k = 0; k < m[2]; ++k)
+            s +=
+                in[0].floatAt(m[3] + i * m[2] + k) * in[1].floatAt(m[4] + k * m[1] + j);
+          ex[2].setF(m[5] + i * m[1] + j, s);
+        }
+    }
+  };
+  c.magnitude = [groups, fixed](const std::vector<HostArray> &in,
+                                std::vector<HostArray> &mag) {
+    for (size_t g = 0; g < groups.size(); ++g) {
+      const int64_t *m = &fixed[g * 6];
+      for (int i = 0; i < m[0]; ++i)
+        for (int j = 0; j < m[1]; ++j) {
+          double s = 0;
+          for (int k = 0; k < m[2]; ++k)
+            s += std::fabs(in[0].floatAt(m[3] + i * m[2] + k) *
+                           in[1].floatAt(m[4] + k * m[1] + j));
+          mag[2].setF(m[5] + i * m[1] + j, s);
+        }
+    }
+  };
+  c.fixedBuffers.push_back({3, fixed});
+  return c;
+}
+
+Case attention(Dt dt, int seq, int heads, int dim) {
+  const int BM = 32, BN = 16;
+  const double scale = 1 / std::sqrt(static_cast<double>(dim));
+  CaseBuilder b(makeId({"kernel/flash_attention_fwd", dtName(dt),
+                        "seq=" + std::to_string(seq) + ",heads=" +
+                            std::to_string(heads) + ",d=" + std::to_string(dim)}),
+                kSrc, "attn_fwd");
+  const size_t n = size_t(heads) * seq * dim;
+  b.addInput("Q", dt, n, Generator::uniform(-1, 1));
+  b.addInput("K", dt, n, Generator::uniform(-1, 1));
+  b.addInput("V", dt, n, Generator::uniform(-1, 1));
+  // fp32 inputs go through tl.dot's default tf32 precision.
+  b.addOutput("Out", dt, n, loose(dt == Dt::F32 ? Dt::F16 : dt, 0, 0));
+  b.addOutput("Lse", Dt::F32, size_t(heads) * seq, Tolerance::absRel(5e-3, 1e-3));
+  b.scalar(Dt::F32, scale).scalarI(Dt::I32, seq);
+  b.constant("HEAD_DIM", dim)
+      .constant("BLOCK_M", BM)
+      .constant("BLOCK_N", BN)
+      .constant("DT", dtInfo(dt).tl);
+  b.grid((seq + BM - 1) / BM, heads);
+  const double scale32 = roundTo(Dt::F32, scale);
+  b.reference([=](const std::vector<HostArray> &in, std::vector<HostArray> &ex) {
+    std::vector<double> s(seq);
+    for (int h = 0; h < heads; ++h) {
+      const size_t base = size_t(h) * seq * dim;
+      for (int i = 0; i < seq; ++i) {
+        double mx = -INFINITY;
+        for (int j = 0; j < seq; ++j) {
+          double d = 0;
+          for (int k = 0; k < dim; ++k)
+            d += in[0].floatAt(base + i * dim + k) * in[1].floatAt(base + j * dim + k);
+          s[j] = d * scale32;
+          mx = std::max(mx, s[j]);
+        }
+        double l = 0;
+        for (int j = 0; j < seq; ++j)
+          l += std::exp(s[j] - mx);
+        for (int k = 0; k < dim; ++k) {
+          double o = 0;
+          for (int j = 0; j < seq; ++j)
+            o += std::exp(s[j] - mx) * in[2].floatAt(base + j * dim + k);
+          ex[3].setF(base + i * dim + k, o / l);
+        }
+        // The kernel's log-sum-exp is in base 2 of the log2(e)-scaled scores.
+        ex[4].setF(size_t(h) * seq + i, (mx + std::log(l)) / std::log(2.0));
+      }
+    }
+  });
+  return b.build();
+}
+
+} // namespace
+
+void addKernelCases(std::vector<Case> &out) {
+  for (Dt dt : {Dt::F32, Dt::F16, Dt::BF16}) {
+    out.push_back(vectorAdd(dt, 1000));
+    out.push_back(vectorAdd(dt, 98432));
+  }
+  for (Dt dt : {Dt::F32, Dt::F16}) {
+    out.push_back(softmax(dt, 7, 50, 3));
+    out.push_back(softmax(dt, 32, 128, 32));
+    out.push_back(softmax(dt, 3, 1000, 2));
+    out.push_back(layerNorm(dt, 4, 100));
+    out.push_back(layerNorm(dt, 3, 700));
+    out.push_back(groupedGemm(dt));
+  }
+  out.push_back(attention(Dt::F16, 64, 2, 16));
+  out.push_back(attention(Dt::F16, 100, 1, 32));
+  out.push_back(attention(Dt::F32, 50, 2, 16));
+}
+
+} // namespace tessel::conformance
