@@ -13,14 +13,12 @@ namespace sdk {
 
 // Minimum (as introduced) and current sizes of every struct headed by
 // `struct_size`, for checks and initialisation.
-template <typename T>
-struct StructSize;
+template <typename T> struct StructSize;
 
-#define TESSEL_SDK_STRUCT_SIZE(T)                  \
-  template <>                                      \
-  struct StructSize<T> {                           \
-    static constexpr size_t kMin = T##_STRUCT_SIZE_MIN; \
-    static constexpr size_t kCurrent = T##_STRUCT_SIZE; \
+#define TESSEL_SDK_STRUCT_SIZE(T)                                                      \
+  template <> struct StructSize<T> {                                                   \
+    static constexpr size_t kMin = T##_STRUCT_SIZE_MIN;                                \
+    static constexpr size_t kCurrent = T##_STRUCT_SIZE;                                \
   };
 TESSEL_SDK_STRUCT_SIZE(Tessel_Target)
 TESSEL_SDK_STRUCT_SIZE(Tessel_Kernel_Metadata)
@@ -60,14 +58,13 @@ TESSEL_SDK_STRUCT_SIZE(Tessel_Plugin_Api)
 
 // A value-initialised (all zero) ABI struct with `struct_size` set to the
 // size this header defines.
-template <typename T>
-T Init() {
+template <typename T> T Init() {
   T value{};
   value.struct_size = StructSize<T>::kCurrent;
   return value;
 }
 
-}  // namespace sdk
-}  // namespace tessel
+} // namespace sdk
+} // namespace tessel
 
-#endif  // TESSEL_STRUCT_SIZE_HPP_
+#endif // TESSEL_STRUCT_SIZE_HPP_
