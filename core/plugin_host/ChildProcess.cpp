@@ -79,6 +79,30 @@ std::string describeWaitStatus(int waitStatus) {
 
 } // namespace
 
+std::string signalName(int signal) {
+  switch (signal) {
+  case SIGSEGV:
+    return "SIGSEGV";
+  case SIGABRT:
+    return "SIGABRT";
+  case SIGBUS:
+    return "SIGBUS";
+  case SIGFPE:
+    return "SIGFPE";
+  case SIGILL:
+    return "SIGILL";
+  case SIGKILL:
+    return "SIGKILL";
+  case SIGTERM:
+    return "SIGTERM";
+  case SIGTRAP:
+    return "SIGTRAP";
+  case SIGPIPE:
+    return "SIGPIPE";
+  }
+  return "signal " + std::to_string(signal);
+}
+
 StatusOr<std::string>
 runInChildProcess(const std::function<StatusOr<std::string>()> &work,
                   const std::string &what, const ChildProcessOptions &options) {
@@ -136,6 +160,14 @@ runInChildProcess(const std::function<StatusOr<std::string>()> &work,
     ::kill(pid, SIGKILL);
   int waitStatus = 0;
   while (::waitpid(pid, &waitStatus, 0) < 0 && errno == EINTR) {
+  }
+  if (options.end != nullptr) {
+    *options.end = ChildProcessEnd{};
+    options.end->timedOut = timedOut;
+    if (!timedOut && WIFSIGNALED(waitStatus))
+      options.end->signal = WTERMSIG(waitStatus);
+    if (WIFEXITED(waitStatus))
+      options.end->exitStatus = WEXITSTATUS(waitStatus);
   }
   if (timedOut) {
     return Status(TESSEL_ERROR_DEADLINE_EXCEEDED,

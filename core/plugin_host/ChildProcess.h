@@ -25,11 +25,23 @@
 
 namespace tessel::plugin_host {
 
+/// How a child process ended, for callers that word their own message.
+struct ChildProcessEnd {
+  bool timedOut = false; ///< killed at the deadline
+  int signal = 0;        ///< the signal that ended it; 0 if none
+  int exitStatus = -1;   ///< its exit status, when it exited
+};
+
 struct ChildProcessOptions {
   /// Kill the child and fail with DEADLINE_EXCEEDED after this long; 0 waits
   /// forever.
   int timeoutMs = 0;
+  /// When set, receives how the child ended.
+  ChildProcessEnd *end = nullptr;
 };
+
+/// "SIGSEGV", "SIGABRT", ... ("signal 42" for one without a name here).
+std::string signalName(int signal);
 
 /// Runs `work` in a child process. `what` names the work in error messages,
 /// e.g. "plugin '/x/libtessel_acme.so': compile".

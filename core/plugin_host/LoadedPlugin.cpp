@@ -67,10 +67,40 @@ bool isValidPluginName(const char *name) {
 
 } // namespace
 
+const char *setupStageName(SetupStage stage) {
+  switch (stage) {
+  case SetupStage::kDlopen:
+    return "loading (dlopen)";
+  case SetupStage::kGetApi:
+    return TESSEL_PLUGIN_GET_API_SYMBOL;
+  case SetupStage::kCheckTable:
+    return "reading the function table";
+  case SetupStage::kInitialize:
+    return "initialize";
+  case SetupStage::kCompilerInfo:
+    return "compiler info";
+  case SetupStage::kDeviceEnumeration:
+    return "device enumeration";
+  }
+  return "set-up";
+}
+
 StatusOr<std::shared_ptr<LoadedPlugin>> LoadedPlugin::load(const std::string &path,
                                                            const HostAbi &abi) {
+  return load(path, abi, nullptr, nullptr);
+}
+
+StatusOr<std::shared_ptr<LoadedPlugin>> LoadedPlugin::load(const std::string &path,
+                                                           const HostAbi &abi,
+                                                           StageObserver observer,
+                                                           void *context) {
+  auto enter = [&](SetupStage stage) {
+    if (observer != nullptr)
+      observer(context, stage);
+  };
   if (Status status = checkSharedObjectFile(path); !status.ok())
     return status;
+  enter(SetupStage::kDlopen);
 
   // RTLD_NOW: a missing symbol fails here, naming the plugin, instead of at
   // some later call. RTLD_LOCAL: plugins must not resolve against each
@@ -91,6 +121,7 @@ StatusOr<std::shared_ptr<LoadedPlugin>> LoadedPlugin::load(const std::string &pa
                                 "' (not a Tessel plugin)");
   }
   auto *getApi = reinterpret_cast<Tessel_Plugin_Get_Api *>(symbol);
+  enter(SetupStage::kGetApi);
   const Tessel_Plugin_Api *api = getApi(abi.major, abi.minor);
   if (api == nullptr) {
     ::dlclose(handle);
@@ -100,8 +131,10 @@ StatusOr<std::shared_ptr<LoadedPlugin>> LoadedPlugin::load(const std::string &pa
   }
   // From here on the destructor closes the handle on every error path.
   std::shared_ptr<LoadedPlugin> plugin(new LoadedPlugin(path, handle, api, &abi));
+  enter(SetupStage::kCheckTable);
   if (Status status = plugin->checkTable(); !status.ok())
     return status;
+  enter(SetupStage::kInitialize);
   if (Status status = plugin->initialize(); !status.ok())
     return status;
   return plugin;

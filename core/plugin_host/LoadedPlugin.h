@@ -36,14 +36,36 @@
 
 namespace tessel::plugin_host {
 
+/// The plugin code a host runs before any work, in order. Loading runs the
+/// first four; hosts that list targets or devices run the others. Errors of
+/// isolated set-up (PluginProbe.h) name the stage a plugin crashed or hung in.
+enum class SetupStage {
+  kDlopen,            ///< dlopen: the plugin's static constructors
+  kGetApi,            ///< tessel_plugin_get_api
+  kCheckTable,        ///< reading the function table and plugin info
+  kInitialize,        ///< plugin_initialize
+  kCompilerInfo,      ///< compiler_get_info
+  kDeviceEnumeration, ///< device_enumerate
+};
+
+/// "loading (dlopen)", "tessel_plugin_get_api", "initialize", ...
+const char *setupStageName(SetupStage stage);
+
 class LoadedPlugin {
 public:
   using GenericFn = void (*)(void);
+  /// Told each stage just before loading enters it.
+  using StageObserver = void (*)(void *context, SetupStage stage);
 
   /// Loads and negotiates the plugin at `path` against `abi` (which must
   /// outlive the result).
   static StatusOr<std::shared_ptr<LoadedPlugin>>
   load(const std::string &path, const HostAbi &abi = HostAbi::current());
+  /// The same, telling `observer` each stage as it starts.
+  static StatusOr<std::shared_ptr<LoadedPlugin>> load(const std::string &path,
+                                                      const HostAbi &abi,
+                                                      StageObserver observer,
+                                                      void *context);
 
   ~LoadedPlugin();
   LoadedPlugin(const LoadedPlugin &) = delete;

@@ -95,6 +95,18 @@ const char *pluginSourceName(PluginSource source) {
   return "unknown";
 }
 
+std::string pluginNameFromFileName(const std::string &path) {
+  const size_t slash = path.rfind('/');
+  const std::string file = slash == std::string::npos ? path : path.substr(slash + 1);
+  if (!isPluginFileName(file))
+    return "";
+  const std::string name = file.substr(10, file.size() - 10 - 3);
+  for (char c : name)
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'))
+      return "";
+  return name;
+}
+
 std::string currentExecutablePath() {
   char resolved[PATH_MAX];
   return ::realpath("/proc/self/exe", resolved) != nullptr ? resolved : "";

@@ -15,6 +15,11 @@
 // A directory is scanned for regular files named libtessel_*.so, in name
 // order; subdirectories are not searched.
 //
+// The plugin name a file is taken to hold comes from its file name,
+// libtessel_<name>.so (pluginNameFromFileName), so a host can pick the
+// plugin a target names without loading, or running any code of, the
+// others. Loading still checks the name the plugin itself reports.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef TESSEL_CORE_PLUGIN_HOST_PLUGINDISCOVERY_H
@@ -55,6 +60,11 @@ struct DiscoveryResult {
 };
 
 DiscoveryResult discoverPlugins(const DiscoveryOptions &options);
+
+/// The plugin name in the file name of `path`: "cpu" for
+/// ".../libtessel_cpu.so"; "" when the file name is not
+/// libtessel_<name>.so with <name> a valid plugin name ([a-z0-9_]+).
+std::string pluginNameFromFileName(const std::string &path);
 
 /// <dir of executable_path>/../lib/tessel/plugins, normalised lexically; ""
 /// when `executable_path` has no directory part.

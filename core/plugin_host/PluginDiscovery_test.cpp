@@ -144,5 +144,15 @@ TEST_F(PluginDiscoveryTest, ReadsTheRealEnvironmentVariable) {
   EXPECT_THAT(paths(result), ElementsAre(root + "/libtessel_env.so"));
 }
 
+TEST(PluginFileNameTest, NameComesFromTheFileName) {
+  EXPECT_EQ(pluginNameFromFileName("/usr/lib/tessel/plugins/libtessel_cpu.so"), "cpu");
+  EXPECT_EQ(pluginNameFromFileName("libtessel_my_gpu2.so"), "my_gpu2");
+  EXPECT_EQ(pluginNameFromFileName("/p/libtessel_.so"), "");
+  EXPECT_EQ(pluginNameFromFileName("/p/libtessel_Cpu.so"), "");
+  EXPECT_EQ(pluginNameFromFileName("/p/libtessel_a-b.so"), "");
+  EXPECT_EQ(pluginNameFromFileName("/p/libfoo.so"), "");
+  EXPECT_EQ(pluginNameFromFileName("/libtessel_x.so/other.so"), "");
+}
+
 } // namespace
 } // namespace tessel::plugin_host

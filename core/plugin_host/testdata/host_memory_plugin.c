@@ -12,6 +12,15 @@
  *   HM_CRASH_IN_COMPILE  compile raises SIGSEGV (child-process mode test)
  *   HM_NEWER_MINOR       claims a later ABI minor with a longer table
  *   HM_COMPILER_ONLY     provides only the compiler half
+ *   HM_HANG_IN_COMPILE   compile never returns
+ *   HM_NAME="x"          the plugin's name (default "hostmem")
+ * Misbehaving set-up, for the hosts' isolation tests: HM_<HOW>_IN_<STAGE>
+ * with HOW one of HANG (never returns), SEGV (raises SIGSEGV), ABORT
+ * (calls abort) and STAGE one of
+ *   GET_API              tessel_plugin_get_api
+ *   INIT                 plugin_initialize
+ *   ENUM                 device_enumerate
+ *   CTOR                 a static constructor, run by dlopen (ABORT only)
  */
 /* clock_gettime and pause are POSIX, outside strict C99. */
 #define _POSIX_C_SOURCE 200809L
@@ -25,6 +34,52 @@
 #include <unistd.h>
 
 #include "tessel/plugin_api.h"
+
+/* ---- misbehaving on purpose ---------------------------------------------- */
+
+enum { HM_HANG = 1, HM_SEGV = 2, HM_ABORT = 3 };
+
+/* Unused in the well-behaved builds. */
+__attribute__((unused)) static void misbehave(int how) {
+  if (how == HM_HANG) {
+    for (;;) pause();
+  }
+  if (how == HM_SEGV) raise(SIGSEGV);
+  abort();
+}
+
+#if defined(HM_HANG_IN_GET_API)
+#define HM_GET_API_MISBEHAVES HM_HANG
+#elif defined(HM_SEGV_IN_GET_API)
+#define HM_GET_API_MISBEHAVES HM_SEGV
+#elif defined(HM_ABORT_IN_GET_API)
+#define HM_GET_API_MISBEHAVES HM_ABORT
+#endif
+#if defined(HM_HANG_IN_INIT)
+#define HM_INIT_MISBEHAVES HM_HANG
+#elif defined(HM_SEGV_IN_INIT)
+#define HM_INIT_MISBEHAVES HM_SEGV
+#elif defined(HM_ABORT_IN_INIT)
+#define HM_INIT_MISBEHAVES HM_ABORT
+#endif
+#if defined(HM_HANG_IN_ENUM)
+#define HM_ENUM_MISBEHAVES HM_HANG
+#elif defined(HM_SEGV_IN_ENUM)
+#define HM_ENUM_MISBEHAVES HM_SEGV
+#elif defined(HM_ABORT_IN_ENUM)
+#define HM_ENUM_MISBEHAVES HM_ABORT
+#endif
+
+#ifdef HM_ABORT_IN_CTOR
+/* Runs inside dlopen, before the host can call anything. */
+__attribute__((constructor)) static void abort_while_loading(void) {
+  misbehave(HM_ABORT);
+}
+#endif
+
+#ifndef HM_NAME
+#define HM_NAME "hostmem"
+#endif
 
 /* ---- errors -------------------------------------------------------------- */
 
@@ -71,6 +126,9 @@ static void error_inspect(Tessel_Error_Inspect_Args* args) {
 
 static Tessel_Error* plugin_initialize(Tessel_Plugin_Initialize_Args* args) {
   CHECK_ARGS(args, Tessel_Plugin_Initialize_Args, "plugin_initialize");
+#ifdef HM_INIT_MISBEHAVES
+  misbehave(HM_INIT_MISBEHAVES);
+#endif
   return NULL;
 }
 
@@ -126,6 +184,9 @@ static Tessel_Error* compile(Tessel_Compile_Args* args) {
   CHECK_ARGS(args, Tessel_Compile_Args, "compile");
 #ifdef HM_CRASH_IN_COMPILE
   raise(SIGSEGV);
+#endif
+#ifdef HM_HANG_IN_COMPILE
+  misbehave(HM_HANG);
 #endif
   if (args->target == NULL || strcmp(args->target->arch, "hm1") != 0) {
     return make_error(TESSEL_ERROR_INVALID_ARGUMENT,
@@ -280,6 +341,9 @@ static const Tessel_Device_Desc* const kDevices[] = {&kDeviceDesc};
 
 static Tessel_Error* device_enumerate(Tessel_Device_Enumerate_Args* args) {
   CHECK_ARGS(args, Tessel_Device_Enumerate_Args, "device_enumerate");
+#ifdef HM_ENUM_MISBEHAVES
+  misbehave(HM_ENUM_MISBEHAVES);
+#endif
   args->devices = kDevices;
   args->num_devices = 1;
   return NULL;
@@ -456,7 +520,7 @@ static Tessel_Error* event_elapsed(Tessel_Event_Elapsed_Args* args) {
 /* ---- table --------------------------------------------------------------- */
 
 static const Tessel_Plugin_Info kInfo = {
-    Tessel_Plugin_Info_STRUCT_SIZE, NULL, "hostmem", "1.2.3",
+    Tessel_Plugin_Info_STRUCT_SIZE, NULL, HM_NAME, "1.2.3",
     "host memory test plugin written in C"};
 
 #ifdef HM_NEWER_MINOR
@@ -476,6 +540,9 @@ TESSEL_PLUGIN_EXPORT const Tessel_Plugin_Api* tessel_plugin_get_api(
     uint32_t host_abi_major, uint32_t host_abi_minor) {
   (void)host_abi_major;
   (void)host_abi_minor;
+#ifdef HM_GET_API_MISBEHAVES
+  misbehave(HM_GET_API_MISBEHAVES);
+#endif
   memset(&g_api, 0, sizeof(g_api));
   g_api.struct_size = Tessel_Plugin_Api_STRUCT_SIZE;
   g_api.abi_major = TESSEL_PLUGIN_ABI_MAJOR;
