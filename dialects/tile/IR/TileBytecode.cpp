@@ -51,7 +51,7 @@ struct TileBytecodeInterface : public BytecodeDialectInterface {
   }
 
   LogicalResult upgradeFromVersion(Operation *, const DialectVersion &) const override {
-    // Version 1.0 is the first revision: nothing to upgrade yet.
+    // 1.1 only added an op (ptr_to_int): nothing to upgrade.
     return success();
   }
 

@@ -30,6 +30,17 @@ Operation *TileDialect::materializeConstant(OpBuilder &builder, Attribute value,
 LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op, unsigned regionIndex,
                                                     unsigned argIndex,
                                                     NamedAttribute attr) {
+  if (attr.getName() == kBoundsRecordAttrName) {
+    Region &region = op->getRegion(regionIndex);
+    auto record = region.empty() || argIndex >= region.getNumArguments()
+                      ? PointerType()
+                      : dyn_cast<PointerType>(region.getArgument(argIndex).getType());
+    if (!isa<UnitAttr>(attr.getValue()) ||
+        (!region.empty() && (!record || !record.getPointeeType().isInteger(64))))
+      return op->emitError() << "'" << kBoundsRecordAttrName
+                             << "' must be a unit attribute of a !tile.ptr<i64> argument";
+    return success();
+  }
   if (attr.getName() != kDivisibilityAttrName)
     return op->emitError() << "unknown tile argument attribute '"
                            << attr.getName().getValue() << "'";

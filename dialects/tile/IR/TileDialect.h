@@ -30,6 +30,9 @@ namespace tessel::tile {
 /// Name of the `func` argument attribute stating that an integer argument is
 /// a multiple of (or a pointer argument is aligned to) the given power of two.
 inline constexpr llvm::StringLiteral kDivisibilityAttrName = "tile.divisibility";
+/// Unit `func` argument attribute of the bounds record a bounds-checked
+/// kernel takes last (tile-instrument-bounds; a !tile.ptr<i64>).
+inline constexpr llvm::StringLiteral kBoundsRecordAttrName = "tile.bounds_record";
 } // namespace tessel::tile
 
 #endif // TESSEL_DIALECTS_TILE_IR_TILEDIALECT_H

@@ -189,6 +189,16 @@ LogicalResult AddPtrOp::verify() {
   return success();
 }
 
+LogicalResult PtrToIntOp::verify() {
+  Type ptr = getPtr().getType(), result = getResult().getType();
+  if (isa<RankedTensorType>(ptr) != isa<RankedTensorType>(result) ||
+      getShapeOrScalar(ptr) != getShapeOrScalar(result))
+    return emitOpError("result shape ")
+           << shapeString(getShapeOrScalar(result)) << " does not match pointer shape "
+           << shapeString(getShapeOrScalar(ptr));
+  return success();
+}
+
 LogicalResult LoadOp::verify() {
   if (getOther() && !getMask())
     return emitOpError("'other' requires a mask");

@@ -175,6 +175,23 @@ def Tile_AddPtrOp : Tile_Op<"addptr", [Pure, AllTypesMatch<["ptr", "result"]>]> 
   let hasFolder = 1;
 }
 
+def Tile_PtrToIntOp : Tile_Op<"ptr_to_int", [Pure]> {
+  let summary = "The byte addresses of pointers, as i64.";
+  let description = [{
+    For checks on addresses (the bounds-checked launch mode compares them
+    with the extents of the kernel's buffers); there is no inverse, so code
+    cannot make a pointer the compiler knows nothing about.
+
+    ```mlir
+    %a = tile.ptr_to_int %ptrs : tensor<128x!tile.ptr<f32>> -> tensor<128xi64>
+    ```
+  }];
+  let arguments = (ins Tile_PtrLike:$ptr);
+  let results = (outs AnyTypeOf<[I64, RankedTensorOf<[I64]>]>:$result);
+  let assemblyFormat = "$ptr attr-dict `:` type($ptr) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 def Tile_LoadOp : Tile_Op<"load", [
     AttrSizedOperandSegments,
     Tile_PointeeOf<"ptr", "result">,

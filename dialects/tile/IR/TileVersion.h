@@ -32,7 +32,7 @@ struct TileVersion {
 };
 
 /// The revision this build of the dialect reads and writes.
-inline constexpr TileVersion kTileVersion{1, 0};
+inline constexpr TileVersion kTileVersion{1, 1};
 
 } // namespace tessel::tile
 

@@ -51,6 +51,26 @@ def TileExpandFp8Conversions
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def TileInstrumentBounds : Pass<"tile-instrument-bounds", "::mlir::ModuleOp"> {
+  let summary = "Checks every memory access against its buffer's extent (bounds-checked mode).";
+  let description = [{
+    The compile side of TESSEL_COMPILE_CHECK_BOUNDS. The kernel gains a
+    trailing `!tile.ptr<i64>` parameter (attribute `tile.bounds_record`):
+    the bounds record, whose layout the plugin ABI defines (eight header
+    words the kernel writes, then the byte size of each pointer parameter's
+    buffer). Each load, store and atomic_rmw masks off its out-of-bounds
+    lanes and records the first fault (site, program id, byte offset); i32
+    additions, subtractions and multiplications that feed an `addptr`
+    offset are recomputed in i64, and a wrapped result is recorded as an
+    index overflow. atomic_cas, which has no mask, is refused.
+  }];
+  let options = [
+    Option<"kernel", "kernel", "std::string", /*default=*/"\"\"",
+           "The function to instrument (empty: every function with a body).">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
+}
+
 def TileTestAxisInfo : Pass<"tile-test-axis-info", "::mlir::func::FuncOp"> {
   let summary = "Reports the axis facts of every integer and pointer tile (for tests).";
   let description = [{

@@ -153,6 +153,22 @@ func.func @addptr_scalar_tensor(%p: !tile.ptr<f32>, %o: tensor<4xi32>) {
 
 // -----
 
+func.func @ptr_to_int_shape(%p: tensor<4x!tile.ptr<f32>>) {
+  // expected-error @+1 {{result shape [8] does not match pointer shape [4]}}
+  %a = tile.ptr_to_int %p : tensor<4x!tile.ptr<f32>> -> tensor<8xi64>
+  return
+}
+
+// -----
+
+func.func @ptr_to_int_scalar(%p: !tile.ptr<f32>) {
+  // expected-error @+1 {{result shape [4] does not match pointer shape}}
+  %a = tile.ptr_to_int %p : !tile.ptr<f32> -> tensor<4xi64>
+  return
+}
+
+// -----
+
 func.func @addptr_shape(%p: tensor<4x!tile.ptr<f32>>, %o: tensor<8xi32>) {
   // expected-error @+1 {{offset shape [8] does not match pointer shape [4]}}
   %q = tile.addptr %p, %o : tensor<4x!tile.ptr<f32>>, tensor<8xi32>

@@ -57,6 +57,10 @@ func.func @memory(%base: !tile.ptr<f16> {tile.divisibility = 16 : i32},
   %c = tile.load %q, %m, %zero {cache = #tile.cache<cg>, evict = #tile.evict<evict_last>, isVolatile} : tensor<64x!tile.ptr<f16>>
   // CHECK: tile.load %{{.*}} : !tile.ptr<f16>
   %d = tile.load %b2 : !tile.ptr<f16>
+  // CHECK: tile.ptr_to_int %{{.*}} : tensor<64x!tile.ptr<f16>> -> tensor<64xi64>
+  %qa = tile.ptr_to_int %q : tensor<64x!tile.ptr<f16>> -> tensor<64xi64>
+  // CHECK: tile.ptr_to_int %{{.*}} : !tile.ptr<f16> -> i64
+  %ba = tile.ptr_to_int %base : !tile.ptr<f16> -> i64
   // CHECK: tile.store %{{.*}}, %{{.*}}, %{{.*}} {evict = #tile.evict<evict_first>} : tensor<64x!tile.ptr<f16>>
   tile.store %q, %c, %m {evict = #tile.evict<evict_first>} : tensor<64x!tile.ptr<f16>>
   // CHECK: tile.store %{{.*}}, %{{.*}} : !tile.ptr<f16>
