@@ -40,7 +40,9 @@ constexpr const char *kUsage =
     "                    beside the plugin)\n"
     "  --report-json F   write the JSON report to F\n"
     "  --junit F         write a JUnit XML report to F\n"
-    "  --timeout S       per-case deadline for running, in seconds (default 120)\n"
+    "  --timeout S       deadline of each plugin call, in whole seconds (default\n"
+    "                    120): the plugin's set-up, and per case compiling,\n"
+    "                    validating and running\n"
     "  --no-cache        do not use the compile cache (TESSEL_CACHE_DIR, ...)\n"
     "  --list            print the selected case ids and exit\n"
     "Results: pass, fail, not-supported, skipped, validated, error.\n"
@@ -61,7 +63,7 @@ int runConformCommand(const std::vector<std::string> &args, std::ostream &out,
   ReportOptions reports;
   Mode mode = Mode::kRun;
   bool useCache = true, list = false;
-  int timeoutMs = kRunTimeoutMs;
+  int timeoutMs = kDefaultTimeoutMs;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string &a = args[i];
     const std::string *v = nullptr;
@@ -93,8 +95,11 @@ int runConformCommand(const std::vector<std::string> &args, std::ostream &out,
         reports.junitPath = *v;
       if (a == "--emit-bundle")
         bundlePath = *v, mode = Mode::kBundle;
-      if (a == "--timeout")
-        timeoutMs = std::atoi(v->c_str()) * 1000;
+      std::string why;
+      if (a == "--timeout" && !parseTimeoutSeconds(*v, &timeoutMs, &why)) {
+        err << kTool << ": --timeout: " << why << "\n";
+        return 2;
+      }
     } else {
       err << kTool << ": unexpected argument '" << a << "'\n" << kUsage;
       return 2;
@@ -103,10 +108,6 @@ int runConformCommand(const std::vector<std::string> &args, std::ostream &out,
   if (!bundlePath.empty() &&
       std::find(args.begin(), args.end(), "--compile-only") != args.end()) {
     err << kTool << ": --compile-only and --emit-bundle exclude each other\n";
-    return 2;
-  }
-  if (timeoutMs <= 0) {
-    err << kTool << ": --timeout must be a positive number of seconds\n";
     return 2;
   }
 
@@ -138,38 +139,46 @@ int runConformCommand(const std::vector<std::string> &args, std::ostream &out,
     err << kTool << ": --target: " << target.status().message() << "\n";
     return 2;
   }
-  auto plugin = loadPlugin(pluginPath, target->plugin);
-  if (!plugin.ok()) {
-    err << kTool << ": " << plugin.status().message() << "\n";
-    return 2;
-  }
-  if (!(*plugin)->provides(plugin_host::Half::kCompiler)) {
-    err << kTool << ": " << (*plugin)->describe()
-        << " has no compiler half; compile a bundle elsewhere and run it with "
-           "tessel-conform-run\n";
-    return 2;
-  }
+  RunSummary summary;
+  summary.suiteVersion = kSuiteVersion;
+  summary.target = target->toString();
+  summary.pluginPath = pluginPath;
+  summary.pluginName = target->plugin;
+  summary.mode = mode == Mode::kRun           ? "run"
+                 : mode == Mode::kCompileOnly ? "compile-only"
+                                              : "bundle";
+  // From here on a failure is the run's result: the reports are written.
+  auto plugin =
+      loadPlugin(pluginPath, target->plugin, timeoutMs, mode != Mode::kBundle);
+  if (!plugin.ok())
+    return failSetup(summary, plugin.status().message(), reports, kTool, out, err);
+  summary.pluginPath = (*plugin)->path();
+  summary.pluginVersion = (*plugin)->version();
+  if (!(*plugin)->provides(plugin_host::Half::kCompiler))
+    return failSetup(summary,
+                     (*plugin)->describe() +
+                         " has no compiler half; compile a bundle elsewhere and run "
+                         "it with tessel-conform-run",
+                     reports, kTool, out, err);
   auto skips = loadSkips(skipPath, **plugin);
-  if (!skips.ok()) {
-    err << kTool << ": " << skips.status().message() << "\n";
-    return 2;
-  }
+  if (!skips.ok())
+    return failSetup(summary, skips.status().message(), reports, kTool, out, err);
   const SkipList *skipList = skips->has_value() ? &**skips : nullptr;
   // A device is needed to run; in the other modes one is used, when the
-  // plugin reports it, only to decide not-supported early.
+  // plugin reports it, only to decide not-supported early. The probe in
+  // loadPlugin ran device enumeration in a child already.
   std::optional<plugin_host::DeviceInfo> device;
   if ((*plugin)->provides(plugin_host::Half::kRuntime) && mode != Mode::kBundle) {
     auto d = pickDevice(**plugin, target->arch);
     if (d.ok())
       device = *d;
-    else if (mode == Mode::kRun) {
-      err << kTool << ": " << d.status().message() << "\n";
-      return 2;
-    }
+    else if (mode == Mode::kRun)
+      return failSetup(summary, d.status().message(), reports, kTool, out, err);
   } else if (mode == Mode::kRun) {
-    err << kTool << ": " << (*plugin)->describe()
-        << " has no runtime half; use --compile-only or --emit-bundle\n";
-    return 2;
+    return failSetup(summary,
+                     (*plugin)->describe() +
+                         " has no runtime half; use --compile-only or --emit-bundle",
+                     reports, kTool, out, err);
   }
   std::unique_ptr<runtime::CompileCache> cache;
   if (useCache) {
@@ -179,16 +188,7 @@ int runConformCommand(const std::vector<std::string> &args, std::ostream &out,
   }
 
   auto t0 = std::chrono::steady_clock::now();
-  RunSummary summary;
-  summary.suiteVersion = kSuiteVersion;
-  summary.target = target->toString();
-  summary.pluginPath = (*plugin)->path();
-  summary.pluginName = (*plugin)->name();
-  summary.pluginVersion = (*plugin)->version();
   summary.device = device ? describeDevice(*device) : "";
-  summary.mode = mode == Mode::kRun           ? "run"
-                 : mode == Mode::kCompileOnly ? "compile-only"
-                                              : "bundle";
   Bundle bundle;
   bundle.suiteVersion = kSuiteVersion;
   bundle.target = summary.target;
@@ -232,7 +232,7 @@ int runConformCommand(const std::vector<std::string> &args, std::ostream &out,
       entry.kind = BundleEntry::kCompileError;
       entry.message = r.message;
     } else if (auto kernel = compileOnPlugin(**plugin, *target, *ir, c->kernel,
-                                             cache.get(), kCompileTimeoutMs);
+                                             cache.get(), timeoutMs);
                !kernel.ok()) {
       r.message = "compile: " + kernel.status().message();
       entry.kind = BundleEntry::kCompileError;
@@ -241,7 +241,7 @@ int runConformCommand(const std::vector<std::string> &args, std::ostream &out,
       // Compile-only and bundle: the artifact must pass the plugin's own
       // validator; a bundle carries only artifacts that did.
       plugin_host::ChildProcessOptions options;
-      options.timeoutMs = kCompileTimeoutMs;
+      options.timeoutMs = timeoutMs;
       plugin_host::Status valid = plugin_host::validateArtifactInChildProcess(
           **plugin, *target, kernel->bytes, &kernel->metadata, options);
       r = valid.ok() ? CaseResult{c->id, Outcome::kValidated, "", "", 0}

@@ -3,7 +3,10 @@
 #include "conformance/runner/SkipFile.h"
 
 #include <fnmatch.h>
+#include <sys/stat.h>
 
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 
@@ -56,13 +59,35 @@ plugin_host::StatusOr<SkipList> SkipList::parse(const std::string &text,
 }
 
 plugin_host::StatusOr<SkipList> SkipList::load(const std::string &path) {
+  auto error = [&](Tessel_Error_Code code, const std::string &why) {
+    return plugin_host::Status(code, "cannot read skip file '" + path + "': " + why);
+  };
+  // A device or a pipe could be endless: only regular files, of a bounded
+  // size, and never more read than the bound (the file may grow meanwhile).
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0)
+    return error(TESSEL_ERROR_NOT_FOUND, std::strerror(errno));
+  if (!S_ISREG(st.st_mode))
+    return error(TESSEL_ERROR_INVALID_ARGUMENT, "not a regular file");
+  if (st.st_size > static_cast<off_t>(kMaxSkipFileBytes))
+    return error(TESSEL_ERROR_INVALID_ARGUMENT,
+                 "too large (" + std::to_string(st.st_size) +
+                     " bytes; a skip file "
+                     "has at most " +
+                     std::to_string(kMaxSkipFileBytes) + ")");
   std::ifstream in(path, std::ios::binary);
   if (!in)
-    return plugin_host::Status(TESSEL_ERROR_NOT_FOUND,
-                               "cannot read skip file '" + path + "'");
-  std::stringstream text;
-  text << in.rdbuf();
-  return parse(text.str(), path);
+    return error(TESSEL_ERROR_NOT_FOUND, "cannot open it");
+  std::string text(kMaxSkipFileBytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  if (in.bad())
+    return error(TESSEL_ERROR_UNAVAILABLE, "read error");
+  text.resize(static_cast<size_t>(in.gcount()));
+  if (text.size() > kMaxSkipFileBytes)
+    return error(TESSEL_ERROR_INVALID_ARGUMENT, "too large (grew past " +
+                                                    std::to_string(kMaxSkipFileBytes) +
+                                                    " bytes while read)");
+  return parse(text, path);
 }
 
 const SkipEntry *SkipList::match(const std::string &id) const {

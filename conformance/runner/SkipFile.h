@@ -21,6 +21,9 @@
 
 namespace tessel::conformance {
 
+/// The largest skip file read (1 MiB): a list of globs is far smaller.
+inline constexpr size_t kMaxSkipFileBytes = 1 << 20;
+
 struct SkipEntry {
   std::string glob;
   std::string reason;
@@ -32,6 +35,9 @@ public:
   /// Parses `text`; `path` names it in errors ("skips.txt:3: ...").
   static plugin_host::StatusOr<SkipList> parse(const std::string &text,
                                                const std::string &path);
+  /// Reads and parses the regular file `path` of at most kMaxSkipFileBytes;
+  /// anything else (a directory, a device, a FIFO, a larger file) is an
+  /// error naming it.
   static plugin_host::StatusOr<SkipList> load(const std::string &path);
 
   /// The first entry whose glob matches `id`, or nullptr.

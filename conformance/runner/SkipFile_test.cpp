@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <fstream>
+
 namespace tessel::conformance {
 namespace {
 
@@ -40,6 +43,30 @@ TEST(SkipFile, MissingFileIsAnError) {
   auto list = SkipList::load("/nonexistent/skips.txt");
   ASSERT_FALSE(list.ok());
   EXPECT_NE(list.status().message().find("/nonexistent/skips.txt"), std::string::npos);
+}
+
+TEST(SkipFile, OnlyRegularFilesOfBoundedSizeAreRead) {
+  // An endless device must not be read until memory runs out.
+  auto zero = SkipList::load("/dev/zero");
+  ASSERT_FALSE(zero.ok());
+  EXPECT_NE(zero.status().message().find("skip file '/dev/zero': not a regular file"),
+            std::string::npos)
+      << zero.status().message();
+  auto dir = SkipList::load("/");
+  ASSERT_FALSE(dir.ok());
+  EXPECT_NE(dir.status().message().find("not a regular file"), std::string::npos);
+
+  const char *tmp = std::getenv("TEST_TMPDIR");
+  const std::string big = std::string(tmp != nullptr ? tmp : "/tmp") + "/big_skips.txt";
+  {
+    std::ofstream out(big, std::ios::binary | std::ios::trunc);
+    out.seekp(8 << 20); // larger than any skip list needs to be
+    out.put('\n');
+  }
+  auto tooBig = SkipList::load(big);
+  ASSERT_FALSE(tooBig.ok());
+  EXPECT_NE(tooBig.status().message().find("too large"), std::string::npos)
+      << tooBig.status().message();
 }
 
 } // namespace
