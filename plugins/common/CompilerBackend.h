@@ -119,6 +119,11 @@ public:
                                const Tessel_Kernel_Metadata *metadata) const = 0;
   /// Default configurations and block-size candidates for `arch`.
   virtual TuningHeuristics getTuningHeuristics(const std::string &arch) const = 0;
+  /// Whether the backend lowers what tile-instrument-bounds adds
+  /// (tile.ptr_to_int, masked atomics): then the kit accepts
+  /// TESSEL_COMPILE_CHECK_BOUNDS and instruments the kernel before
+  /// compile() sees it; otherwise the flag is refused as UNIMPLEMENTED.
+  virtual bool supportsBoundsChecks() const { return false; }
 };
 
 /// Defined by each vendor's plugin: its compiler backend.

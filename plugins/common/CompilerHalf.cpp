@@ -13,8 +13,10 @@
 
 #include "dialects/tile/Bytecode/Bytecode.h"
 #include "dialects/tile/IR/TileDialect.h"
+#include "dialects/tile/Transforms/Passes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
 #include "plugins/common/CompilerBackend.h"
 #include "plugins/common/KernelArguments.h"
 #include "tessel/plugin.hpp"
@@ -229,6 +231,21 @@ Tessel_Error *compile(Tessel_Compile_Args *args) {
     if (!input.kernel)
       return MakeErrorF(TESSEL_ERROR_NOT_FOUND, "compile: the IR has no function '%s'",
                         a.entry_name);
+    if (input.settings.flags & TESSEL_COMPILE_CHECK_BOUNDS) {
+      if (!backend.supportsBoundsChecks())
+        return MakeErrorF(TESSEL_ERROR_UNIMPLEMENTED,
+                          "compile: the %s plugin does not implement bounds-checked "
+                          "kernels (TESSEL_COMPILE_CHECK_BOUNDS)",
+                          backend.getName());
+      // Before the arguments are described: the record is one of them.
+      mlir::PassManager pm(&context);
+      tile::TileInstrumentBoundsOptions instrument;
+      instrument.kernel = a.entry_name;
+      pm.addPass(tile::createTileInstrumentBounds(instrument));
+      if (mlir::failed(pm.run(input.module)))
+        return MakeErrorF(TESSEL_ERROR_INVALID_ARGUMENT,
+                          "compile: cannot add bounds checks: %s", messages.c_str());
+    }
     auto artifact = std::make_unique<Tessel_Artifact>();
     if (std::string problem = describeKernelArgs(input.kernel, artifact->args);
         !problem.empty())

@@ -59,6 +59,9 @@ public:
     return kit::checkElfObject(bytes, size, kCpuArtifact, entry);
   }
 
+  // tile.ptr_to_int and masked atomics lower like the other tile ops.
+  bool supportsBoundsChecks() const override { return true; }
+
   // One program instance runs on one core, so blocks should be large enough
   // to amortize the per-instance call but fit in L1/L2.
   kit::TuningHeuristics getTuningHeuristics(const std::string &) const override {

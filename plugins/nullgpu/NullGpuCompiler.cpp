@@ -76,6 +76,9 @@ public:
     return "";
   }
 
+  // tile.ptr_to_int and masked atomics lower like the other tile ops.
+  bool supportsBoundsChecks() const override { return true; }
+
   kit::TuningHeuristics getTuningHeuristics(const std::string &) const override {
     kit::TuningHeuristics h;
     Tessel_Compile_Options o{};

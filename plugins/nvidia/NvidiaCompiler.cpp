@@ -132,6 +132,9 @@ public:
     return "";
   }
 
+  // tile.ptr_to_int and masked atomics lower like the other tile ops.
+  bool supportsBoundsChecks() const override { return true; }
+
   // Defaults: 4 warps then 8 (the compiler picks 8 by itself for large tiles
   // when num_warps is 0); block sizes the tuner may try: powers of two from
   // 32 to 256.

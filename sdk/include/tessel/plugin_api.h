@@ -101,7 +101,7 @@ extern "C" {
 /* ========================================================================= */
 
 #define TESSEL_PLUGIN_ABI_MAJOR 1
-#define TESSEL_PLUGIN_ABI_MINOR 0
+#define TESSEL_PLUGIN_ABI_MINOR 1
 
 /* The one symbol a plugin exports, for dlsym. */
 #define TESSEL_PLUGIN_GET_API_SYMBOL "tessel_plugin_get_api"
@@ -222,8 +222,44 @@ typedef enum Tessel_Value_Type {
 /* Bits of `Tessel_Compile_Options.flags`. */
 typedef enum Tessel_Compile_Flag {
   TESSEL_COMPILE_DEBUG_INFO = 1u << 0,   /* keep line info in the artifact */
-  TESSEL_COMPILE_ENABLE_FP_FUSION = 1u << 1 /* allow a*b+c -> fma */
+  TESSEL_COMPILE_ENABLE_FP_FUSION = 1u << 1, /* allow a*b+c -> fma */
+  TESSEL_COMPILE_CHECK_BOUNDS = 1u << 2      /* since 1.1; see below */
 } Tessel_Compile_Flag;
+
+/* Bounds-checked kernels (TESSEL_COMPILE_CHECK_BOUNDS, since 1.1).
+ *
+ * A plugin that implements the flag compiles a kernel whose every memory
+ * access is checked against the extent of its buffer; one that does not
+ * refuses the flag with TESSEL_ERROR_UNIMPLEMENTED. The compiled kernel
+ * takes one more argument than the IR's function: a trailing pointer
+ * argument (dtype I64) to the bounds record, a device buffer the host
+ * allocates for each launch, of 8 * (TESSEL_BOUNDS_HEADER_WORDS + P) bytes
+ * where P is the number of pointer arguments of the IR's function:
+ *
+ *   word 0      faults seen (the host writes 0; the kernel counts)
+ *   word 1      site of the first fault: kind << 60 | line << 36 |
+ *               column << 20 | buffer, where kind is a Tessel_Bounds_Fault,
+ *               line and column the source position of the access (0 when
+ *               unknown), buffer 1 + the index of the faulting pointer
+ *               argument among all arguments (0 when not known)
+ *   words 2-4   program id x, y, z of the first fault
+ *   word 5      its byte offset into that buffer (its address when the
+ *               buffer is not known; the exact, unwrapped index value for
+ *               an index overflow)
+ *   words 6-7   reserved, written 0 by the host
+ *   word 8 + k  written by the host: the byte size of the buffer passed as
+ *               the k-th pointer argument (from its offset to its end)
+ *
+ * Out-of-bounds lanes of loads, stores and atomics are not performed (loads
+ * read 0), so a faulty kernel corrupts nothing; the host reads the record
+ * back after the launch and reports the first fault. */
+#define TESSEL_BOUNDS_HEADER_WORDS 8
+typedef enum Tessel_Bounds_Fault {
+  TESSEL_BOUNDS_FAULT_LOAD = 1,          /* a load outside its buffer */
+  TESSEL_BOUNDS_FAULT_STORE = 2,         /* a store outside its buffer */
+  TESSEL_BOUNDS_FAULT_ATOMIC = 3,        /* an atomic outside its buffer */
+  TESSEL_BOUNDS_FAULT_INDEX_OVERFLOW = 4 /* 32-bit index arithmetic wrapped */
+} Tessel_Bounds_Fault;
 
 /* The IR format the core hands to `compile`: MLIR bytecode of the tile
  * dialect; `ir_version_major/minor` carry the tile dialect version. */

@@ -64,6 +64,17 @@ struct AddPtrLowering : OpConversionPattern<tile::AddPtrOp> {
   }
 };
 
+/// Pointers already are i64 addresses.
+struct PtrToIntLowering : OpConversionPattern<tile::PtrToIntOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(tile::PtrToIntOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getPtr());
+    return success();
+  }
+};
+
 struct LoadLowering : OpConversionPattern<tile::LoadOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -129,7 +140,7 @@ struct StoreLowering : OpConversionPattern<tile::StoreOp> {
 
 void populateTileMemoryToLinalgPatterns(const TypeConverter &converter,
                                         RewritePatternSet &patterns) {
-  patterns.add<AddPtrLowering, LoadLowering, StoreLowering>(
+  patterns.add<AddPtrLowering, PtrToIntLowering, LoadLowering, StoreLowering>(
       converter, patterns.getContext());
 }
 

@@ -80,6 +80,24 @@ struct AddPtrLowering : GpuPattern<tile::AddPtrOp> {
   }
 };
 
+/// Tensors of pointers already are vectors of i64 addresses; a scalar
+/// pointer is an LLVM pointer.
+struct PtrToIntLowering : GpuPattern<tile::PtrToIntOp> {
+  using GpuPattern::GpuPattern;
+  LogicalResult matchAndRewrite(tile::PtrToIntOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    if (!isa<RankedTensorType>(op.getType())) {
+      rewriter.replaceOpWithNewOp<LLVM::PtrToIntOp>(op, rewriter.getI64Type(),
+                                                    adaptor.getPtr());
+      return success();
+    }
+    if (!(lowering.getLayout(op.getPtr().getType()) == lowering.getLayout(op.getType())))
+      return rewriter.notifyMatchFailure(op, "pointers and addresses differ in layout");
+    rewriter.replaceOp(op, adaptor.getPtr());
+    return success();
+  }
+};
+
 /// How an element of `pointee` sits in memory: i1 as a byte, pointers as i64.
 Type getMemoryType(OpBuilder &b, Type pointee) {
   if (pointee.isInteger(1))
@@ -419,7 +437,8 @@ struct StoreLowering : GpuPattern<tile::StoreOp> {
 
 void populateMemoryPatterns(GpuTypeConverter &converter, GpuLowering &lowering,
                             RewritePatternSet &patterns) {
-  patterns.add<AddPtrLowering, LoadLowering, StoreLowering>(converter, lowering);
+  patterns.add<AddPtrLowering, PtrToIntLowering, LoadLowering, StoreLowering>(converter,
+                                                                              lowering);
 }
 
 } // namespace tessel::gpu
