@@ -2,13 +2,13 @@
 
 #include "core/runtime/CompileCache.h"
 
+#include "core/runtime/SafeFile.h"
+
 #include <errno.h>
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstring>
-#include <string_view>
 
 namespace tessel::runtime {
 namespace {
@@ -17,7 +17,7 @@ using plugin_host::Status;
 
 // Entries above this size are not artifacts this runtime wrote; reading
 // them whole could exhaust memory.
-constexpr off_t kMaxEntryBytes = off_t{1} << 31;
+constexpr uint64_t kMaxEntryBytes = uint64_t{1} << 31;
 
 std::string errnoText(int error) { return std::strerror(error); }
 
@@ -36,37 +36,6 @@ Status makeDirectories(const std::string &path) {
     if (slash == std::string::npos)
       return Status::success();
   }
-}
-
-bool writeAll(int fd, std::string_view bytes) {
-  while (!bytes.empty()) {
-    const ssize_t n = write(fd, bytes.data(), bytes.size());
-    if (n < 0) {
-      if (errno == EINTR)
-        continue;
-      return false;
-    }
-    bytes.remove_prefix(static_cast<size_t>(n));
-  }
-  return true;
-}
-
-// Reads the whole file behind `fd`; false on a read error.
-bool readAll(int fd, off_t size, std::string *out) {
-  out->resize(static_cast<size_t>(size));
-  size_t done = 0;
-  while (done < out->size()) {
-    const ssize_t n = read(fd, out->data() + done, out->size() - done);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n < 0)
-      return false;
-    if (n == 0)
-      break; // shrank while we read: the size check catches it
-    done += static_cast<size_t>(n);
-  }
-  out->resize(done);
-  return true;
 }
 
 std::string directoryOf(const std::string &path) {
@@ -88,26 +57,51 @@ std::string CompileCache::entryPath(const CacheKey &key) const {
 CacheLookup CompileCache::lookup(const CacheKey &key) {
   CacheLookup result;
   const std::string path = entryPath(key);
-  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
+  // Look before opening: a FIFO, device, directory or symbolic link under an
+  // entry's name is not an entry. It is corrupt like a damaged file, and is
+  // never opened (a FIFO would block, a link may point anywhere).
+  struct stat seen;
+  if (lstat(path.c_str(), &seen) != 0) {
     ++misses;
-    if (errno != ENOENT && errno != ENOTDIR) {
-      result.discarded = "cannot open '" + path + "': " + errnoText(errno);
-    }
+    if (errno != ENOENT && errno != ENOTDIR)
+      result.discarded = "cannot stat '" + path + "': " + errnoText(errno);
     return result;
   }
-  struct stat info;
   std::string bytes;
   std::string problem;
-  if (fstat(fd, &info) != 0) {
-    problem = "cannot stat: " + errnoText(errno);
-  } else if (info.st_size > kMaxEntryBytes) {
-    problem = "corrupt cache entry: " + std::to_string(info.st_size) +
-              " bytes, larger than any entry";
-  } else if (!readAll(fd, info.st_size, &bytes)) {
-    problem = "cannot read: " + errnoText(errno);
+  if (!S_ISREG(seen.st_mode)) {
+    problem = "corrupt cache entry: " + notRegularReason(seen.st_mode);
+  } else {
+    // O_NOFOLLOW and O_NONBLOCK: if it was swapped for something else since
+    // the lstat, the open neither follows nor blocks, and fstat refuses it.
+    plugin_host::StatusOr<ReadableFile> file = ReadableFile::open(path, {true});
+    if (!file.ok() && file.status().code() == TESSEL_ERROR_NOT_FOUND) {
+      ++misses; // removed meanwhile
+      return result;
+    }
+    if (!file.ok() && file.status().code() != TESSEL_ERROR_FAILED_PRECONDITION) {
+      // Unreadable (permissions): reported, and left alone.
+      ++misses;
+      result.discarded = file.status().message();
+      return result;
+    }
+    if (!file.ok()) {
+      problem = "corrupt cache entry: replaced while being opened";
+    } else if (file->size() > kMaxEntryBytes) {
+      problem = "corrupt cache entry: " + std::to_string(file->size()) +
+                " bytes, larger than any entry";
+    } else {
+      seen.st_dev = file->device();
+      seen.st_ino = file->inode();
+      plugin_host::StatusOr<std::string> read = file->readRest(0, kMaxEntryBytes);
+      if (read.ok())
+        bytes = std::move(*read);
+      else if (read.status().code() == TESSEL_ERROR_DATA_LOSS)
+        problem = "corrupt cache entry: changed while being read";
+      else
+        problem = read.status().message();
+    }
   }
-  close(fd);
   if (problem.empty()) {
     plugin_host::StatusOr<CacheEntry> decoded = decodeCacheEntry(bytes, key);
     if (decoded.ok()) {
@@ -120,64 +114,32 @@ CacheLookup CompileCache::lookup(const CacheKey &key) {
   ++misses;
   ++corrupt;
   result.discarded = path + ": " + problem;
-  // Remove the bad file so the next Store replaces it, but only if it is
-  // still the file we read: another process may have renamed a good entry
-  // over it since.
+  // Remove the bad file (a link itself, never its target) so the next Store
+  // replaces it, but only if it is still the one we looked at: another
+  // process may have renamed a good entry over it since.
   struct stat now;
-  if (stat(path.c_str(), &now) == 0 && now.st_ino == info.st_ino &&
-      now.st_dev == info.st_dev) {
-    unlink(path.c_str());
+  if (lstat(path.c_str(), &now) == 0 && now.st_ino == seen.st_ino &&
+      now.st_dev == seen.st_dev) {
+    if ((S_ISDIR(now.st_mode) ? rmdir(path.c_str()) : unlink(path.c_str())) != 0)
+      result.discarded += "; cannot remove it: " + errnoText(errno);
   }
   return result;
 }
 
 Status CompileCache::store(const CacheKey &key, const CacheEntry &entry) {
   const std::string path = entryPath(key);
-  const std::string dir = directoryOf(path);
-  Status made = makeDirectories(dir);
+  Status made = makeDirectories(directoryOf(path));
   if (!made.ok()) {
     ++storeFailures;
     return made;
   }
-  // A name no other writer uses: pid and a per-process counter, with O_EXCL
-  // as the guarantee (a stale file of a dead process with a reused pid
-  // makes us try the next number).
-  std::string temp;
-  int fd = -1;
-  for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
-    temp = dir + "/." + key.hex + "." + std::to_string(getpid()) + "." +
-           std::to_string(tempCounter++) + ".tmp";
-    fd = open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-    if (fd < 0 && errno != EEXIST)
-      break;
-  }
-  if (fd < 0) {
+  // A private temporary beside the entry (O_EXCL | O_NOFOLLOW, a random
+  // name), synced and renamed over it; the directory is synced after.
+  Status written = writeFileAtomically(path, encodeCacheEntry(key, entry), 0644);
+  if (!written.ok()) {
     ++storeFailures;
-    return ioError("create", temp, errno);
-  }
-  const std::string bytes = encodeCacheEntry(key, entry);
-  Status status;
-  if (!writeAll(fd, bytes)) {
-    status = ioError("write", temp, errno);
-  } else if (fsync(fd) != 0) {
-    status = ioError("sync", temp, errno);
-  }
-  if (close(fd) != 0 && status.ok())
-    status = ioError("close", temp, errno);
-  if (status.ok() && rename(temp.c_str(), path.c_str()) != 0) {
-    status = ioError("rename into", path, errno);
-  }
-  if (!status.ok()) {
-    unlink(temp.c_str());
-    ++storeFailures;
-    return status;
-  }
-  // Make the rename itself durable; a failure here loses at most this entry
-  // after a power cut, so it is not an error.
-  const int dirFd = open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dirFd >= 0) {
-    (void)fsync(dirFd);
-    close(dirFd);
+    return Status(static_cast<Tessel_Error_Code>(written.code()),
+                  "compile cache: " + written.message());
   }
   ++stores;
   return Status::success();

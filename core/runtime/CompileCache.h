@@ -7,10 +7,11 @@
 // digits, and the contents are laid out as in CacheEntry.h.
 //
 // Guarantees:
-//   - Atomic: Store writes a temporary file created with O_EXCL in the
-//     entry's directory, fsyncs it, renames it over the entry and fsyncs the
-//     directory. A reader sees the old file, the new file, or none, never a
-//     partial one.
+//   - Atomic: Store writes a private temporary file in the entry's directory
+//     (O_CREAT | O_EXCL | O_NOFOLLOW, a random name; SafeFile.h), fsyncs it,
+//     renames it over the entry and fsyncs the directory. A reader sees the
+//     old file, the new file, or none, never a partial one, and nothing is
+//     written through a symbolic link planted at either name.
 //   - Concurrent processes and threads: any number may Lookup and Store the
 //     same key at once; each Store succeeds and the last rename wins (the
 //     contents are equal, since the key covers everything that made them).
@@ -18,9 +19,14 @@
 //     format version, another key) is a miss; Lookup deletes it, unless it
 //     was replaced meanwhile, and says why in CacheLookup::discarded.
 //     Lookup never fails and never crashes on any file contents.
+//   - Only regular files are entries: a FIFO, device, directory or symbolic
+//     link (even to a valid entry) under an entry's name is corrupt. It is
+//     never opened or followed (lstat first, then O_NOFOLLOW | O_NONBLOCK
+//     and fstat), and is removed (a link itself, a directory when empty) so
+//     the next Store replaces it.
 //   - A deleted entry (or a deleted cache directory) is a plain miss.
 // Temporary files of a writer that was killed before its rename stay behind
-// as ".<key>.<pid>.<n>.tmp"; they are never read.
+// as ".<key>.tkc.<16 random hex digits>.tmp"; they are never read.
 //
 // Thread-safe. The directories are created on first Store.
 //
@@ -79,7 +85,6 @@ public:
 private:
   std::string rootDir;
   std::atomic<uint64_t> hits{0}, misses{0}, corrupt{0}, stores{0}, storeFailures{0};
-  std::atomic<uint64_t> tempCounter{0};
 };
 
 } // namespace tessel::runtime

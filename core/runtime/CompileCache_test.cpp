@@ -10,10 +10,14 @@
 #include <dirent.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
+#include <functional>
 
 #include "core/runtime/testing/TestSupport.h"
 
@@ -167,6 +171,109 @@ TEST(CompileCacheTest, UnwritableRootFailsStoreWithThePath) {
   EXPECT_NE(stored.message().find(root), std::string::npos) << stored.message();
   EXPECT_EQ(cache.stats().storeFailures, 1u);
   EXPECT_FALSE(cache.lookup(keyOf("ir")).entry.has_value());
+}
+
+// Fails the test (and ends the process) instead of hanging on a FIFO.
+class Deadline {
+public:
+  Deadline() { alarm(30); }
+  ~Deadline() { alarm(0); }
+};
+
+// Replaces `key`'s entry with what `plant` makes at the path, then checks
+// that a lookup is a corrupt miss saying `why`, and that the next store
+// heals the entry.
+void expectPlantedEntryHealed(const std::string &why,
+                              const std::function<bool(const std::string &)> &plant) {
+  Deadline deadline;
+  CompileCache cache(makeTempDir("cache"));
+  const CacheKey key = keyOf("ir");
+  ASSERT_TRUE(cache.store(key, entryOf("code")).ok());
+  const std::string path = cache.entryPath(key);
+  ASSERT_EQ(unlink(path.c_str()), 0);
+  if (!plant(path))
+    GTEST_SKIP() << "cannot make " << why << " here: " << std::strerror(errno);
+  CacheLookup lookup = cache.lookup(key);
+  EXPECT_FALSE(lookup.entry.has_value()) << why;
+  EXPECT_NE(lookup.discarded.find(path + ": corrupt cache entry: " + why),
+            std::string::npos)
+      << lookup.discarded;
+  EXPECT_EQ(cache.stats().corrupt, 1u);
+  // The next store replaces it with a real entry.
+  ASSERT_TRUE(cache.store(key, entryOf("code")).ok());
+  struct stat info;
+  ASSERT_EQ(lstat(path.c_str(), &info), 0);
+  EXPECT_TRUE(S_ISREG(info.st_mode)) << why;
+  EXPECT_TRUE(cache.lookup(key).entry.has_value()) << why;
+}
+
+TEST(CompileCacheTest, FifoAsAnEntryIsHealedWithoutHanging) {
+  expectPlantedEntryHealed("not a regular file (a FIFO)", [](const std::string &path) {
+    return mkfifo(path.c_str(), 0600) == 0;
+  });
+}
+
+TEST(CompileCacheTest, DirectoryAsAnEntryIsHealed) {
+  expectPlantedEntryHealed("is a directory", [](const std::string &path) {
+    return mkdir(path.c_str(), 0700) == 0;
+  });
+}
+
+TEST(CompileCacheTest, DeviceAsAnEntryIsHealed) {
+  expectPlantedEntryHealed(
+      "not a regular file (a character device)", [](const std::string &path) {
+        // /dev/null's numbers; needs the right to make device nodes.
+        return mknod(path.c_str(), S_IFCHR | 0600, makedev(1, 3)) == 0;
+      });
+}
+
+TEST(CompileCacheTest, SymlinkToAnotherDeviceFileIsHealed) {
+  expectPlantedEntryHealed("is a symbolic link", [](const std::string &path) {
+    return symlink("/dev/zero", path.c_str()) == 0;
+  });
+}
+
+TEST(CompileCacheTest, SymlinkToAValidEntryElsewhereIsNotTrusted) {
+  // Even a link to a good entry is refused, and only the link is removed:
+  // the cache never reads or deletes files outside itself.
+  CompileCache cache(makeTempDir("cache"));
+  const CacheKey key = keyOf("ir");
+  ASSERT_TRUE(cache.store(key, entryOf("code")).ok());
+  const std::string path = cache.entryPath(key);
+  const std::string elsewhere = makeTempDir("elsewhere") + "/entry.tkc";
+  ASSERT_EQ(rename(path.c_str(), elsewhere.c_str()), 0);
+  ASSERT_EQ(symlink(elsewhere.c_str(), path.c_str()), 0);
+  const std::string before = readFile(elsewhere);
+  CacheLookup lookup = cache.lookup(key);
+  EXPECT_FALSE(lookup.entry.has_value());
+  EXPECT_NE(lookup.discarded.find("is a symbolic link"), std::string::npos)
+      << lookup.discarded;
+  EXPECT_EQ(readFile(elsewhere), before);
+  struct stat info;
+  EXPECT_NE(lstat(path.c_str(), &info), 0) << "the link was not removed";
+  ASSERT_TRUE(cache.store(key, entryOf("code")).ok());
+  EXPECT_TRUE(cache.lookup(key).entry.has_value());
+  EXPECT_EQ(readFile(elsewhere), before);
+}
+
+TEST(CompileCacheTest, StoreDoesNotWriteThroughPlantedLinks) {
+  // A link planted at the entry name is replaced, never written through,
+  // and the temporaries are not at names another process can predict.
+  const std::string root = makeTempDir("cache");
+  CompileCache cache(root);
+  const CacheKey key = keyOf("ir");
+  ASSERT_TRUE(cache.store(key, entryOf("code")).ok());
+  const std::string path = cache.entryPath(key);
+  const std::string victim = makeTempDir("victim") + "/victim";
+  writeFile(victim, "precious");
+  ASSERT_EQ(unlink(path.c_str()), 0);
+  ASSERT_EQ(symlink(victim.c_str(), path.c_str()), 0);
+  ASSERT_TRUE(cache.store(key, entryOf("code")).ok());
+  EXPECT_EQ(readFile(victim), "precious");
+  struct stat info;
+  ASSERT_EQ(lstat(path.c_str(), &info), 0);
+  EXPECT_TRUE(S_ISREG(info.st_mode));
+  EXPECT_TRUE(cache.lookup(key).entry.has_value());
 }
 
 // Processes storing and reading the same key at once: every read sees a

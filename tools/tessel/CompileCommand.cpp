@@ -2,13 +2,12 @@
 
 #include "tools/tessel/CompileCommand.h"
 
-#include <fstream>
-#include <sstream>
-
 #include "core/compiler/KernelCompiler.h"
 #include "core/frontend/lowering/KernelLowering.h"
+#include "core/runtime/SafeFile.h"
 #include "dialects/tile/Bytecode/Bytecode.h"
 #include "mlir/IR/MLIRContext.h"
+#include "tools/tessel/SourceFile.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace tessel::cli {
@@ -28,7 +27,8 @@ constexpr const char *kUsage =
     "  --emit KIND      tile-ir (text, the default) or bytecode (what crosses the\n"
     "                   plugin ABI; needs -o)\n"
     "  --raw            skip the canonicalize/cse clean-up\n"
-    "  -o OUT           write to OUT instead of standard output\n";
+    "  -o OUT           write to OUT instead of standard output (atomically:\n"
+    "                   a temporary file renamed over OUT)\n";
 
 } // namespace
 
@@ -110,19 +110,17 @@ int runCompileCommand(const std::vector<std::string> &args, std::ostream &out,
   if (!haveSignature)
     spec.signature = "";
 
-  std::ifstream in(file, std::ios::binary);
-  if (!in) {
-    err << "tessel compile: cannot read '" << file << "'\n";
+  plugin_host::StatusOr<std::string> text = readKernelSource(file);
+  if (!text.ok()) {
+    err << "tessel compile: " << text.status().message() << "\n";
     return 1;
   }
-  std::stringstream text;
-  text << in.rdbuf();
 
   mlir::MLIRContext context;
   compiler::KernelSpecialization specialization{spec.kernel, spec.signature,
                                                 spec.constexprs};
   compiler::LoweredKernel lowered =
-      compiler::lowerToTileIR(file, text.str(), specialization, context, !raw);
+      compiler::lowerToTileIR(file, *text, specialization, context, !raw);
   err << lowered.diagnostics;
   if (!lowered.module)
     return 1;
@@ -142,10 +140,11 @@ int runCompileCommand(const std::vector<std::string> &args, std::ostream &out,
     out << bytes;
     return 0;
   }
-  std::ofstream o(outputPath, std::ios::binary);
-  o << bytes;
-  if (!o) {
-    err << "tessel compile: cannot write '" << outputPath << "'\n";
+  // Through a private temporary renamed over OUT: never a partial file, and
+  // never a write through a symbolic link planted at OUT.
+  plugin_host::Status written = runtime::writeFileAtomically(outputPath, bytes);
+  if (!written.ok()) {
+    err << "tessel compile: " << written.message() << "\n";
     return 1;
   }
   return 0;

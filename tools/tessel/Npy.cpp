@@ -2,16 +2,13 @@
 
 #include "tools/tessel/Npy.h"
 
+#include <algorithm>
 #include <cctype>
-#include <cstdio>
-#include <fstream>
-#include <iterator>
+#include <new>
 #include <optional>
-#include <sstream>
-
-#include <unistd.h>
 
 #include "core/plugin_host/PluginTypes.h"
+#include "core/runtime/SafeFile.h"
 
 namespace tessel::npy {
 
@@ -242,7 +239,16 @@ std::string shapeString(const std::vector<uint64_t> &shape) {
   return s + ")";
 }
 
-StatusOr<Array> parse(std::string_view bytes, const std::string &name) {
+namespace {
+
+// A .npy header longer than this is refused before it is read; np.save
+// writes a few hundred bytes, and NumPy's own reader stops at 10000.
+constexpr uint64_t kMaxHeaderBytes = 1 << 20;
+
+// The magic, version and header length: the offset where the header dict
+// ends and the data starts.
+StatusOr<uint64_t> parsePreamble(std::string_view bytes, const std::string &name,
+                                 size_t *lengthSize) {
   auto invalid = [&](const std::string &why) {
     return Status(TESSEL_ERROR_INVALID_ARGUMENT, name + ": " + why);
   };
@@ -256,12 +262,35 @@ StatusOr<Array> parse(std::string_view bytes, const std::string &name) {
   if ((major != 1 && major != 2) || minor != 0)
     return invalid(".npy format version " + std::to_string(major) + "." +
                    std::to_string(minor) + " is not supported (1.0 and 2.0 are)");
-  const size_t lengthSize = major == 1 ? 2 : 4;
-  if (bytes.size() < kMagicSize + 2 + lengthSize)
+  *lengthSize = major == 1 ? 2 : 4;
+  if (bytes.size() < kMagicSize + 2 + *lengthSize)
     return invalid("truncated .npy header");
-  const uint64_t headerLength = readLe(bytes, kMagicSize + 2, lengthSize);
-  const uint64_t dataStart = kMagicSize + 2 + lengthSize + headerLength;
-  if (bytes.size() < dataStart)
+  const uint64_t headerLength = readLe(bytes, kMagicSize + 2, *lengthSize);
+  if (headerLength > kMaxHeaderBytes)
+    return invalid("the .npy header announces " + std::to_string(headerLength) +
+                   " bytes, more than any header this reads (" +
+                   std::to_string(kMaxHeaderBytes) + ")");
+  return kMagicSize + 2 + *lengthSize + headerLength;
+}
+
+// The array of a .npy file without its data, and where the data lies.
+struct Header {
+  Array array; // data left empty
+  uint64_t dataStart = 0;
+  uint64_t dataSize = 0;
+};
+
+// Parses the preamble and header dict; `bytes` holds at least the header.
+StatusOr<Header> parseHeader(std::string_view bytes, const std::string &name) {
+  auto invalid = [&](const std::string &why) {
+    return Status(TESSEL_ERROR_INVALID_ARGUMENT, name + ": " + why);
+  };
+  size_t lengthSize = 0;
+  StatusOr<uint64_t> dataStart = parsePreamble(bytes, name, &lengthSize);
+  if (!dataStart.ok())
+    return dataStart.status();
+  const uint64_t headerLength = *dataStart - kMagicSize - 2 - lengthSize;
+  if (bytes.size() < *dataStart)
     return invalid("truncated .npy header (" + std::to_string(headerLength) +
                    " header bytes announced, " +
                    std::to_string(bytes.size() - kMagicSize - 2 - lengthSize) +
@@ -304,40 +333,90 @@ StatusOr<Array> parse(std::string_view bytes, const std::string &name) {
   StatusOr<int32_t> dtype = parseDescr(descr->text, name);
   if (!dtype.ok())
     return dtype.status();
-  Array array;
-  array.dtype = *dtype;
-  array.shape = shape->ints;
-  const uint64_t itemSize = itemSizeOf(array.dtype);
-  uint64_t expected = itemSize;
-  for (uint64_t d : array.shape) {
+  Header out;
+  out.array.dtype = *dtype;
+  out.array.shape = shape->ints;
+  out.dataStart = *dataStart;
+  uint64_t expected = itemSizeOf(out.array.dtype);
+  for (uint64_t d : out.array.shape) {
     if (d != 0 && expected > UINT64_MAX / d)
-      return invalid("shape " + shapeString(array.shape) + " is too large");
+      return invalid("shape " + shapeString(out.array.shape) + " is too large");
     expected *= d;
   }
-  const uint64_t present = bytes.size() - dataStart;
-  if (present < expected)
+  out.dataSize = expected;
+  return out;
+}
+
+// DATA_LOSS unless `present` data bytes are exactly what the header needs.
+Status checkDataSize(const Header &header, uint64_t present, const std::string &name) {
+  const Array &array = header.array;
+  if (present < header.dataSize)
     return Status(TESSEL_ERROR_DATA_LOSS,
                   name + ": truncated: shape " + shapeString(array.shape) + " of " +
-                      numpyName(array.dtype) + " needs " + std::to_string(expected) +
+                      numpyName(array.dtype) + " needs " +
+                      std::to_string(header.dataSize) +
                       " bytes of data, the file has " + std::to_string(present));
-  if (present > expected)
+  if (present > header.dataSize)
     return Status(TESSEL_ERROR_DATA_LOSS,
-                  name + ": " + std::to_string(present - expected) +
+                  name + ": " + std::to_string(present - header.dataSize) +
                       " trailing bytes after the data of shape " +
                       shapeString(array.shape));
-  array.data.assign(bytes.begin() + dataStart, bytes.end());
+  return Status::success();
+}
+
+} // namespace
+
+StatusOr<Array> parse(std::string_view bytes, const std::string &name) {
+  StatusOr<Header> header = parseHeader(bytes, name);
+  if (!header.ok())
+    return header.status();
+  Status sized = checkDataSize(*header, bytes.size() - header->dataStart, name);
+  if (!sized.ok())
+    return sized;
+  Array array = std::move(header->array);
+  array.data.assign(bytes.begin() + header->dataStart, bytes.end());
   return array;
 }
 
 StatusOr<Array> readFile(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    return Status(TESSEL_ERROR_NOT_FOUND, path + ": cannot open");
-  std::string bytes((std::istreambuf_iterator<char>(in)),
-                    std::istreambuf_iterator<char>());
-  if (in.bad())
-    return Status(TESSEL_ERROR_NOT_FOUND, path + ": read error");
-  return parse(bytes, path);
+  // Only a regular file, never blocking on a FIFO or device; and no read or
+  // allocation larger than what the header declares and the file's size
+  // confirms, so /dev/zero or a huge sparse file is a quick error.
+  StatusOr<runtime::ReadableFile> file = runtime::ReadableFile::open(path);
+  if (!file.ok())
+    return file.status();
+  const uint64_t size = file->size();
+  std::string preamble(static_cast<size_t>(std::min<uint64_t>(size, kMagicSize + 6)),
+                       '\0');
+  Status read = file->readAt(0, preamble.data(), preamble.size());
+  if (!read.ok())
+    return read;
+  size_t lengthSize = 0;
+  StatusOr<uint64_t> dataStart = parsePreamble(preamble, path, &lengthSize);
+  if (!dataStart.ok())
+    return dataStart.status();
+  std::string head(static_cast<size_t>(std::min<uint64_t>(size, *dataStart)), '\0');
+  read = file->readAt(0, head.data(), head.size());
+  if (!read.ok())
+    return read;
+  StatusOr<Header> header = parseHeader(head, path);
+  if (!header.ok())
+    return header.status();
+  Status sized = checkDataSize(*header, size - header->dataStart, path);
+  if (!sized.ok())
+    return sized;
+  Array array = std::move(header->array);
+  try {
+    array.data.resize(static_cast<size_t>(header->dataSize));
+  } catch (const std::bad_alloc &) {
+    return Status(TESSEL_ERROR_RESOURCE_EXHAUSTED,
+                  path + ": cannot allocate " + std::to_string(header->dataSize) +
+                      " bytes for its data");
+  }
+  read = file->readAt(header->dataStart, array.data.data(), array.data.size());
+  if (!read.ok())
+    return read;
+  return array;
 }
 
 StatusOr<std::string> serialize(const Array &array) {
@@ -383,22 +462,9 @@ Status writeFile(const std::string &path, const Array &array) {
   if (!bytes.ok())
     return Status(static_cast<Tessel_Error_Code>(bytes.status().code()),
                   path + ": " + bytes.status().message());
-  // A partial file under the final name would look like a truncated result.
-  const std::string temp = path + ".tmp." + std::to_string(getpid());
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    out.write(bytes->data(), static_cast<std::streamsize>(bytes->size()));
-    out.close();
-    if (!out) {
-      std::remove(temp.c_str());
-      return Status(TESSEL_ERROR_PERMISSION_DENIED, path + ": cannot write");
-    }
-  }
-  if (std::rename(temp.c_str(), path.c_str()) != 0) {
-    std::remove(temp.c_str());
-    return Status(TESSEL_ERROR_PERMISSION_DENIED, path + ": cannot write");
-  }
-  return Status::success();
+  // A partial file under the final name would look like a truncated result;
+  // a private temporary renamed over it also never writes through a link.
+  return runtime::writeFileAtomically(path, *bytes);
 }
 
 } // namespace tessel::npy

@@ -3,7 +3,11 @@
 #include "tools/tessel/Npy.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -199,6 +203,114 @@ TEST(Npy, FilesRoundTripAndMissingFilesAreNamed) {
   ASSERT_FALSE(missing.ok());
   EXPECT_EQ(missing.status().code(), TESSEL_ERROR_NOT_FOUND);
   EXPECT_NE(missing.status().message().find("x.npy.absent"), std::string::npos);
+}
+
+std::string tempPath(const std::string &name) {
+  return std::string(std::getenv("TEST_TMPDIR")) + "/" + name;
+}
+
+void writeBytes(const std::string &path, const std::string &bytes) {
+  FILE *f = std::fopen(path.c_str(), "wb");
+  ASSERT_NE(f, nullptr);
+  ASSERT_EQ(std::fwrite(bytes.data(), 1, bytes.size(), f), bytes.size());
+  std::fclose(f);
+}
+
+// Fails the test (and ends the process) instead of hanging on a FIFO.
+class Deadline {
+public:
+  Deadline() { alarm(30); }
+  ~Deadline() { alarm(0); }
+};
+
+TEST(Npy, ReadFileRefusesWhatIsNotARegularFile) {
+  Deadline deadline;
+  const std::string dir = tempPath("dir.npy");
+  ASSERT_EQ(mkdir(dir.c_str(), 0700), 0);
+  auto read = readFile(dir);
+  ASSERT_FALSE(read.ok());
+  EXPECT_EQ(read.status().message(), dir + ": cannot read: is a directory");
+
+  read = readFile("/dev/zero");
+  ASSERT_FALSE(read.ok());
+  EXPECT_EQ(read.status().message(),
+            "/dev/zero: cannot read: not a regular file (a character device)");
+
+  const std::string fifo = tempPath("fifo.npy");
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  read = readFile(fifo);
+  ASSERT_FALSE(read.ok());
+  EXPECT_EQ(read.status().message(),
+            fifo + ": cannot read: not a regular file (a FIFO)");
+}
+
+TEST(Npy, ReadFileChecksTheDeclaredSizeBeforeReading) {
+  // Huge sparse files: refused from the header and the file's size alone.
+  const std::string path = tempPath("sparse.npy");
+  writeBytes(path, header("{'descr': '<i4', 'fortran_order': False, 'shape': (3,), }") +
+                       int32Data({1, 2, 3}));
+  ASSERT_EQ(truncate(path.c_str(), off_t{1} << 40), 0);
+  auto read = readFile(path);
+  ASSERT_FALSE(read.ok());
+  EXPECT_EQ(read.status().code(), TESSEL_ERROR_DATA_LOSS);
+  EXPECT_EQ(read.status().message(),
+            path + ": " + std::to_string((uint64_t{1} << 40) - 140) +
+                " trailing bytes after the data of shape (3,)");
+
+  // A header that declares more data than the file holds, and one that
+  // declares more data than any machine has: no allocation is attempted.
+  writeBytes(path, header("{'descr': '<f8', 'fortran_order': False, "
+                          "'shape': (1000000000000,), }"));
+  read = readFile(path);
+  ASSERT_FALSE(read.ok());
+  EXPECT_EQ(read.status().code(), TESSEL_ERROR_DATA_LOSS);
+  EXPECT_NE(read.status().message().find("truncated: shape (1000000000000,) of float64 "
+                                         "needs 8000000000000 bytes of data, the file "
+                                         "has 0"),
+            std::string::npos)
+      << read.status().message();
+
+  // Zeros: no magic, found from the first bytes.
+  writeBytes(path, "");
+  ASSERT_EQ(truncate(path.c_str(), off_t{1} << 40), 0);
+  read = readFile(path);
+  ASSERT_FALSE(read.ok());
+  EXPECT_EQ(read.status().message(), path + ": not a .npy file (no \\x93NUMPY magic)");
+
+  // An announced header length beyond any real header.
+  std::string big = "\x93NUMPY\x02";
+  big += '\0';
+  big += std::string("\xff\xff\xff\x7f", 4);
+  writeBytes(path, big);
+  read = readFile(path);
+  ASSERT_FALSE(read.ok());
+  EXPECT_NE(read.status().message().find("the .npy header announces 2147483647 bytes"),
+            std::string::npos)
+      << read.status().message();
+}
+
+TEST(Npy, WriteFileReplacesASymlinkWithoutFollowingIt) {
+  const std::string victim = tempPath("victim.txt"), path = tempPath("link.npy");
+  writeBytes(victim, "precious");
+  ASSERT_EQ(symlink(victim.c_str(), path.c_str()), 0);
+  Array a;
+  a.dtype = TESSEL_DTYPE_I32;
+  a.shape = {1};
+  a.data.assign(4, 1);
+  ASSERT_TRUE(writeFile(path, a).ok());
+  struct stat info;
+  ASSERT_EQ(lstat(path.c_str(), &info), 0);
+  EXPECT_TRUE(S_ISREG(info.st_mode));
+  auto back = readFile(path);
+  ASSERT_TRUE(back.ok()) << back.status().message();
+  auto victimBytes = readFile(victim);
+  EXPECT_NE(victimBytes.status().message().find("not a .npy file"), std::string::npos);
+  FILE *f = std::fopen(victim.c_str(), "rb");
+  ASSERT_NE(f, nullptr);
+  char buffer[16] = {};
+  EXPECT_EQ(std::fread(buffer, 1, sizeof(buffer), f), 8u);
+  std::fclose(f);
+  EXPECT_EQ(std::string(buffer), "precious");
 }
 
 } // namespace

@@ -2,9 +2,16 @@
 
 #include "tools/tessel/RunCommand.h"
 
+#include <limits.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <optional>
 
@@ -13,9 +20,11 @@
 #include "core/runtime/Kernel.h"
 #include "core/runtime/Launch.h"
 #include "core/runtime/Runtime.h"
+#include "core/runtime/SafeFile.h"
 #include "tools/tessel/Npy.h"
 #include "tools/tessel/RunOptions.h"
 #include "tools/tessel/ScalarValue.h"
+#include "tools/tessel/SourceFile.h"
 
 namespace tessel::cli {
 
@@ -111,6 +120,61 @@ bindArguments(const RunOptions &options,
   return bindings;
 }
 
+// Where an --out file will be written: its directory's real path and its
+// name, and the file already there, if any.
+struct OutputTarget {
+  std::string normalized;
+  bool exists = false;
+  dev_t device = 0;
+  ino_t inode = 0;
+};
+
+// Checks every --out before anything is compiled or launched: the directory
+// exists and is writable, the destination is not a directory, and no two
+// outputs are the same file (by normalized path, or by inode when the file
+// exists: a hard link or a symbolic link to the same file).
+Status checkOutputs(const RunOptions &options) {
+  std::vector<OutputTarget> targets;
+  for (size_t i = 0; i < options.outs.size(); ++i) {
+    const auto &[name, file] = options.outs[i];
+    const std::string prefix = "--out " + name + ": cannot write " + file + ": ";
+    const size_t slash = file.rfind('/');
+    const std::string dir = slash == std::string::npos ? "."
+                            : slash == 0               ? "/"
+                                                       : file.substr(0, slash);
+    const std::string base = slash == std::string::npos ? file : file.substr(slash + 1);
+    char real[PATH_MAX];
+    if (realpath(dir.c_str(), real) == nullptr)
+      return invalid(prefix + "directory " + dir + ": " + std::strerror(errno));
+    struct stat info;
+    if (stat(real, &info) != 0 || !S_ISDIR(info.st_mode))
+      return invalid(prefix + dir + " is not a directory");
+    if (access(real, W_OK | X_OK) != 0)
+      return invalid(prefix + "directory " + dir + ": " + std::strerror(errno));
+    OutputTarget target;
+    target.normalized =
+        std::string(real) + (std::string(real) == "/" ? "" : "/") + base;
+    if (lstat(target.normalized.c_str(), &info) == 0 && S_ISDIR(info.st_mode))
+      return invalid(prefix + "is a directory");
+    if (stat(target.normalized.c_str(), &info) == 0) {
+      target.exists = true;
+      target.device = info.st_dev;
+      target.inode = info.st_ino;
+    }
+    for (size_t j = 0; j < targets.size(); ++j) {
+      const OutputTarget &other = targets[j];
+      if (other.normalized == target.normalized ||
+          (other.exists && target.exists && other.device == target.device &&
+           other.inode == target.inode))
+        return invalid("--out " + name + ": " + file + " is the same file as --out " +
+                       options.outs[j].first + " (" + options.outs[j].second +
+                       "); each output needs a file of its own");
+    }
+    targets.push_back(std::move(target));
+  }
+  return Status::success();
+}
+
 double millisecondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
                                                    start)
@@ -146,14 +210,19 @@ int runRunCommand(const std::vector<std::string> &args, std::ostream &out,
 
   // Frontend first: its errors, and the argument checks that need the
   // kernel's parameters, come before any plugin is loaded.
-  StatusOr<compiler::TileKernel> tile = compiler::lowerKernelFile(
-      options.file, {options.kernel, options.signature, options.constexprs});
+  StatusOr<std::string> source = readKernelSource(options.file);
+  if (!source.ok())
+    return fail(err, source.status());
+  StatusOr<compiler::TileKernel> tile = compiler::lowerKernelSource(
+      options.file, *source, {options.kernel, options.signature, options.constexprs});
   if (!tile.ok())
     return fail(err, tile.status());
   StatusOr<std::vector<Binding>> bound = bindArguments(options, tile->params);
   if (!bound.ok())
     return fail(err, bound.status());
   std::vector<Binding> &bindings = *bound;
+  if (Status outputs = checkOutputs(options); !outputs.ok())
+    return fail(err, outputs);
 
   runtime::RuntimeOptions rtOptions;
   rtOptions.pluginPaths = options.pluginPaths;
@@ -204,6 +273,30 @@ int runRunCommand(const std::vector<std::string> &args, std::ostream &out,
     }
   }
 
+  // Buffers too small for the grid, where the kernel's unmasked accesses
+  // make that decidable, are refused rather than overrun.
+  for (const tile::AccessExtent &extent : tile->extents) {
+    if (extent.argument >= bindings.size() || !bindings[extent.argument].array)
+      continue;
+    const Binding &b = bindings[extent.argument];
+    std::optional<uint64_t> needed = extent.getRequiredBytes(options.grid);
+    uint64_t bytes = b.array->data.size();
+    if (!needed || *needed <= bytes)
+      continue;
+    std::string where = options.file;
+    if (extent.line != 0)
+      where += ":" + std::to_string(extent.line) + ":" + std::to_string(extent.column);
+    return fail(err, invalid(where + ": error: argument '" + b.param.name + "' (" +
+                             b.value + ") has " + std::to_string(bytes) +
+                             " bytes, but this unmasked " +
+                             (extent.isStore ? "store" : "load") + " reaches byte " +
+                             std::to_string(*needed) + " with --grid " +
+                             std::to_string(options.grid[0]) + "," +
+                             std::to_string(options.grid[1]) + "," +
+                             std::to_string(options.grid[2]) +
+                             "; give a larger array, a smaller grid, or a mask"));
+  }
+
   const runtime::Grid grid{options.grid[0], options.grid[1], options.grid[2]};
   const auto launchStart = std::chrono::steady_clock::now();
   StatusOr<double> deviceMs = runtime::timeLaunch(*kernel, grid, launchArgs);
@@ -211,7 +304,10 @@ int runRunCommand(const std::vector<std::string> &args, std::ostream &out,
     return fail(err, deviceMs.status());
   const double launchWallMs = millisecondsSince(launchStart);
 
+  // Every output goes to a temporary first; only when all were written are
+  // they renamed into place, so a failure leaves every destination as it was.
   std::vector<std::string> written;
+  std::vector<runtime::StagedFile> staged;
   for (const auto &[name, file] : options.outs) {
     auto b = std::find_if(bindings.begin(), bindings.end(),
                           [&](const Binding &x) { return x.param.name == name; });
@@ -219,12 +315,20 @@ int runRunCommand(const std::vector<std::string> &args, std::ostream &out,
     Status copied = b->buffer->copyToHost(result.data.data(), result.data.size());
     if (!copied.ok())
       return fail(err, copied);
-    Status saved = npy::writeFile(file, result);
-    if (!saved.ok())
-      return fail(err, saved);
+    StatusOr<std::string> bytes = npy::serialize(result);
+    if (!bytes.ok())
+      return fail(err, invalid("--out " + name + ": " + file + ": " +
+                               bytes.status().message()));
+    StatusOr<runtime::StagedFile> stagedFile =
+        runtime::StagedFile::create(file, *bytes);
+    if (!stagedFile.ok())
+      return fail(err, invalid("--out " + name + ": " + stagedFile.status().message()));
+    staged.push_back(std::move(*stagedFile));
     written.push_back(file + " (" + name + ", " + npy::numpyName(result.dtype) + " " +
                       npy::shapeString(result.shape) + ")");
   }
+  if (Status committed = runtime::commitStagedFiles(staged); !committed.ok())
+    return fail(err, committed);
 
   const runtime::CompileRecord &record = artifact->record;
   out << "ran " << options.kernel << " from " << options.file << " on "

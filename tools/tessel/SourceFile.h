@@ -1,0 +1,30 @@
+//===- SourceFile.h - Reading a kernel's source file ------------*- C++ -*-===//
+//
+// The kernel source file of `tessel run` and `tessel compile`: a regular
+// file (symbolic links are followed) of at most kMaxSourceBytes, read
+// without blocking on a FIFO or allocating for a device or a huge file.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TESSEL_TOOLS_TESSEL_SOURCEFILE_H
+#define TESSEL_TOOLS_TESSEL_SOURCEFILE_H
+
+#include <cstdint>
+#include <string>
+
+#include "core/plugin_host/Status.h"
+
+namespace tessel::cli {
+
+/// Larger source files are refused: far beyond any kernel file.
+inline constexpr uint64_t kMaxSourceBytes = uint64_t{64} << 20;
+
+/// The contents of `path`. Errors name it: "<path>: cannot open: No such file
+/// or directory", "<path>: cannot read: is a directory", "<path>: cannot
+/// read: not a regular file (a FIFO)", "<path>: N bytes, more than the limit
+/// of 67108864".
+plugin_host::StatusOr<std::string> readKernelSource(const std::string &path);
+
+} // namespace tessel::cli
+
+#endif // TESSEL_TOOLS_TESSEL_SOURCEFILE_H
