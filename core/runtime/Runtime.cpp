@@ -21,44 +21,23 @@ double millisecondsSince(std::chrono::steady_clock::time_point start) {
       .count();
 }
 
-// Lists what selection needs of a loaded plugin: its targets and devices.
-// A failing call is recorded as the offer's problem, not an error: one
-// broken plugin must not hide the others.
-PluginOffer describe(const plugin_host::LoadedPlugin &plugin,
-                     std::vector<plugin_host::DeviceInfo> *devices) {
+// What selection needs of a plugin, from its probe. A failing listing call
+// is recorded as the offer's problem, not an error: one broken plugin must
+// not hide the others.
+PluginOffer describe(const plugin_host::PluginProbe &probe) {
   PluginOffer offer;
-  offer.name = plugin.name();
-  offer.path = plugin.path();
-  offer.hasCompiler = plugin.provides(plugin_host::Half::kCompiler);
-  offer.hasRuntime = plugin.provides(plugin_host::Half::kRuntime);
-  if (offer.hasCompiler) {
-    StatusOr<plugin_host::CompilerInfo> info = plugin_host::getCompilerInfo(plugin);
-    if (info.ok()) {
-      for (const plugin_host::TargetInfo &t : info->targets) {
-        offer.targetArchs.push_back(t.arch);
-      }
-    } else {
-      offer.problem = info.status().toString();
-    }
-  }
-  if (offer.hasRuntime) {
-    StatusOr<std::vector<plugin_host::DeviceInfo>> found =
-        plugin_host::enumerateDevices(plugin);
-    if (found.ok()) {
-      *devices = std::move(found).value();
-      for (const plugin_host::DeviceInfo &d : *devices) {
-        offer.deviceArchs.push_back(d.arch);
-      }
-      if (!devices->empty()) {
-        for (const plugin_host::KeyValue &f : devices->front().features) {
-          if (f.key == "device_kind")
-            offer.deviceKind = f.stringValue;
-        }
-      }
-    } else if (offer.problem.empty()) {
-      offer.problem = found.status().toString();
-    }
-  }
+  offer.name = probe.name;
+  offer.path = probe.path;
+  offer.hasCompiler = probe.provides(plugin_host::Half::kCompiler);
+  offer.hasRuntime = probe.provides(plugin_host::Half::kRuntime);
+  offer.targetArchs = probe.targetArchs;
+  offer.problem = probe.compilerProblem;
+  for (const plugin_host::ProbedDevice &d : probe.devices)
+    offer.deviceArchs.push_back(d.arch);
+  if (!probe.devices.empty())
+    offer.deviceKind = probe.devices.front().deviceKind;
+  if (offer.problem.empty())
+    offer.problem = probe.deviceProblem;
   return offer;
 }
 
@@ -78,9 +57,13 @@ StatusOr<Runtime> Runtime::create(RuntimeOptions options) {
   plugin_host::DiscoveryResult found = plugin_host::discoverPlugins(discovery);
   rt.storedWarnings = std::move(found.warnings);
 
+  plugin_host::ProbeOptions probeOptions;
+  probeOptions.timeoutMs = options.setupTimeoutMs;
   for (const plugin_host::PluginCandidate &candidate : found.plugins) {
-    StatusOr<std::shared_ptr<plugin_host::LoadedPlugin>> plugin =
-        plugin_host::LoadedPlugin::load(candidate.path);
+    // In a child: a plugin that crashes or hangs while it is set up must
+    // not take this process down, whichever target is wanted.
+    StatusOr<plugin_host::PluginProbe> plugin =
+        plugin_host::probePlugin(candidate.path, probeOptions);
     if (!plugin.ok()) {
       const bool named =
           std::find(options.pluginPaths.begin(), options.pluginPaths.end(),
@@ -91,7 +74,7 @@ StatusOr<Runtime> Runtime::create(RuntimeOptions options) {
                                       plugin.status().toString());
       continue;
     }
-    const std::string name = (*plugin)->name();
+    const std::string name = plugin->name;
     const auto same =
         std::find_if(rt.offers.begin(), rt.offers.end(),
                      [&](const PluginOffer &offer) { return offer.name == name; });
@@ -101,11 +84,9 @@ StatusOr<Runtime> Runtime::create(RuntimeOptions options) {
                                   same->path);
       continue;
     }
-    Loaded loaded;
-    loaded.plugin = *plugin;
-    rt.offers.push_back(describe(**plugin, &loaded.devices));
-    rt.loadedPlugins.push_back(std::move(loaded));
+    rt.offers.push_back(describe(*plugin));
   }
+  rt.loadedPlugins.resize(rt.offers.size());
 
   if (options.useCache) {
     StatusOr<std::string> root = options.cacheDir.has_value()
@@ -121,13 +102,42 @@ StatusOr<Runtime> Runtime::create(RuntimeOptions options) {
   return StatusOr<Runtime>(std::move(rt));
 }
 
+const Runtime::Loaded &Runtime::ensureLoaded(size_t index) const {
+  std::lock_guard<std::mutex> lock(*loadMutex);
+  Loaded &loaded = loadedPlugins.at(index);
+  if (loaded.attempted)
+    return loaded;
+  loaded.attempted = true;
+  const PluginOffer &offer = offers[index];
+  StatusOr<std::shared_ptr<plugin_host::LoadedPlugin>> plugin =
+      plugin_host::LoadedPlugin::load(offer.path);
+  if (!plugin.ok()) {
+    loaded.status = plugin.status();
+    return loaded;
+  }
+  if ((*plugin)->name() != offer.name) {
+    loaded.status = Status(TESSEL_ERROR_FAILED_PRECONDITION,
+                           (*plugin)->describe() + " is now plugin '" +
+                               (*plugin)->name() + "', not '" + offer.name + "'");
+    return loaded;
+  }
+  loaded.plugin = *plugin;
+  if (offer.hasRuntime) {
+    StatusOr<std::vector<plugin_host::DeviceInfo>> found =
+        plugin_host::enumerateDevices(**plugin);
+    if (found.ok())
+      loaded.devices = std::move(found).value();
+  }
+  return loaded;
+}
+
 const std::shared_ptr<const plugin_host::LoadedPlugin> &
 Runtime::plugin(size_t index) const {
-  return loadedPlugins.at(index).plugin;
+  return ensureLoaded(index).plugin;
 }
 
 const std::vector<plugin_host::DeviceInfo> &Runtime::devices(size_t index) const {
-  return loadedPlugins.at(index).devices;
+  return ensureLoaded(index).devices;
 }
 
 StatusOr<TargetSelection> Runtime::selectTarget(std::string_view requested) const {
@@ -145,13 +155,15 @@ StatusOr<Device> Runtime::openDevice(const TargetSelection &selection) const {
     return Status(TESSEL_ERROR_INVALID_ARGUMENT,
                   "selection does not come from this runtime");
   }
-  const Loaded &loaded = loadedPlugins[selection.pluginIndex];
+  const Loaded &loaded = ensureLoaded(selection.pluginIndex);
+  if (loaded.plugin == nullptr)
+    return loaded.status;
   if (!selection.deviceIndex.has_value() ||
       *selection.deviceIndex >= loaded.devices.size()) {
     return Status(TESSEL_ERROR_FAILED_PRECONDITION,
                   "target '" + selection.target.toString() + "': plugin '" +
                       offers[selection.pluginIndex].name + "' (" +
-                      loaded.plugin->path() +
+                      offers[selection.pluginIndex].path +
                       ") reports no device; the target can be compiled for "
                       "but not run here");
   }
@@ -169,8 +181,10 @@ StatusOr<Artifact> Runtime::compile(const plugin_host::Target &target,
                   "no plugin '" + target.plugin + "' for target '" + target.toString() +
                       "'; available: " + describeAvailable(offers, storedLoadFailures));
   }
-  const plugin_host::LoadedPlugin &plugin =
-      *loadedPlugins[static_cast<size_t>(found - offers.begin())].plugin;
+  const Loaded &loaded = ensureLoaded(static_cast<size_t>(found - offers.begin()));
+  if (loaded.plugin == nullptr)
+    return loaded.status;
+  const plugin_host::LoadedPlugin &plugin = *loaded.plugin;
 
   Artifact artifact;
   artifact.target = target;

@@ -11,6 +11,13 @@
 //   launch(*kernel, {blocks, 1, 1}, {y, x, 2.0f, n});   // Launch.h
 //   device->synchronize();
 //
+// Isolation: Create runs no plugin code in this process. It probes every
+// discovered plugin in a child process (core/plugin_host/PluginProbe.h:
+// loading, initialize, its targets and devices, with a deadline), so a plugin
+// that crashes or hangs there is a load failure, not the end of the host.
+// A plugin is loaded into this process only when it is used: by
+// openDevice, compile, plugin() or devices() of its index.
+//
 // Ownership and lifetimes: the Runtime owns the plugins it loaded. Devices,
 // Buffers and Kernels each hold a shared reference to their plugin, so they
 // may outlive the Runtime; the plugin is unloaded when the last of them and
@@ -27,6 +34,7 @@
 #define TESSEL_CORE_RUNTIME_RUNTIME_H
 
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -34,6 +42,7 @@
 
 #include "core/plugin_host/LoadedPlugin.h"
 #include "core/plugin_host/PluginDiscovery.h"
+#include "core/plugin_host/PluginProbe.h"
 #include "core/plugin_host/PluginTypes.h"
 #include "core/runtime/Artifact.h"
 #include "core/runtime/CompileCache.h"
@@ -68,11 +77,14 @@ struct RuntimeOptions {
   /// environment (TESSEL_TARGET at each SelectTarget call).
   std::optional<std::string> targetEnv;
   std::optional<std::string> pluginPathEnv;
+  /// Deadline of each plugin's probe in Create (0: none).
+  int setupTimeoutMs = plugin_host::kDefaultSetupTimeoutMs;
 };
 
 class Runtime {
 public:
-  /// Discovers and loads plugins, lists each one's targets and devices. When
+  /// Discovers plugins and probes each in a child process for its targets
+  /// and devices; loads none into this process. When
   /// two files carry the same plugin name the first found is used and the
   /// other is noted in warnings(). Fails when a file named in
   /// `options.plugin_paths` cannot be loaded.
@@ -82,12 +94,15 @@ public:
   Runtime &operator=(Runtime &&) noexcept;
   ~Runtime();
 
-  /// The loaded plugins, one per name, in discovery order; index i of
+  /// The usable plugins, one per name, in discovery order; index i of
   /// plugins() and of plugin(i) / devices(i) refer to the same plugin.
+  /// plugin(i) and devices(i) load the plugin into this process first;
+  /// plugin(i) is null when that fails (openDevice and compile say why).
   const std::vector<PluginOffer> &plugins() const { return offers; }
   const std::shared_ptr<const plugin_host::LoadedPlugin> &plugin(size_t index) const;
   const std::vector<plugin_host::DeviceInfo> &devices(size_t index) const;
-  /// "<path>: <why>" for each discovered file that failed to load.
+  /// "<path>: <why>" for each discovered file that failed to load (or to be
+  /// probed: crashed, timed out).
   const std::vector<std::string> &loadFailures() const { return storedLoadFailures; }
   /// Ignored discovery entries and shadowed duplicate plugins.
   const std::vector<std::string> &warnings() const { return storedWarnings; }
@@ -113,13 +128,19 @@ public:
 
 private:
   struct Loaded {
+    bool attempted = false;
+    Status status;
     std::shared_ptr<const plugin_host::LoadedPlugin> plugin;
     std::vector<plugin_host::DeviceInfo> devices;
   };
   Runtime() = default;
+  /// Loads plugin `index` into this process on first use.
+  const Loaded &ensureLoaded(size_t index) const;
 
   RuntimeOptions runtimeOptions;
-  std::vector<Loaded> loadedPlugins;
+  // Filled on first use (ensureLoaded), under loadMutex.
+  mutable std::vector<Loaded> loadedPlugins;
+  std::unique_ptr<std::mutex> loadMutex = std::make_unique<std::mutex>();
   std::vector<PluginOffer> offers;
   std::vector<std::string> storedLoadFailures;
   std::vector<std::string> storedWarnings;
