@@ -8,6 +8,7 @@
 #include "core/plugin_host/CompilerClient.h"
 #include "core/plugin_host/LoadedPlugin.h"
 #include "core/plugin_host/PluginDiscovery.h"
+#include "core/plugin_host/PluginProbe.h"
 #include "core/plugin_host/RuntimeClient.h"
 
 namespace tessel::cli {
@@ -126,6 +127,14 @@ int runPluginsCommand(const std::vector<std::string> &args, std::ostream &out,
   for (const plugin_host::PluginCandidate &candidate : found.plugins) {
     out << candidate.path << "  (" << plugin_host::pluginSourceName(candidate.source)
         << ")\n";
+    // Set-up runs in a child first: a plugin that crashes or hangs there is
+    // this line's error, and the listing goes on.
+    auto probe = plugin_host::probePlugin(candidate.path);
+    if (!probe.ok()) {
+      out << "  error:      " << probe.status().toString() << "\n";
+      ++failed;
+      continue;
+    }
     auto plugin = LoadedPlugin::load(candidate.path);
     if (!plugin.ok()) {
       out << "  error:      " << plugin.status().toString() << "\n";

@@ -82,4 +82,16 @@ TEST(PluginsCommandTest, UsageErrors) {
 }
 
 } // namespace
+TEST(PluginsCommandTest, APluginCrashingInSetUpIsReportedNotFatal) {
+  const std::string ctor = testPluginPath("misbehaving/libtessel_abort_in_ctor.so");
+  const std::string enumerate = testPluginPath("misbehaving/libtessel_segv_in_enum.so");
+  Output o = runPlugins({"--plugin", ctor, "--plugin", enumerate, "--plugin",
+                         testPluginPath("libtessel_hostmem.so")});
+  EXPECT_EQ(o.status, 1) << o.out << o.err;
+  EXPECT_THAT(o.out, HasSubstr("plugin '" + ctor + "' crashed (SIGABRT) in loading"));
+  EXPECT_THAT(o.out, ::testing::ContainsRegex("crashed \\((SIGSEGV|SIGABRT)\\) in "
+                                              "device enumeration"));
+  EXPECT_THAT(o.out, HasSubstr("name:       hostmem"));
+}
+
 } // namespace tessel::cli
