@@ -84,11 +84,13 @@ LoweredKernel lowerToTileIR(const std::string &fileName, const std::string &text
   frontend::DiagnosticEngine diags(sources);
   // Lowering takes the parsed module, which is kept for the parameter names.
   uint32_t file = sources.addFile(fileName, text);
-  std::unique_ptr<frontend::Module> parsed = frontend::parseFile(sources, file, diags);
+  std::unique_ptr<frontend::Module> parsed =
+      frontend::parseFile(sources, file, diags, spec.limits);
   mlir::OwningOpRef<mlir::ModuleOp> module;
   if (parsed && !diags.hasErrors())
-    module = frontend::lowerKernel(*parsed, sources, diags, context,
-                                   {spec.kernel, spec.signature, spec.constexprs});
+    module = frontend::lowerKernel(
+        *parsed, sources, diags, context,
+        {spec.kernel, spec.signature, spec.constexprs, spec.limits});
   out.diagnostics = diags.renderAll();
   if (!module || diags.hasErrors()) {
     if (out.diagnostics.empty())
@@ -125,18 +127,24 @@ StatusOr<TileKernel> lowerKernelSource(const std::string &fileName, const std::s
   out.bytecode.assign(bytes.begin(), bytes.end());
   out.entryName = spec.kernel;
   out.params = std::move(lowered.params);
+  if (auto kernel = lowered.module->lookupSymbol<mlir::func::FuncOp>(spec.kernel))
+    out.extents = tile::computeAccessExtents(kernel);
   out.frontendMilliseconds = millisecondsSince(start);
   return out;
 }
 
 StatusOr<TileKernel> lowerKernelFile(const std::string &path,
                                      const KernelSpecialization &spec) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    return Status(TESSEL_ERROR_NOT_FOUND, "cannot read kernel file '" + path + "'");
-  std::stringstream text;
-  text << in.rdbuf();
-  return lowerKernelSource(path, text.str(), spec);
+  std::string text, error;
+  switch (frontend::readSourceFile(path, spec.limits.sourceBytes, text, error)) {
+  case frontend::SourceRead::Ok:
+    break;
+  case frontend::SourceRead::CannotOpen:
+    return Status(TESSEL_ERROR_NOT_FOUND, error);
+  case frontend::SourceRead::Refused:
+    return Status(TESSEL_ERROR_INVALID_ARGUMENT, error);
+  }
+  return lowerKernelSource(path, text, spec);
 }
 
 StatusOr<runtime::Artifact> compileTileKernel(const runtime::Runtime &runtime,

@@ -30,10 +30,12 @@
 #include <string>
 #include <vector>
 
+#include "core/frontend/Limits.h"
 #include "core/plugin_host/PluginTypes.h"
 #include "core/runtime/Artifact.h"
 #include "core/runtime/Runtime.h"
 #include "core/runtime/Status.h"
+#include "dialects/tile/Analysis/AccessExtents.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -49,6 +51,9 @@ struct KernelSpecialization {
   std::string signature;
   /// Values of tl.constexpr parameters as text: {"BLOCK", "1024"}.
   std::map<std::string, std::string> constexprs;
+  /// Resource limits (docs/limits.md): the defaults as the TESSEL_LIMIT_*
+  /// environment variables override them, unless the caller sets a field.
+  frontend::FrontendLimits limits = frontend::FrontendLimits::fromEnvironment();
 };
 
 /// One runtime parameter of the kernel, in launch order.
@@ -88,6 +93,9 @@ struct TileKernel {
   std::vector<uint8_t> bytecode;
   std::string entryName;
   std::vector<KernelParam> params;
+  /// The accesses whose buffer extent is decidable before a launch
+  /// (dialects/tile/Analysis/AccessExtents.h); `argument` indexes `params`.
+  std::vector<tile::AccessExtent> extents;
   /// Wall time of parsing, lowering, clean-up and serialization.
   double frontendMilliseconds = 0;
 };
@@ -101,7 +109,8 @@ runtime::StatusOr<TileKernel> lowerKernelSource(const std::string &fileName,
                                                 const KernelSpecialization &spec);
 
 /// lowerKernelSource on the contents of `path`; NOT_FOUND when it cannot be
-/// read.
+/// opened, INVALID_ARGUMENT when it is not a regular file or is larger than
+/// `spec.limits.sourceBytes`.
 runtime::StatusOr<TileKernel> lowerKernelFile(const std::string &path,
                                               const KernelSpecialization &spec);
 

@@ -17,6 +17,7 @@
 
 #include "core/compiler/KernelCompiler.h"
 #include "core/plugin_host/PluginTypes.h"
+#include "core/runtime/BoundsCheck.h"
 #include "core/runtime/Kernel.h"
 #include "core/runtime/Launch.h"
 #include "core/runtime/Runtime.h"
@@ -238,8 +239,13 @@ int runRunCommand(const std::vector<std::string> &args, std::ostream &out,
   if (!device.ok())
     return fail(err, device.status());
 
+  if (runtime::isBoundsCheckRequestedByEnv() && options.timeRuns == 0)
+    options.checkBounds = true;
+  plugin_host::CompileOptions compileOptions;
+  if (options.checkBounds)
+    compileOptions.flags |= TESSEL_COMPILE_CHECK_BOUNDS;
   StatusOr<runtime::Artifact> artifact =
-      compiler::compileTileKernel(*rt, selection->target, *tile);
+      compiler::compileTileKernel(*rt, selection->target, *tile, compileOptions);
   if (!artifact.ok())
     return fail(err, artifact.status());
   const auto loadStart = std::chrono::steady_clock::now();
@@ -299,7 +305,26 @@ int runRunCommand(const std::vector<std::string> &args, std::ostream &out,
 
   const runtime::Grid grid{options.grid[0], options.grid[1], options.grid[2]};
   const auto launchStart = std::chrono::steady_clock::now();
-  StatusOr<double> deviceMs = runtime::timeLaunch(*kernel, grid, launchArgs);
+  StatusOr<double> deviceMs = 0.0;
+  if (options.checkBounds) {
+    // The launch waits for the record; outputs of a faulty run are not
+    // written, since the kernel did not do what it was asked.
+    StatusOr<std::optional<runtime::BoundsFault>> fault =
+        runtime::launchCheckingBounds(*kernel, grid, launchArgs);
+    if (!fault.ok())
+      return fail(err, fault.status());
+    if (fault->has_value()) {
+      std::vector<std::string> names;
+      for (const Binding &b : bindings)
+        names.push_back(b.param.name);
+      err << (*fault)->describe(options.file, names) << "\n";
+      err << "tessel run: the bounds-checked launch found a fault; no output was "
+             "written\n";
+      return 1;
+    }
+  } else {
+    deviceMs = runtime::timeLaunch(*kernel, grid, launchArgs);
+  }
   if (!deviceMs.ok())
     return fail(err, deviceMs.status());
   const double launchWallMs = millisecondsSince(launchStart);
@@ -341,8 +366,12 @@ int runRunCommand(const std::vector<std::string> &args, std::ostream &out,
       << ms(record.milliseconds) << "), load " << ms(loadMs) << "\n";
   if (!record.note.empty())
     out << "compile note: " << record.note << "\n";
-  out << "launch: " << ms(*deviceMs) << " (device), " << ms(launchWallMs)
-      << " (wall, with the wait)\n";
+  if (options.checkBounds)
+    out << "launch: " << ms(launchWallMs)
+        << " (wall, bounds-checked, with the wait): no out-of-bounds access\n";
+  else
+    out << "launch: " << ms(*deviceMs) << " (device), " << ms(launchWallMs)
+        << " (wall, with the wait)\n";
   for (const std::string &w : written)
     out << "wrote " << w << "\n";
 

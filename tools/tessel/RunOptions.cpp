@@ -11,6 +11,7 @@ const char *const kRunUsage =
     "usage: tessel run FILE.py::KERNEL --signature SIG [-D NAME=VALUE ...]\n"
     "                  --grid X[,Y,Z] --arg NAME=VALUE ... [--out NAME=FILE.npy ...]\n"
     "                  [--target T] [--plugin PATH ...] [--time [N]]\n"
+    "                  [--check-bounds]\n"
     "\n"
     "Compiles one specialization of a @jit kernel (through the compile cache),\n"
     "runs it once on the selected target and writes chosen buffers back.\n"
@@ -31,6 +32,10 @@ const char *const kRunUsage =
     "                    TESSEL_PLUGIN_PATH\n"
     "  --time [N]        after the run, launch N more times (default 10) and\n"
     "                    print the median and minimum launch time\n"
+    "  --check-bounds    check every load and store against its buffer (also\n"
+    "                    TESSEL_CHECK_BOUNDS=1): the first out-of-bounds access\n"
+    "                    or 32-bit index overflow is reported with its source\n"
+    "                    line and program id, and no output is written\n"
     "\n"
     "Every parameter that is not tl.constexpr needs exactly one --arg.\n";
 
@@ -131,6 +136,8 @@ bool parseRunOptions(const std::vector<std::string> &args, RunOptions &options,
         return false;
       }
       list.push_back(kv);
+    } else if (a == "--check-bounds") {
+      options.checkBounds = true;
     } else if (a == "--time") {
       options.timeRuns = 10;
       if (i + 1 < args.size() && !args[i + 1].empty() &&
@@ -174,6 +181,11 @@ bool parseRunOptions(const std::vector<std::string> &args, RunOptions &options,
   options.kernel = spec.substr(sep + 2);
   if (options.grid[0] == 0) {
     error = "--grid X[,Y,Z] is required";
+    return false;
+  }
+  if (options.checkBounds && options.timeRuns > 0) {
+    error = "--time measures the kernel as compiled for speed; it cannot be combined "
+            "with --check-bounds";
     return false;
   }
   return true;

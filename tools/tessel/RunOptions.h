@@ -29,6 +29,9 @@ struct RunOptions {
   std::vector<std::pair<std::string, std::string>> outs;
   std::vector<std::string> pluginPaths; // --plugin PATH (repeatable)
   int timeRuns = 0;                     // --time [N]: extra timed launches
+  /// --check-bounds (or TESSEL_CHECK_BOUNDS=1): compile with
+  /// TESSEL_COMPILE_CHECK_BOUNDS and report the first out-of-bounds access.
+  bool checkBounds = false;
   bool help = false;
 };
 

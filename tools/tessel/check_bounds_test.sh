@@ -76,7 +76,7 @@ run_case "too small for the grid" 1 \
   run "$kernel::copy_unmasked" --signature '*fp32,*fp32' -D BLOCK=256 --grid 4 \
   --arg "x_ptr=$work/x1000.npy" --arg "out_ptr=$work/out2000.npy"
 run_case "large enough for the grid" 0 "wrote" \
-  run "$kernel::copy_unmasked" --signature '*fp32,*fp32' -D BLOCK=250 --grid 4 \
+  run "$kernel::copy_unmasked" --signature '*fp32,*fp32' -D BLOCK=256 --grid 3 \
   --arg "x_ptr=$work/x1000.npy" --arg "out_ptr=$work/out1000.npy" \
   --out "out_ptr=$work/unmasked.npy"
 
