@@ -177,7 +177,9 @@ void Lexer::handleIndentation() {
       return;
     }
     if (indents_.size() > kMaxIndentLevels) {
-      pushError(start, startLoc, loc, "too many levels of indentation");
+      // Once per excursion past the limit, not once per deeper line.
+      if (indents_.size() == kMaxIndentLevels + 1)
+        pushError(start, startLoc, loc, "too many levels of indentation");
       indents_.push_back(IndentLevel{col8, col1, true});
       return;
     }

@@ -8,17 +8,14 @@
 namespace tessel::frontend {
 
 namespace {
-/// Recursion through parentheses, unary operators and `not` per expression.
-/// Python's own limit on nested brackets is of the same order.
-constexpr unsigned kMaxNesting = 150;
 /// Height of any expression tree, which bounds every recursive walk (the
 /// printer, later lowering, destructors) over a tree the parser accepted.
 constexpr unsigned kMaxHeight = 1000;
 
 /// Increments a depth counter for the lifetime of a parse call.
 struct NestingGuard {
-  unsigned &depth;
-  explicit NestingGuard(unsigned &d) : depth(d) { ++depth; }
+  uint64_t &depth;
+  explicit NestingGuard(uint64_t &d) : depth(d) { ++depth; }
   ~NestingGuard() { --depth; }
 };
 
@@ -52,6 +49,20 @@ unsigned Parser::heightOf(const ExprList &children) {
   for (const ExprPtr &c : children)
     if (c) h = std::max(h, c->height);
   return h;
+}
+
+bool Parser::expressionTooDeep(SourceLoc loc) {
+  // Recursion through parentheses, brackets, unary operators and `not`;
+  // Python's own limit on nested brackets is of the same order. The
+  // outermost expression is level 0.
+  if (nesting_ <= limits_.nestingDepth + 1)
+    return false;
+  if (!tooDeepReported_)
+    error(loc, "expression is nested too deeply (more than " +
+                   std::to_string(limits_.nestingDepth) +
+                   " levels) (TESSEL_LIMIT_NESTING_DEPTH)");
+  tooDeepReported_ = true;
+  return true;
 }
 
 bool Parser::finishNode(Expr &e, unsigned childHeight) {
@@ -135,11 +146,8 @@ ExprPtr Parser::parseTargetList() {
 
 ExprPtr Parser::parseTest() {
   NestingGuard guard(nesting_);
-  if (nesting_ > kMaxNesting) {
-    if (!tooDeepReported_) error(tok().loc(), "expression is nested too deeply");
-    tooDeepReported_ = true;
+  if (expressionTooDeep(tok().loc()))
     return nullptr;
-  }
   if (at(TokenKind::KwLambda)) return unsupported(tok().loc(), "lambda expression");
   if (at(TokenKind::KwYield)) return unsupported(tok().loc(), "'yield' expression");
   ExprPtr e = parseOrTest();
@@ -190,11 +198,8 @@ ExprPtr Parser::parseNotTest() {
   if (!at(TokenKind::KwNot)) return parseComparison();
   SourceLoc loc = consume().range.begin;
   NestingGuard guard(nesting_);
-  if (nesting_ > kMaxNesting) {
-    if (!tooDeepReported_) error(loc, "expression is nested too deeply");
-    tooDeepReported_ = true;
+  if (expressionTooDeep(loc))
     return nullptr;
-  }
   ExprPtr x = parseNotTest();
   if (!x) return nullptr;
   SourceRange r{loc, x->range.end};
@@ -318,11 +323,8 @@ ExprPtr Parser::parseFactor() {
   }
   SourceLoc loc = consume().range.begin;
   NestingGuard guard(nesting_);
-  if (nesting_ > kMaxNesting) {
-    if (!tooDeepReported_) error(loc, "expression is nested too deeply");
-    tooDeepReported_ = true;
+  if (expressionTooDeep(loc))
     return nullptr;
-  }
   ExprPtr x = parseFactor();
   if (!x) return nullptr;
   SourceRange r{loc, x->range.end};

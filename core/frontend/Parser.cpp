@@ -11,8 +11,10 @@ namespace {
 constexpr size_t kMaxErrors = 100;
 } // namespace
 
-Parser::Parser(std::vector<Token> tokens, uint32_t file, std::string fileName, DiagnosticEngine &diags)
-    : tokens_(std::move(tokens)), file_(file), fileName_(std::move(fileName)), diags_(diags) {
+Parser::Parser(std::vector<Token> tokens, uint32_t file, std::string fileName,
+               DiagnosticEngine &diags, const FrontendLimits &limits)
+    : tokens_(std::move(tokens)), file_(file), fileName_(std::move(fileName)),
+      diags_(diags), limits_(limits) {
   // The lexer always terminates the stream, but a caller-built vector might not.
   if (tokens_.empty() || !tokens_.back().is(TokenKind::EndOfFile)) {
     Token eof;
@@ -470,7 +472,34 @@ bool Parser::validateTarget(const Expr *e, bool allowTuple) {
   return false;
 }
 
+bool Parser::enterStatementLevel(SourceLoc loc) {
+  ++statementDepth_;
+  if (statementDepth_ <= limits_.nestingDepth)
+    return true;
+  // Once per file: the statements after the first one too deep are as deep.
+  if (statementTooDeepReported_)
+    return false;
+  statementTooDeepReported_ = true;
+  error(loc, "statements nested more than " + std::to_string(limits_.nestingDepth) +
+                 " levels deep (each 'elif' counts as one level) "
+                 "(TESSEL_LIMIT_NESTING_DEPTH)");
+  return false;
+}
+
+namespace {
+/// Leaves the statement level entered by Parser::enterStatementLevel.
+struct StatementLevel {
+  uint64_t &depth;
+  ~StatementLevel() { --depth; }
+};
+} // namespace
+
 bool Parser::parseSuite(Block &body, const char *construct, SourceLoc headerLoc) {
+  // Recursion through nested blocks is bounded here, before it can run out
+  // of stack in the parser or in any later walk over the tree.
+  StatementLevel level{statementDepth_};
+  if (!enterStatementLevel(headerLoc))
+    return false;
   if (!expect(TokenKind::Colon, "':'")) return false;
   if (!at(TokenKind::Newline)) return parseSimpleStatements(body);
   consume();
@@ -495,6 +524,10 @@ StmtPtr Parser::parseIf() {
   s->isElif = isElif;
   if (!parseSuite(s->thenBody, isElif ? "'elif' clause" : "'if' statement", loc)) return nullptr;
   if (at(TokenKind::KwElif)) {
+    // An elif is an if nested in the else branch, and is lowered as one.
+    StatementLevel level{statementDepth_};
+    if (!enterStatementLevel(tok().loc()))
+      return nullptr;
     StmtPtr elif = parseIf();
     if (!elif) return nullptr;
     s->elseBody.push_back(std::move(elif));
@@ -617,13 +650,16 @@ bool Parser::parseParams(FunctionDef &fn) {
   return expect(TokenKind::RParen, "')'");
 }
 
-std::unique_ptr<Module> parseFile(const SourceManager &sources, uint32_t file, DiagnosticEngine &diags) {
+std::unique_ptr<Module> parseFile(const SourceManager &sources, uint32_t file,
+                                  DiagnosticEngine &diags,
+                                  const FrontendLimits &limits) {
   // Host code may use Python the kernel language rejects (f-strings, bytes);
   // lexical errors are held back until the parser has found the host code.
   size_t first = diags.diagnostics().size();
   DiagnosticEngine lexDiags(sources);
   std::vector<Token> tokens = lex(sources, file, lexDiags);
-  Parser parser(std::move(tokens), file, std::string(sources.name(file)), diags);
+  Parser parser(std::move(tokens), file, std::string(sources.name(file)), diags,
+                limits);
   std::unique_ptr<Module> module = parser.parseModule();
   auto inHostCode = [&](SourceLoc loc) {
     for (const HostCode &h : module->hostCode)

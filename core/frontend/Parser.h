@@ -3,6 +3,7 @@
 
 #include "core/frontend/AST.h"
 #include "core/frontend/Diagnostics.h"
+#include "core/frontend/Limits.h"
 #include "core/frontend/Token.h"
 
 #include <initializer_list>
@@ -23,7 +24,11 @@ namespace tessel::frontend {
 /// partial when errors were reported.
 class Parser {
 public:
-  Parser(std::vector<Token> tokens, uint32_t file, std::string fileName, DiagnosticEngine &diags);
+  /// `limits.nestingDepth` bounds how deeply statements (each `elif` counts
+  /// as one level) and expressions nest.
+  Parser(std::vector<Token> tokens, uint32_t file, std::string fileName,
+         DiagnosticEngine &diags,
+         const FrontendLimits &limits = FrontendLimits::fromEnvironment());
 
   /// Parses a whole file.
   std::unique_ptr<Module> parseModule();
@@ -96,6 +101,12 @@ private:
   /// Parses `: NEWLINE INDENT stmts DEDENT` or `: simple_stmts`.
   bool parseSuite(Block &body, const char *construct, SourceLoc headerLoc);
   bool validateTarget(const Expr *e, bool allowTuple);
+  /// Enters one more level of statement nesting; reports at `loc` and
+  /// returns false when that is past the nesting-depth limit.
+  bool enterStatementLevel(SourceLoc loc);
+  /// Reports an expression nested past the nesting-depth limit at `loc`
+  /// (once per statement) when `nesting_` is past it.
+  bool expressionTooDeep(SourceLoc loc);
 
   //===--- Expressions (ParseExpr.cpp) ------------------------------------===//
   /// `a, b, c` without parentheses (statement level); a single element is
@@ -142,17 +153,23 @@ private:
   uint32_t file_;
   std::string fileName_;
   DiagnosticEngine &diags_;
-  unsigned nesting_ = 0;     ///< current recursion depth through parseTest/unary
+  FrontendLimits limits_;
+  uint64_t nesting_ = 0; ///< current recursion depth through parseTest/unary
+  uint64_t statementDepth_ =
+      0;                     ///< blocks (and elif clauses) around the current statement
   unsigned funcDepth_ = 0;   ///< > 0 inside a function body
   unsigned loopDepth_ = 0;   ///< > 0 inside a for/while body
   bool tooDeepReported_ = false;
+  bool statementTooDeepReported_ = false; ///< statement nesting error given
   bool resumeHere_ = false; ///< the failed statement ended at a line start
   bool lastStatementFailed_ = false; ///< lets a stray else/elif after it pass silently
 };
 
 /// Lexes and parses `file` of `sources`; the result is partial if
 /// diags.hasErrors().
-std::unique_ptr<Module> parseFile(const SourceManager &sources, uint32_t file, DiagnosticEngine &diags);
+std::unique_ptr<Module>
+parseFile(const SourceManager &sources, uint32_t file, DiagnosticEngine &diags,
+          const FrontendLimits &limits = FrontendLimits::fromEnvironment());
 
 } // namespace tessel::frontend
 

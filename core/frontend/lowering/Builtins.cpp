@@ -42,18 +42,20 @@ std::optional<bool> constFlag(Lowerer &L, const Bound &b, const std::string &nam
 
 bool checkTileElements(Lowerer &L, llvm::ArrayRef<int64_t> shape, SourceLoc loc,
                        const std::string &fn) {
-  int64_t n = 1;
+  const uint64_t limit = L.limits().tileElements;
+  uint64_t n = 1;
+  bool tooMany = false;
   for (int64_t d : shape) {
-    if (d <= 0 || n > kMaxTileElements / d) {
-      n = kMaxTileElements + 1;
+    if (d <= 0 || n > limit / static_cast<uint64_t>(d)) {
+      tooMany = true;
       break;
     }
-    n *= d;
+    n *= static_cast<uint64_t>(d);
   }
-  if (n <= kMaxTileElements)
+  if (!tooMany && n <= limit)
     return true;
   L.error(loc, fn + ": a tile of shape " + shapeString(shape) + " has more than " +
-                   std::to_string(kMaxTileElements) + " elements");
+                   std::to_string(limit) + " elements");
   return false;
 }
 

@@ -50,9 +50,8 @@ std::optional<DType> dtypeArg(Lowerer &L, const Bound &b, const std::string &nam
 std::optional<bool> constFlag(Lowerer &L, const Bound &b, const std::string &name,
                               const std::string &fn);
 
-/// Largest number of elements in one tile, as in Triton.
-constexpr int64_t kMaxTileElements = int64_t(1) << 20;
-/// Reports a tile shape with more than kMaxTileElements elements.
+/// Reports a tile shape with more elements than the tile-elements limit
+/// (FrontendLimits::tileElements; 2^20 by default, as in Triton).
 bool checkTileElements(Lowerer &L, llvm::ArrayRef<int64_t> shape, SourceLoc loc,
                        const std::string &fn);
 

@@ -326,6 +326,14 @@ OptSV Lowerer::builtinPython(const std::string &name, CallArgs &args, bool &hand
       return error(args.positionalLocs[0],
                    name.substr(3) + "() of " + v.describe() +
                        " is not supported inside kernels; use .to(dtype) for tiles");
+    if (name == "py.int" && v.kind == SV::Kind::Float &&
+        !(v.floatValue > -9223372036854775809.0 &&
+          v.floatValue < 9223372036854775808.0))
+      return error(args.positionalLocs[0],
+                   std::isnan(v.floatValue)
+                       ? std::string("cannot convert float NaN to integer")
+                       : "integer constant int(" + std::to_string(v.floatValue) +
+                             ") does not fit in 64 bits");
     if (name == "py.int")
       return SV::ofInt(v.kind == SV::Kind::Float ? static_cast<int64_t>(v.floatValue)
                                                  : v.asInt());
@@ -339,6 +347,9 @@ OptSV Lowerer::builtinPython(const std::string &name, CallArgs &args, bool &hand
     const SV &v = args.positional[0];
     if (v.kind == SV::Kind::Float)
       return SV::ofFloat(std::fabs(v.floatValue));
+    if (v.isIntLike() && v.asInt() == INT64_MIN)
+      return error(args.callLoc, "integer constant abs(" + std::to_string(v.asInt()) +
+                                     ") does not fit in 64 bits");
     if (v.isIntLike())
       return SV::ofInt(v.asInt() < 0 ? -v.asInt() : v.asInt());
     return callBuiltin("tl.abs", nullptr, args);

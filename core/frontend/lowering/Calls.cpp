@@ -84,6 +84,11 @@ bool Lowerer::bindArgs(const std::string &fnName, CallArgs &args,
   return true;
 }
 
+void Lowerer::forgetEnv(const Env *env) {
+  for (auto it = partlyDefined_.begin(); it != partlyDefined_.end();)
+    it = it->first.first == env ? partlyDefined_.erase(it) : std::next(it);
+}
+
 OptSV Lowerer::callFunction(const FunctionDef *fn, CallArgs &args, SourceLoc callLoc) {
   for (const Frame &f : frames_)
     if (f.fn == fn)
@@ -135,6 +140,7 @@ OptSV Lowerer::callFunction(const FunctionDef *fn, CallArgs &args, SourceLoc cal
   Frame frame = frames_.back();
   frames_.pop_back();
   env_ = saved;
+  forgetEnv(&callee);
   if (!ok)
     return std::nullopt;
   return frame.returnValue ? *frame.returnValue : SV::none();

@@ -15,6 +15,7 @@
 
 #include "core/frontend/AST.h"
 #include "core/frontend/Diagnostics.h"
+#include "core/frontend/Limits.h"
 #include "core/frontend/SourceManager.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -32,6 +33,10 @@ struct KernelSpec {
   /// ("128", "0.5", "True", "fp16" / "tl.float16"). Parameters with a default
   /// may be omitted.
   std::map<std::string, std::string> constexprs;
+  /// Resource limits of the compilation (docs/limits.md): the defaults, as
+  /// the TESSEL_LIMIT_* environment variables override them, unless the
+  /// caller sets a field.
+  FrontendLimits limits = FrontendLimits::fromEnvironment();
 };
 
 /// Lowers `spec.kernel` of `module` to tile IR. Errors are reported to

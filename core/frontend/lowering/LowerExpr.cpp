@@ -1,6 +1,8 @@
 //===- LowerExpr.cpp - Expressions ----------------------------------------===//
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 #include "core/frontend/lowering/Lowerer.h"
 #include "dialects/tile/IR/TileOps.h"
@@ -382,8 +384,12 @@ OptSV Lowerer::lowerUnary(const UnaryExpr *e) {
                             "': " + x->describe());
     switch (e->op) {
     case UnaryOp::Neg:
-      return x->kind == SV::Kind::Float ? SV::ofFloat(-x->floatValue)
-                                        : SV::ofInt(-x->asInt());
+      if (x->kind == SV::Kind::Float)
+        return SV::ofFloat(-x->floatValue);
+      if (x->asInt() == INT64_MIN)
+        return error(loc, "integer constant -(" + std::to_string(x->asInt()) +
+                              ") does not fit in 64 bits");
+      return SV::ofInt(-x->asInt());
     case UnaryOp::Pos:
       return x->kind == SV::Kind::Bool ? SV::ofInt(x->asInt()) : *x;
     case UnaryOp::Invert:
@@ -476,13 +482,26 @@ OptSV Lowerer::foldBinary(BinaryOp op, const SV &a, const SV &b, SourceLoc loc) 
     }
   }
   int64_t x = a.asInt(), y = b.asInt();
+  // Constants are Python ints, which do not wrap; one that leaves the 64
+  // bits the compiler computes in is an error rather than a wrong value.
+  auto tooWide = [&]() -> std::nullopt_t {
+    return error(loc, "integer constant " + std::to_string(x) + " " + spelling(op) +
+                          " " + std::to_string(y) + " does not fit in 64 bits");
+  };
+  int64_t r = 0;
   switch (op) {
   case BinaryOp::Add:
-    return SV::ofInt(x + y);
+    if (__builtin_add_overflow(x, y, &r))
+      return tooWide();
+    return SV::ofInt(r);
   case BinaryOp::Sub:
-    return SV::ofInt(x - y);
+    if (__builtin_sub_overflow(x, y, &r))
+      return tooWide();
+    return SV::ofInt(r);
   case BinaryOp::Mul:
-    return SV::ofInt(x * y);
+    if (__builtin_mul_overflow(x, y, &r))
+      return tooWide();
+    return SV::ofInt(r);
   case BinaryOp::Div:
     if (y == 0)
       return error(loc, "division by zero in a constant expression");
@@ -490,28 +509,44 @@ OptSV Lowerer::foldBinary(BinaryOp op, const SV &a, const SV &b, SourceLoc loc) 
   case BinaryOp::FloorDiv:
     if (y == 0)
       return error(loc, "division by zero in a constant expression");
+    if (x == INT64_MIN && y == -1)
+      return tooWide();
     return SV::ofInt(floorDiv(x, y));
   case BinaryOp::Mod:
     if (y == 0)
       return error(loc, "division by zero in a constant expression");
+    if (y == -1)
+      return SV::ofInt(0); // also for INT64_MIN, whose quotient overflows
     return SV::ofInt(x - floorDiv(x, y) * y);
-  case BinaryOp::Pow:
+  case BinaryOp::Pow: {
     if (y < 0)
       return SV::ofFloat(std::pow(static_cast<double>(x), static_cast<double>(y)));
-    {
-      int64_t r = 1;
-      for (int64_t i = 0; i < y && i < 64; ++i)
-        r *= x;
-      return SV::ofInt(r);
+    // Square-and-multiply: at most 64 squarings, each checked.
+    int64_t result = 1, base = x;
+    for (uint64_t e = static_cast<uint64_t>(y); e != 0; e >>= 1) {
+      if ((e & 1) && __builtin_mul_overflow(result, base, &result))
+        return tooWide();
+      if ((e >> 1) != 0 && __builtin_mul_overflow(base, base, &base))
+        return tooWide();
     }
-  case BinaryOp::LShift:
-    if (y < 0 || y > 63)
-      return error(loc, "shift count out of range in a constant expression");
-    return SV::ofInt(static_cast<int64_t>(static_cast<uint64_t>(x) << y));
+    return SV::ofInt(result);
+  }
+  case BinaryOp::LShift: {
+    if (y < 0)
+      return error(loc, "negative shift count in a constant expression");
+    if (x == 0)
+      return SV::ofInt(0);
+    if (y > 63)
+      return tooWide();
+    __int128 wide = static_cast<__int128>(x) * (static_cast<__int128>(1) << y);
+    if (wide > INT64_MAX || wide < INT64_MIN)
+      return tooWide();
+    return SV::ofInt(static_cast<int64_t>(wide));
+  }
   case BinaryOp::RShift:
-    if (y < 0 || y > 63)
-      return error(loc, "shift count out of range in a constant expression");
-    return SV::ofInt(x >> y);
+    if (y < 0)
+      return error(loc, "negative shift count in a constant expression");
+    return SV::ofInt(x >> std::min<int64_t>(y, 63));
   case BinaryOp::BitAnd:
     if (a.kind == SV::Kind::Bool && b.kind == SV::Kind::Bool)
       return SV::ofBool(a.boolValue && b.boolValue);

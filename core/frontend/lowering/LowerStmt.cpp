@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include <algorithm>
 #include <set>
 
 #include "core/frontend/lowering/Lowerer.h"
@@ -105,6 +106,21 @@ static bool isIRValue(const SV &v) {
 }
 
 bool Lowerer::lowerBlock(const Block &block) {
+  if (block.empty())
+    return true;
+  // The parser bounds nesting within a function; inlined calls nest their
+  // blocks inside their caller's, which only lowering sees.
+  struct DepthGuard {
+    uint64_t &depth;
+    ~DepthGuard() { --depth; }
+  } guard{++blockDepth_};
+  if (blockDepth_ > limits_.nestingDepth) {
+    error(block.front()->loc(),
+          "statements nested more than " + std::to_string(limits_.nestingDepth) +
+              " levels deep, counting the blocks of inlined calls "
+              "(TESSEL_LIMIT_NESTING_DEPTH)");
+    return false;
+  }
   for (const StmtPtr &s : block) {
     if (!lowerStmt(s.get()))
       return false;
@@ -115,6 +131,8 @@ bool Lowerer::lowerBlock(const Block &block) {
 }
 
 bool Lowerer::lowerStmt(const Stmt *s) {
+  if (!checkDeadline(s->loc()))
+    return false;
   switch (s->kind()) {
   case StmtKind::Expr: {
     const Expr *e = cast<ExprStmt>(s)->value.get();
@@ -141,8 +159,9 @@ bool Lowerer::lowerStmt(const Stmt *s) {
     return lowerWhile(cast<WhileStmt>(s));
   case StmtKind::Return: {
     const auto *r = cast<ReturnStmt>(s);
-    Frame &frame = frames_.back();
-    if (frame.runtimeNesting > 0) {
+    // Not a reference held across lowerExpr: a call in the returned
+    // expression pushes frames and may move the vector.
+    if (currentFrame().runtimeNesting > 0) {
       error(s->loc(), "'return' inside a loop or an if on a runtime value is not "
                       "supported; assign to a variable and return at the end");
       return false;
@@ -154,8 +173,8 @@ bool Lowerer::lowerStmt(const Stmt *s) {
         return false;
       value = *v;
     }
-    frame.returnValue = value;
-    frame.returned = true;
+    currentFrame().returnValue = value;
+    currentFrame().returned = true;
     return true;
   }
   case StmtKind::Pass:
@@ -318,6 +337,8 @@ bool Lowerer::lowerIf(const IfStmt *s) {
             lowerBranch(elseEnv, ifOp.elseBlock(), s->elseBody);
   frames_.back().runtimeNesting--;
   env_ = outer;
+  forgetEnv(&thenEnv);
+  forgetEnv(&elseEnv);
   if (!ok)
     return false;
 
@@ -538,19 +559,51 @@ bool Lowerer::lowerFor(const ForStmt *s) {
       error(call->loc(), "tl.static_range needs constexpr bounds");
       return false;
     }
-    int64_t trips = 0;
-    for (int64_t i = start.asInt(); i < end.asInt(); i += step.asInt()) {
-      if (++trips > 4096) {
-        error(call->loc(), "tl.static_range unrolls more than 4096 iterations");
-        return false;
+    // The trip count is known before anything is unrolled; nested static
+    // loops (also through inlined calls) unroll the product of theirs.
+    int64_t first = start.asInt(), last = end.asInt(), by = step.asInt();
+    uint64_t trips = 0;
+    if (first < last)
+      trips = (static_cast<uint64_t>(last) - static_cast<uint64_t>(first) - 1) /
+                  static_cast<uint64_t>(by) +
+              1;
+    std::string rangeText = "tl.static_range(";
+    for (size_t i = 0; i < bounds.size(); ++i)
+      rangeText += (i ? ", " : "") + std::to_string(bounds[i].asInt());
+    rangeText += ")";
+    uint64_t limit = limits_.unrolledSize;
+    bool tooMany = trips > limit || (trips != 0 && unrollProduct_ > limit / trips);
+    if (tooMany) {
+      std::string total;
+      if (trips != 0 && unrollProduct_ > UINT64_MAX / trips)
+        total = "more than " + std::to_string(UINT64_MAX);
+      else
+        total = std::to_string(unrollProduct_ * trips);
+      error(call->loc(),
+            rangeText +
+                (unrollProduct_ > 1 ? " inside static loops that unroll " +
+                                          std::to_string(unrollProduct_) + " times"
+                                    : std::string()) +
+                " would unroll its body " + total + " times, more than the limit of " +
+                std::to_string(limit) + " (TESSEL_LIMIT_UNROLLED_SIZE)");
+      return false;
+    }
+    uint64_t outerProduct = unrollProduct_;
+    unrollProduct_ = outerProduct * std::max<uint64_t>(trips, 1);
+    bool ok = true;
+    int64_t i = first;
+    for (uint64_t trip = 0; ok && trip < trips; ++trip, i += trip < trips ? by : 0) {
+      if (!checkDeadline(s->loc())) {
+        ok = false;
+        break;
       }
       (*env_)[target->name] = SV::ofInt(i);
-      if (!lowerBlock(s->body))
-        return false;
-      if (frames_.back().returned)
-        return true;
+      ok = lowerBlock(s->body);
+      if (ok && frames_.back().returned)
+        break;
     }
-    return true;
+    unrollProduct_ = outerProduct;
+    return ok;
   }
 
   // Runtime loop: bounds in a common integer type.
@@ -605,6 +658,7 @@ bool Lowerer::lowerFor(const ForStmt *s) {
     bool ok = lowerBlock(s->body);
     frames_.back().runtimeNesting--;
     env_ = outer;
+    forgetEnv(&bodyEnv);
     if (!ok)
       return false;
     std::optional<SmallVector<Value>> yields =
@@ -682,6 +736,8 @@ bool Lowerer::lowerWhile(const WhileStmt *s) {
   ok = ok && lowerBlock(s->body);
   frames_.back().runtimeNesting--;
   env_ = outer;
+  forgetEnv(&condEnv);
+  forgetEnv(&bodyEnv);
   if (!ok)
     return false;
   std::optional<SmallVector<Value>> yields =

@@ -2,6 +2,7 @@
 
 #include "core/frontend/lowering/Lowerer.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "core/frontend/Parser.h"
@@ -221,7 +222,28 @@ static std::optional<SV> parseConstexprText(const std::string &text) {
   return std::nullopt;
 }
 
+bool Lowerer::checkDeadline(SourceLoc loc) {
+  if (!deadline_)
+    return true;
+  if (deadlineReported_)
+    return false;
+  if (std::chrono::steady_clock::now() < *deadline_)
+    return true;
+  deadlineReported_ = true;
+  error(loc, "compile time limit of " + std::to_string(limits_.compileSeconds) +
+                 " s exceeded while lowering " + kernelName_ +
+                 " (TESSEL_LIMIT_COMPILE_SECONDS)");
+  return false;
+}
+
 mlir::OwningOpRef<mlir::ModuleOp> Lowerer::lowerKernel(const KernelSpec &spec) {
+  limits_ = spec.limits;
+  kernelName_ = spec.kernel;
+  if (limits_.compileSeconds > 0) {
+    // Clamped so that the sum cannot overflow the clock's representation.
+    uint64_t seconds = std::min<uint64_t>(limits_.compileSeconds, uint64_t(1) << 31);
+    deadline_ = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+  }
   const FunctionDef *kernel = module_.findFunction(spec.kernel);
   SourceLoc fileLoc{module_.file, 1, 1};
   const HostCode *host = module_.findHostCode(spec.kernel);
@@ -407,7 +429,7 @@ compileKernelSource(const std::string &fileName, const std::string &text,
                     SourceManager &sources, DiagnosticEngine &diags,
                     mlir::MLIRContext &context, const KernelSpec &spec) {
   uint32_t file = sources.addFile(fileName, text);
-  std::unique_ptr<Module> module = parseFile(sources, file, diags);
+  std::unique_ptr<Module> module = parseFile(sources, file, diags, spec.limits);
   if (!module || diags.hasErrors())
     return nullptr;
   return lowerKernel(*module, sources, diags, context, spec);

@@ -12,6 +12,7 @@
 #ifndef TESSEL_CORE_FRONTEND_LOWERING_LOWERER_H
 #define TESSEL_CORE_FRONTEND_LOWERING_LOWERER_H
 
+#include <chrono>
 #include <map>
 #include <optional>
 #include <set>
@@ -56,6 +57,12 @@ class Lowerer {
 public:
   Lowerer(const Module &module, const SourceManager &sources, DiagnosticEngine &diags,
           mlir::MLIRContext &context);
+
+  //===--- Limits (docs/limits.md) ----------------------------------------===//
+  const FrontendLimits &limits() const { return limits_; }
+  /// Reports the compile time limit at `loc` once the deadline has passed.
+  /// Called at safe points: every statement and every unrolled iteration.
+  bool checkDeadline(SourceLoc loc);
 
   mlir::OwningOpRef<mlir::ModuleOp> lowerKernel(const KernelSpec &spec);
 
@@ -165,11 +172,26 @@ public:
     /// current statement; `return` is only allowed outside them.
     unsigned runtimeNesting = 0;
   };
+  /// Grows while a call's body is lowered, which may call further: never
+  /// hold a reference to an element across lowering (use currentFrame()).
   std::vector<Frame> frames_;
+  Frame &currentFrame() { return frames_.back(); }
+
+  FrontendLimits limits_;
+  std::string kernelName_;
+  std::optional<std::chrono::steady_clock::time_point> deadline_;
+  bool deadlineReported_ = false;
+  /// Blocks being lowered, counting those of inlined calls.
+  uint64_t blockDepth_ = 0;
+  /// Product of the trip counts of the tl.static_range loops being unrolled.
+  uint64_t unrollProduct_ = 1;
   /// Variables that a runtime `if` bound on one path only, with the if's
   /// location, per environment: using one afterwards gets a message that
   /// says why it is undefined.
   std::map<std::pair<const Env *, std::string>, SourceLoc> partlyDefined_;
+  /// Drops what partlyDefined_ records about `env`, which goes out of scope
+  /// (another environment may later be created at the same address).
+  void forgetEnv(const Env *env);
 };
 
 } // namespace tessel::frontend

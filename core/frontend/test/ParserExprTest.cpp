@@ -115,12 +115,16 @@ TEST(ParserExpr, DottedNames) {
 
 TEST(ParserExpr, DeepNestingIsAnErrorNotACrash) {
   std::string deep(5000, '(');
-  EXPECT_EQ(parenthesize(deep + "1" + std::string(5000, ')')), "error: expression is nested too deeply");
+  EXPECT_EQ(parenthesize(deep + "1" + std::string(5000, ')')),
+            "error: expression is nested too deeply (more than 100 levels) "
+            "(TESSEL_LIMIT_NESTING_DEPTH)");
   std::string unary(5000, '-');
-  EXPECT_EQ(parenthesize(unary + "1"), "error: expression is nested too deeply");
+  EXPECT_EQ(parenthesize(unary + "1"), "error: expression is nested too deeply (more "
+                                       "than 100 levels) (TESSEL_LIMIT_NESTING_DEPTH)");
   std::string nots;
   for (int i = 0; i < 1000; ++i) nots += "not ";
-  EXPECT_EQ(parenthesize(nots + "x"), "error: expression is nested too deeply");
+  EXPECT_EQ(parenthesize(nots + "x"), "error: expression is nested too deeply (more "
+                                      "than 100 levels) (TESSEL_LIMIT_NESTING_DEPTH)");
   std::string chain = "a";
   for (int i = 0; i < 3000; ++i) chain += " + a";
   EXPECT_EQ(parenthesize(chain), "error: expression is too complex (nested more than 1000 levels deep)");
