@@ -63,7 +63,7 @@ TESSEL_CHECK_BOUNDS=1 run_case "out-of-bounds store" 1 \
 # where it happens, before the access it would misdirect.
 offs_line="$(line_of 'offs = pid \* STRIDE')"
 run_case "index overflow" 1 \
-  "$name:$offs_line:12: error: index overflow: 32-bit index arithmetic wrapped (the exact value is 2147483648) in program (2048, 0, 0)" \
+  "$name:$offs_line:16: error: index overflow: 32-bit index arithmetic wrapped (the exact value is 2147483648) in program (2048, 0, 0)" \
   run "$kernel::strided" --signature '*fp32,*fp32,i32' -D STRIDE=1048576 -D BLOCK=16 \
   --grid 2049 --check-bounds --arg "x_ptr=$work/x1000.npy" \
   --arg "out_ptr=$work/out1000.npy" --arg n=1000

@@ -31,12 +31,14 @@ LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op, unsigned regi
                                                     unsigned argIndex,
                                                     NamedAttribute attr) {
   if (attr.getName() == kBoundsRecordAttrName) {
+    // Backends rewrite the argument's type as they lower (an i64 address,
+    // an LLVM pointer); while it is a tile pointer it points to i64.
     Region &region = op->getRegion(regionIndex);
     auto record = region.empty() || argIndex >= region.getNumArguments()
                       ? PointerType()
                       : dyn_cast<PointerType>(region.getArgument(argIndex).getType());
     if (!isa<UnitAttr>(attr.getValue()) ||
-        (!region.empty() && (!record || !record.getPointeeType().isInteger(64))))
+        (record && !record.getPointeeType().isInteger(64)))
       return op->emitError() << "'" << kBoundsRecordAttrName
                              << "' must be a unit attribute of a !tile.ptr<i64> argument";
     return success();
