@@ -156,6 +156,14 @@ expect_ok "symbolic link as --out" "wrote $work/linked.npy" "${add[@]}" "${input
 [ -L "$work/linked.npy" ] && fail "symbolic link as --out: the output is still a symbolic link"
 "$npy" check-add "$work/x.npy" "$work/y.npy" "$work/linked.npy" || fail "symbolic link as --out: wrong result"
 
+# tessel compile -o uses the same writer: a link at OUT is replaced.
+ln -s "$work/victim.txt" "$work/linked.mlir"
+expect_ok "symbolic link as compile -o" "" compile "$kernel::add_kernel" \
+  --signature '*fp32,*fp32,*fp32,i32' -D BLOCK=256 -o "$work/linked.mlir"
+[ "$(cat "$work/victim.txt")" = victim ] || fail "symbolic link as compile -o: the victim file was overwritten"
+[ -L "$work/linked.mlir" ] && fail "symbolic link as compile -o: the output is still a symbolic link"
+grep -q "func" "$work/linked.mlir" || fail "symbolic link as compile -o: no tile IR written"
+
 # Outputs: duplicates are refused before the launch, and a failing --out
 # leaves every destination as it was.
 expect_error "one file for two --out" \
