@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 
@@ -133,6 +134,33 @@ TEST(KernelCompiler, CompileErrorsOfThePluginComeBack) {
   ASSERT_FALSE(compiled.ok());
   EXPECT_NE(compiled.status().message().find("pentium4"), std::string::npos)
       << compiled.status().toString();
+}
+
+TEST(KernelCompiler, RefusesSourceFilesThatAreNotRegularOrTooLarge) {
+  // /dev/zero never ends: reading it whole used to end in std::bad_alloc.
+  auto zero = lowerKernelFile("/dev/zero", kScale);
+  ASSERT_FALSE(zero.ok());
+  EXPECT_EQ(zero.status().code(), TESSEL_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(zero.status().message(), "cannot read kernel file '/dev/zero': not a regular file");
+
+  const char *dir = std::getenv("TEST_TMPDIR");
+  std::string path = std::string(dir ? dir : ".") + "/scale.py";
+  {
+    std::FILE *f = std::fopen(path.c_str(), "w");
+    ASSERT_NE(f, nullptr);
+    std::fputs(kSource, f);
+    std::fclose(f);
+  }
+  KernelSpecialization small = kScale;
+  small.limits.sourceBytes = 64;
+  auto refused = lowerKernelFile(path, small);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.status().code(), TESSEL_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(refused.status().message().find("more than the limit of 64 bytes"),
+            std::string::npos)
+      << refused.status().message();
+  auto read = lowerKernelFile(path, kScale);
+  EXPECT_TRUE(read.ok()) << read.status().message();
 }
 
 }  // namespace
