@@ -21,6 +21,13 @@
 namespace tessel::conformance {
 namespace {
 
+// The signal a SIGSEGV shows as: a sanitizer build reports it and aborts.
+#if defined(__SANITIZE_ADDRESS__)
+#define SEGV_SIGNAL "(SIGSEGV|SIGABRT)"
+#else
+#define SEGV_SIGNAL "SIGSEGV"
+#endif
+
 using plugin_host::testing::testPluginPath;
 using ::testing::ContainsRegex;
 using ::testing::HasSubstr;
@@ -122,13 +129,13 @@ INSTANTIATE_TEST_SUITE_P(
         SetUpFailure{"hang_in_get_api", "",
                      "timed out after 1 s in tessel_plugin_get_api"},
         SetUpFailure{"segv_in_get_api", "",
-                     "crashed \\((SIGSEGV|SIGABRT)\\) in tessel_plugin_get_api"},
+                     "crashed \\(" SEGV_SIGNAL "\\) in tessel_plugin_get_api"},
         SetUpFailure{"hang_in_init", "--compile-only",
                      "timed out after 1 s in initialize"},
         SetUpFailure{"abort_in_init", "", "crashed \\(SIGABRT\\) in initialize"},
         SetUpFailure{"hang_in_enum", "", "timed out after 1 s in device enumeration"},
         SetUpFailure{"segv_in_enum", "--compile-only",
-                     "crashed \\((SIGSEGV|SIGABRT)\\) in device enumeration"},
+                     "crashed \\(" SEGV_SIGNAL "\\) in device enumeration"},
         SetUpFailure{"abort_in_ctor", "", "crashed \\(SIGABRT\\) in loading"}),
     [](const ::testing::TestParamInfo<SetUpFailure> &info) {
       return std::string(info.param.plugin) + (*info.param.mode ? "_compile_only" : "");

@@ -10,6 +10,7 @@
 #include "core/plugin_host/HostAbi.h"
 #include "core/plugin_host/IsolatedCalls.h"
 #include "core/plugin_host/RuntimeClient.h"
+#include "core/plugin_host/TargetParser.h"
 #include "core/runtime/CacheDirectory.h"
 
 namespace tessel::runtime {
@@ -57,36 +58,32 @@ StatusOr<Runtime> Runtime::create(RuntimeOptions options) {
   plugin_host::DiscoveryResult found = plugin_host::discoverPlugins(discovery);
   rt.storedWarnings = std::move(found.warnings);
 
-  plugin_host::ProbeOptions probeOptions;
-  probeOptions.timeoutMs = options.setupTimeoutMs;
   for (const plugin_host::PluginCandidate &candidate : found.plugins) {
-    // In a child: a plugin that crashes or hangs while it is set up must
-    // not take this process down, whichever target is wanted.
-    StatusOr<plugin_host::PluginProbe> plugin =
-        plugin_host::probePlugin(candidate.path, probeOptions);
-    if (!plugin.ok()) {
-      const bool named =
-          std::find(options.pluginPaths.begin(), options.pluginPaths.end(),
-                    candidate.path) != options.pluginPaths.end();
-      if (named)
-        return plugin.status();
-      rt.storedLoadFailures.push_back(candidate.path + ": " +
-                                      plugin.status().toString());
+    const bool named = std::find(options.pluginPaths.begin(), options.pluginPaths.end(),
+                                 candidate.path) != options.pluginPaths.end();
+    std::string name = plugin_host::pluginNameFromFileName(candidate.path);
+    if (named || name.empty()) {
+      // A file named explicitly must work (or Create fails); a file named
+      // otherwise tells its plugin name only when probed.
+      std::optional<Status> failed = rt.probeCandidate(candidate.path, options);
+      if (failed.has_value() && named)
+        return *failed;
       continue;
     }
-    const std::string name = plugin->name;
-    const auto same =
+    const auto same = std::find_if(rt.pending.begin(), rt.pending.end(),
+                                   [&](const Pending &p) { return p.name == name; });
+    const auto probed =
         std::find_if(rt.offers.begin(), rt.offers.end(),
                      [&](const PluginOffer &offer) { return offer.name == name; });
-    if (same != rt.offers.end()) {
-      rt.storedWarnings.push_back("plugin '" + name + "' in " + candidate.path +
-                                  " ignored: the same plugin was found first in " +
-                                  same->path);
+    if (same != rt.pending.end() || probed != rt.offers.end()) {
+      rt.storedWarnings.push_back(
+          "plugin '" + name + "' in " + candidate.path +
+          " ignored: the same plugin was found first in " +
+          (same != rt.pending.end() ? same->path : probed->path));
       continue;
     }
-    rt.offers.push_back(describe(*plugin));
+    rt.pending.push_back(Pending{candidate.path, name});
   }
-  rt.loadedPlugins.resize(rt.offers.size());
 
   if (options.useCache) {
     StatusOr<std::string> root = options.cacheDir.has_value()
@@ -102,13 +99,74 @@ StatusOr<Runtime> Runtime::create(RuntimeOptions options) {
   return StatusOr<Runtime>(std::move(rt));
 }
 
+std::optional<Status> Runtime::probeCandidate(const std::string &path,
+                                              const RuntimeOptions &options) const {
+  // In a child: a plugin that crashes or hangs while it is set up must not
+  // take this process down, whichever target is wanted.
+  plugin_host::ProbeOptions probeOptions;
+  probeOptions.timeoutMs = options.setupTimeoutMs;
+  StatusOr<plugin_host::PluginProbe> plugin =
+      plugin_host::probePlugin(path, probeOptions);
+  if (!plugin.ok()) {
+    storedLoadFailures.push_back(path + ": " + plugin.status().toString());
+    return plugin.status();
+  }
+  const std::string fileName = plugin_host::pluginNameFromFileName(path);
+  if (!fileName.empty() && fileName != plugin->name) {
+    Status wrong(TESSEL_ERROR_FAILED_PRECONDITION,
+                 "plugin '" + path + "' holds plugin '" + plugin->name +
+                     "', but its file name says '" + fileName + "'");
+    storedLoadFailures.push_back(path + ": " + wrong.toString());
+    return wrong;
+  }
+  const auto same =
+      std::find_if(offers.begin(), offers.end(), [&](const PluginOffer &offer) {
+        return offer.name == plugin->name;
+      });
+  if (same != offers.end()) {
+    storedWarnings.push_back("plugin '" + plugin->name + "' in " + path +
+                             " ignored: the same plugin was found first in " +
+                             same->path);
+    return std::nullopt;
+  }
+  offers.push_back(describe(*plugin));
+  loadedPlugins.emplace_back();
+  return std::nullopt;
+}
+
+void Runtime::probePending(const std::string *name) const {
+  for (auto it = pending.begin(); it != pending.end();) {
+    if (name != nullptr && it->name != *name) {
+      ++it;
+      continue;
+    }
+    (void)probeCandidate(it->path, runtimeOptions);
+    it = pending.erase(it);
+  }
+}
+
+void Runtime::probeAll() const {
+  std::lock_guard<std::mutex> lock(*loadMutex);
+  probePending(nullptr);
+}
+
+const std::vector<PluginOffer> &Runtime::plugins() const {
+  probeAll();
+  return offers;
+}
+
+const std::vector<std::string> &Runtime::loadFailures() const {
+  probeAll();
+  return storedLoadFailures;
+}
+
 const Runtime::Loaded &Runtime::ensureLoaded(size_t index) const {
   std::lock_guard<std::mutex> lock(*loadMutex);
   Loaded &loaded = loadedPlugins.at(index);
   if (loaded.attempted)
     return loaded;
   loaded.attempted = true;
-  const PluginOffer &offer = offers[index];
+  const PluginOffer offer = offers[index];
   StatusOr<std::shared_ptr<plugin_host::LoadedPlugin>> plugin =
       plugin_host::LoadedPlugin::load(offer.path);
   if (!plugin.ok()) {
@@ -147,14 +205,33 @@ StatusOr<TargetSelection> Runtime::selectTarget(std::string_view requested) cons
       env = value;
     }
   }
+  std::lock_guard<std::mutex> lock(*loadMutex);
+  // An explicit target needs only the plugins whose file names name its
+  // plugin; auto, and an error listing what is available, need them all.
+  std::string_view effective = !requested.empty() ? requested
+                               : env.has_value() && !env->empty()
+                                   ? std::string_view(*env)
+                                   : std::string_view(kAutoTarget);
+  StatusOr<plugin_host::Target> parsed = plugin_host::parseTarget(effective);
+  if (effective != kAutoTarget && parsed.ok()) {
+    probePending(&parsed->plugin);
+    if (std::any_of(offers.begin(), offers.end(), [&](const PluginOffer &offer) {
+          return offer.name == parsed->plugin;
+        }))
+      return runtime::selectTarget(requested, env, offers, storedLoadFailures);
+  }
+  probePending(nullptr);
   return runtime::selectTarget(requested, env, offers, storedLoadFailures);
 }
 
 StatusOr<Device> Runtime::openDevice(const TargetSelection &selection) const {
+  std::unique_lock<std::mutex> lock(*loadMutex);
   if (selection.pluginIndex >= loadedPlugins.size()) {
     return Status(TESSEL_ERROR_INVALID_ARGUMENT,
                   "selection does not come from this runtime");
   }
+  const PluginOffer offer = offers[selection.pluginIndex];
+  lock.unlock();
   const Loaded &loaded = ensureLoaded(selection.pluginIndex);
   if (loaded.plugin == nullptr)
     return loaded.status;
@@ -162,8 +239,7 @@ StatusOr<Device> Runtime::openDevice(const TargetSelection &selection) const {
       *selection.deviceIndex >= loaded.devices.size()) {
     return Status(TESSEL_ERROR_FAILED_PRECONDITION,
                   "target '" + selection.target.toString() + "': plugin '" +
-                      offers[selection.pluginIndex].name + "' (" +
-                      offers[selection.pluginIndex].path +
+                      offer.name + "' (" + offer.path +
                       ") reports no device; the target can be compiled for "
                       "but not run here");
   }
@@ -173,15 +249,29 @@ StatusOr<Device> Runtime::openDevice(const TargetSelection &selection) const {
 StatusOr<Artifact> Runtime::compile(const plugin_host::Target &target,
                                     const CompileRequest &request) const {
   const auto start = std::chrono::steady_clock::now();
-  const auto found =
-      std::find_if(offers.begin(), offers.end(),
-                   [&](const PluginOffer &o) { return o.name == target.plugin; });
-  if (found == offers.end()) {
-    return Status(TESSEL_ERROR_NOT_FOUND,
-                  "no plugin '" + target.plugin + "' for target '" + target.toString() +
-                      "'; available: " + describeAvailable(offers, storedLoadFailures));
+  size_t index = 0;
+  {
+    std::lock_guard<std::mutex> lock(*loadMutex);
+    auto find = [&] {
+      return std::find_if(offers.begin(), offers.end(), [&](const PluginOffer &o) {
+        return o.name == target.plugin;
+      });
+    };
+    probePending(&target.plugin);
+    auto found = find();
+    if (found == offers.end()) {
+      probePending(nullptr);
+      found = find();
+    }
+    if (found == offers.end()) {
+      return Status(
+          TESSEL_ERROR_NOT_FOUND,
+          "no plugin '" + target.plugin + "' for target '" + target.toString() +
+              "'; available: " + describeAvailable(offers, storedLoadFailures));
+    }
+    index = static_cast<size_t>(found - offers.begin());
   }
-  const Loaded &loaded = ensureLoaded(static_cast<size_t>(found - offers.begin()));
+  const Loaded &loaded = ensureLoaded(index);
   if (loaded.plugin == nullptr)
     return loaded.status;
   const plugin_host::LoadedPlugin &plugin = *loaded.plugin;

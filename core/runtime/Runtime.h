@@ -11,11 +11,15 @@
 //   launch(*kernel, {blocks, 1, 1}, {y, x, 2.0f, n});   // Launch.h
 //   device->synchronize();
 //
-// Isolation: Create runs no plugin code in this process. It probes every
-// discovered plugin in a child process (core/plugin_host/PluginProbe.h:
-// loading, initialize, its targets and devices, with a deadline), so a plugin
-// that crashes or hangs there is a load failure, not the end of the host.
-// A plugin is loaded into this process only when it is used: by
+// Isolation: no plugin code runs in this process before the plugin is used.
+// Discovery takes plugin names from file names (libtessel_<name>.so); a
+// plugin is probed in a child process (core/plugin_host/PluginProbe.h:
+// loading, initialize, its targets and devices, with a deadline) when it is
+// first needed: by an explicit target naming it, by `auto` or plugins() or
+// loadFailures() (all plugins), or, for a file named in pluginPaths or
+// named otherwise, by Create. A plugin that crashes or hangs there is a load
+// failure, not the end of the host, and other plugins' targets are
+// unaffected. A plugin is loaded into this process only when it is used: by
 // openDevice, compile, plugin() or devices() of its index.
 //
 // Ownership and lifetimes: the Runtime owns the plugins it loaded. Devices,
@@ -33,6 +37,7 @@
 #ifndef TESSEL_CORE_RUNTIME_RUNTIME_H
 #define TESSEL_CORE_RUNTIME_RUNTIME_H
 
+#include <deque>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -83,8 +88,9 @@ struct RuntimeOptions {
 
 class Runtime {
 public:
-  /// Discovers plugins and probes each in a child process for its targets
-  /// and devices; loads none into this process. When
+  /// Discovers plugins; probes only the files named in pluginPaths (and
+  /// files not named libtessel_<name>.so) in a child process, and loads none
+  /// into this process. When
   /// two files carry the same plugin name the first found is used and the
   /// other is noted in warnings(). Fails when a file named in
   /// `options.plugin_paths` cannot be loaded.
@@ -98,12 +104,14 @@ public:
   /// plugins() and of plugin(i) / devices(i) refer to the same plugin.
   /// plugin(i) and devices(i) load the plugin into this process first;
   /// plugin(i) is null when that fails (openDevice and compile say why).
-  const std::vector<PluginOffer> &plugins() const { return offers; }
+  /// Probes every plugin not probed yet.
+  const std::vector<PluginOffer> &plugins() const;
   const std::shared_ptr<const plugin_host::LoadedPlugin> &plugin(size_t index) const;
   const std::vector<plugin_host::DeviceInfo> &devices(size_t index) const;
   /// "<path>: <why>" for each discovered file that failed to load (or to be
   /// probed: crashed, timed out).
-  const std::vector<std::string> &loadFailures() const { return storedLoadFailures; }
+  /// Probes every plugin not probed yet.
+  const std::vector<std::string> &loadFailures() const;
   /// Ignored discovery entries and shadowed duplicate plugins.
   const std::vector<std::string> &warnings() const { return storedWarnings; }
 
@@ -134,16 +142,33 @@ private:
     std::vector<plugin_host::DeviceInfo> devices;
   };
   Runtime() = default;
+  /// A discovered plugin file not probed yet, with the name its file name
+  /// gives.
+  struct Pending {
+    std::string path;
+    std::string name;
+  };
   /// Loads plugin `index` into this process on first use.
   const Loaded &ensureLoaded(size_t index) const;
+  /// Probes `path` in a child: an offer, or a load failure (returned).
+  /// Caller holds loadMutex, or is Create.
+  std::optional<Status> probeCandidate(const std::string &path,
+                                       const RuntimeOptions &options) const;
+  /// Probes the pending plugins named `name` (all when null), in discovery
+  /// order. Caller holds loadMutex.
+  void probePending(const std::string *name) const;
+  void probeAll() const;
 
   RuntimeOptions runtimeOptions;
-  // Filled on first use (ensureLoaded), under loadMutex.
-  mutable std::vector<Loaded> loadedPlugins;
+  // Grown as plugins are probed and filled as they are used, under
+  // loadMutex; offers and loadedPlugins share indices, which never change.
+  // A deque: references to loaded plugins stay valid as it grows.
+  mutable std::deque<Loaded> loadedPlugins;
   std::unique_ptr<std::mutex> loadMutex = std::make_unique<std::mutex>();
-  std::vector<PluginOffer> offers;
-  std::vector<std::string> storedLoadFailures;
-  std::vector<std::string> storedWarnings;
+  mutable std::vector<Pending> pending;
+  mutable std::vector<PluginOffer> offers;
+  mutable std::vector<std::string> storedLoadFailures;
+  mutable std::vector<std::string> storedWarnings;
   std::unique_ptr<CompileCache> compileCache;
 };
 

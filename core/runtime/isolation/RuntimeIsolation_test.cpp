@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <string>
 
@@ -20,6 +21,13 @@
 
 namespace tessel::runtime {
 namespace {
+
+// The signal a SIGSEGV shows as: a sanitizer build reports it and aborts.
+#if defined(__SANITIZE_ADDRESS__)
+#define SEGV_SIGNAL "(SIGSEGV|SIGABRT)"
+#else
+#define SEGV_SIGNAL "SIGSEGV"
+#endif
 
 using plugin_host::testing::testPluginPath;
 using ::testing::ContainsRegex;
@@ -92,7 +100,7 @@ TEST(RuntimeIsolationTest, AutoSelectionSurvivesEveryMisbehaviour) {
     failures += f + "\n";
   EXPECT_THAT(failures, HasSubstr("timed out after 1 s in initialize"));
   EXPECT_THAT(failures, HasSubstr("timed out after 1 s in device enumeration"));
-  EXPECT_THAT(failures, ContainsRegex("crashed \\((SIGSEGV|SIGABRT)\\) in "
+  EXPECT_THAT(failures, ContainsRegex("crashed \\(" SEGV_SIGNAL "\\) in "
                                       "tessel_plugin_get_api"));
   auto selection = rt->selectTarget("auto");
   ASSERT_TRUE(selection.ok()) << selection.status().toString();
@@ -102,6 +110,20 @@ TEST(RuntimeIsolationTest, AutoSelectionSurvivesEveryMisbehaviour) {
   ASSERT_TRUE(rt->openDevice(*selection).ok());
   EXPECT_TRUE(loadedHere(dir + "/libtessel_hostmem.so"));
   EXPECT_FALSE(loadedHere(dir + "/libtessel_segv_in_enum.so"));
+}
+
+TEST(RuntimeIsolationTest, AnExplicitTargetProbesOnlyItsPlugin) {
+  // Probing the hanging plugin would take the whole default deadline.
+  const std::string dir = pluginDirectory(
+      "explicit", {"misbehaving/libtessel_hang_in_init.so", "libtessel_hostmem.so"});
+  const auto start = std::chrono::steady_clock::now();
+  auto rt = Runtime::create(only(dir));
+  ASSERT_TRUE(rt.ok()) << rt.status().toString();
+  auto selection = rt->selectTarget("hostmem:hm1");
+  ASSERT_TRUE(selection.ok()) << selection.status().toString();
+  ASSERT_TRUE(rt->openDevice(*selection).ok());
+  EXPECT_LT(std::chrono::steady_clock::now() - start,
+            std::chrono::milliseconds(plugin_host::kDefaultSetupTimeoutMs / 2));
 }
 
 } // namespace
