@@ -27,7 +27,7 @@ fi
   -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
   -I "$root" \
   "$frontend"/AST.cpp "$frontend"/ASTPrinter.cpp "$frontend"/Diagnostics.cpp \
-  "$frontend"/HostCode.cpp "$frontend"/Lexer.cpp "$frontend"/LexerSupport.cpp "$frontend"/ParseExpr.cpp \
+  "$frontend"/HostCode.cpp "$frontend"/Lexer.cpp "$frontend"/LexerSupport.cpp "$frontend"/Limits.cpp "$frontend"/ParseExpr.cpp \
   "$frontend"/Parser.cpp "$frontend"/SourceManager.cpp "$frontend"/Token.cpp \
   "$here"/FrontendFuzzer.cpp \
   -o "$work/frontend_fuzzer"
