@@ -4,20 +4,22 @@
 // the compiler: writes each kernel's tile IR bytecode to OUT/<name>.mlirbc and
 // fills the compile cache OUT/cache, so that bench_gpu, on a GPU machine with
 // only the runtime-only plugin, finds every artifact as a cache hit.
-//   prepare_kernels PLUGIN KERNELS.py OUT
+// With BOUNDS.py, the bounds-checked mode's kernels too (BoundsCases.h).
+//   prepare_kernels PLUGIN KERNELS.py OUT [BOUNDS.py]
 #include <cstdio>
 #include <fstream>
 #include <string>
 #include <vector>
 
+#include "bench/nvidia/BoundsCases.h"
 #include "bench/nvidia/Workloads.h"
 #include "core/compiler/KernelCompiler.h"
 #include "core/plugin_host/TargetParser.h"
 #include "core/runtime/Runtime.h"
 
 int main(int argc, char **argv) {
-  if (argc != 4) {
-    std::fprintf(stderr, "usage: prepare_kernels PLUGIN KERNELS.py OUT\n");
+  if (argc != 4 && argc != 5) {
+    std::fprintf(stderr, "usage: prepare_kernels PLUGIN KERNELS.py OUT [BOUNDS.py]\n");
     return 2;
   }
   std::string out = argv[3];
@@ -61,6 +63,24 @@ int main(int argc, char **argv) {
     std::printf("%-20s %s, %u warps, %u B shared, %zu B cubin\n", w.name.c_str(),
                 compiled->artifact.record.summary().c_str(), md.numWarps,
                 md.sharedMemBytes, compiled->artifact.kernel.bytes.size());
+  }
+  if (argc == 5) {
+    for (const tessel::bench::BoundsKernel &b : tessel::bench::getBoundsKernels()) {
+      tessel::compiler::KernelSpecialization spec{b.kernel, b.signature, b.constexprs};
+      auto compiled = tessel::compiler::compileKernelFile(
+          *runtime, *target, argv[4], spec, tessel::bench::boundsCompileOptions());
+      if (!compiled.ok()) {
+        std::fprintf(stderr, "%s: %s\n", b.name.c_str(),
+                     compiled.status().toString().c_str());
+        status = 1;
+        continue;
+      }
+      std::ofstream(out + "/" + b.name + ".mlirbc", std::ios::binary)
+          .write(reinterpret_cast<const char *>(compiled->tile.bytecode.data()),
+                 compiled->tile.bytecode.size());
+      std::printf("%-20s %s, bounds-checked\n", b.name.c_str(),
+                  compiled->artifact.record.summary().c_str());
+    }
   }
   return status;
 }

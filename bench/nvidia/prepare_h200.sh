@@ -8,7 +8,10 @@
 #     conformance/tests/expected_counts.txt; and again with
 #     TESSEL_NVIDIA_MATRIX_LOADS=0 (dots through the shared fragment path
 #     instead of ldmatrix) into nvidia_sm90a_fragments.tslb;
-#   - the LLVM-free programs and plugin: tessel-conform-run, bench_gpu and
+#   - the bounds-checked mode's kernels (BoundsCases.h), compiled with
+#     TESSEL_COMPILE_CHECK_BOUNDS into the same cache;
+#   - the LLVM-free programs and plugin: tessel-conform-run, bench_gpu,
+#     bounds_gpu and
 #     the runtime-only libtessel_nvidia.so;
 #   - commit.txt, the tree the files were built from.
 #
@@ -25,7 +28,7 @@ mkdir -p "$dir"
 # an older build would hand back its cubins. Compile afresh every time.
 rm -rf "$dir/cache"
 bazel-bin/bench/nvidia/prepare_kernels bazel-bin/plugins/nvidia/libtessel_nvidia.so \
-  bench/nvidia/kernels.py "$dir"
+  bench/nvidia/kernels.py "$dir" tools/tessel/testdata/bounds_kernels.py
 bazel-bin/tools/tessel/tessel conform --target nvidia:sm_90a --no-cache \
   --plugin bazel-bin/plugins/nvidia/libtessel_nvidia.so \
   --skip-file plugins/nvidia/conformance_skips.txt --emit-bundle "$dir/nvidia_sm90a.tslb" \
@@ -42,6 +45,7 @@ python3 conformance/tests/check_report.py "$dir/bundle_compile_fragments.json" \
   --expect nvidia:sm_90a/bundle-compile --expectations conformance/tests/expected_counts.txt \
   --skip-file plugins/nvidia/conformance_skips.txt
 cp -f bazel-bin/conformance/runner/tessel-conform-run bazel-bin/bench/nvidia/bench_gpu \
+  bazel-bin/bench/nvidia/bounds_gpu \
   bazel-bin/plugins/nvidia/runtime_only/libtessel_nvidia.so "$dir/"
 commit=$(git rev-parse HEAD 2>/dev/null || echo unknown)
 changes=$(git status --porcelain 2>/dev/null || true)

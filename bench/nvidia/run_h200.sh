@@ -91,6 +91,18 @@ memcheck() {
 memcheck 'memory/*' 150
 memcheck 'dot/*' 200
 
+# The bounds-checked mode: each fault reported as on the CPU, and (under
+# memcheck) no faulting lane touching memory.
+if [ -x "$dir/bounds_gpu" ]; then
+  step bounds_check "$dir/bounds_gpu" "$dir/libtessel_nvidia.so" "$dir"
+  step bounds_memcheck timeout 120 compute-sanitizer --tool memcheck --error-exitcode 9 \
+    "$dir/bounds_gpu" "$dir/libtessel_nvidia.so" "$dir"
+  if ! grep -q "ERROR SUMMARY: 0 errors" "$out/bounds_memcheck.log"; then
+    echo "-- bounds_memcheck FAILED (no 'ERROR SUMMARY: 0 errors' in its log)"
+    failed+=("bounds_memcheck summary")
+  fi
+fi
+
 # sass CUBIN: the tensor-core instructions of a GEMM kernel; none fails.
 sass() {
   local f="$1" name
@@ -126,6 +138,7 @@ cp "$out/summary.txt" "$out/environment.log" "$out/bench.txt" "$out/compare.txt"
 cp "$out/conformance_sm90a.json" "$out/conformance_sm90a.xml" "$out/record/" 2>/dev/null || true
 cp "$out/conformance_sm90a_fragments.json" "$out/record/" 2>/dev/null || true
 cp "$out"/memcheck_*.log "$out"/sass_*.log "$out/record/" 2>/dev/null || true
+cp "$out"/bounds_*.log "$out/record/" 2>/dev/null || true
 [ -f "$dir/bundle_compile.json" ] && cp "$dir/bundle_compile.json" "$out/record/"
 [ -f "$dir/bundle_compile_fragments.json" ] && cp "$dir/bundle_compile_fragments.json" "$out/record/"
 # The record names files relative to the checkout, not by this machine's paths.
