@@ -1,7 +1,20 @@
 #!/usr/bin/env bash
-# Sets the machine up if needed, then runs every test of the repository.
-# Extra arguments go to `bazel test` (e.g. --test_summary=short).
-set -euo pipefail
+# Sets the machine up if needed, then runs every test of the repository, in
+# two legs:
+#   1. `bazel test //...`: every test, normal build;
+#   2. the sanitized leg: the frontend, compiler, runtime, plugin host,
+#      conformance runner and CLI tests (the fuzzers' bounded runs among
+#      them) built with AddressSanitizer and UndefinedBehaviorSanitizer
+#      (`--config=asan`, .bazelrc), in their own output directory.
+# Extra arguments go to both `bazel test` commands (e.g. --test_summary=short).
+# TESSEL_SKIP_ASAN=1 runs the first leg only.
+set -uo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
-exec bazel test //... "$@"
+bash scripts/setup.sh || exit 1
+status=0
+bazel test //... "$@" || status=1
+if [ "${TESSEL_SKIP_ASAN:-0}" != 1 ]; then
+  bazel test --config=asan //core/... //conformance/runner/... //tools/tessel/... "$@" ||
+    status=1
+fi
+exit "$status"
