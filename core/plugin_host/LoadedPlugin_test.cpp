@@ -99,6 +99,11 @@ TEST(LoadedPluginTest, SymbolMissing) {
                 "does not export 'tessel_plugin_get_api'");
 }
 
+// "1.0": the version as messages write it.
+std::string abi(int major, int minor) {
+  return std::to_string(major) + "." + std::to_string(minor);
+}
+
 TEST(LoadedPluginTest, NullTable) {
   expectRefused(testPluginPath("libbroken_null_table.so"),
                 TESSEL_ERROR_FAILED_PRECONDITION, "returned a NULL function table");
@@ -107,8 +112,10 @@ TEST(LoadedPluginTest, NullTable) {
 TEST(LoadedPluginTest, MajorMismatch) {
   expectRefused(testPluginPath("libbroken_major_mismatch.so"),
                 TESSEL_ERROR_FAILED_PRECONDITION,
-                "ABI major version mismatch: the plugin implements ABI 2.0, "
-                "this host implements ABI 1.0");
+                "ABI major version mismatch: the plugin implements ABI " +
+                    abi(TESSEL_PLUGIN_ABI_MAJOR + 1, TESSEL_PLUGIN_ABI_MINOR) +
+                    ", this host implements ABI " +
+                    abi(TESSEL_PLUGIN_ABI_MAJOR, TESSEL_PLUGIN_ABI_MINOR));
 }
 
 TEST(LoadedPluginTest, TableSmallerThanHeader) {
@@ -119,9 +126,10 @@ TEST(LoadedPluginTest, TableSmallerThanHeader) {
 }
 
 TEST(LoadedPluginTest, TableTooSmallForClaimedMinor) {
-  expectRefused(testPluginPath("libbroken_short_for_minor.so"),
-                TESSEL_ERROR_FAILED_PRECONDITION,
-                "is too small for the ABI 1.0 it claims");
+  expectRefused(
+      testPluginPath("libbroken_short_for_minor.so"), TESSEL_ERROR_FAILED_PRECONDITION,
+      "is too small for the ABI " +
+          abi(TESSEL_PLUGIN_ABI_MAJOR, TESSEL_PLUGIN_ABI_MINOR) + " it claims");
 }
 
 TEST(LoadedPluginTest, NullEntryOfDeclaredHalf) {

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "core/plugin_host/testing/TestPaths.h"
+#include "tessel/plugin_api.h"
 
 namespace tessel::cli {
 namespace {
@@ -42,7 +43,9 @@ TEST(PluginsCommandTest, ListsAWorkingPlugin) {
   EXPECT_THAT(o.out, HasSubstr(path + "  (explicit)"));
   EXPECT_THAT(o.out, HasSubstr("name:       hostmem"));
   EXPECT_THAT(o.out, HasSubstr("version:    1.2.3"));
-  EXPECT_THAT(o.out, HasSubstr("abi:        1.0 (host 1.0)"));
+  const std::string abi = std::to_string(TESSEL_PLUGIN_ABI_MAJOR) + "." +
+                          std::to_string(TESSEL_PLUGIN_ABI_MINOR);
+  EXPECT_THAT(o.out, HasSubstr("abi:        " + abi + " (host " + abi + ")"));
   EXPECT_THAT(o.out, HasSubstr("halves:     compiler, runtime"));
   EXPECT_THAT(o.out, HasSubstr("targets:    hostmem:hm1[+wide]"));
   EXPECT_THAT(o.out, HasSubstr("ir:         tile-mlirbc 1.0-1.3"));
