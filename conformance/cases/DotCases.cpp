@@ -79,13 +79,17 @@ Case dot(const Variant &v, const Shape &s) {
     for (int i = 0; i < s.M; ++i)
       for (int j = 0; j < s.N; ++j) {
         double f = 0;
-        int64_t n = 0;
+        // Integer dots wrap like the kernel's accumulator: modular
+        // arithmetic in uint64_t (signed overflow would be undefined).
+        uint64_t n = 0;
         for (int k = 0; k < s.K; ++k) {
-          f += in[0].floatAt(i * s.K + k) * in[1].floatAt(k * s.N + j);
-          n += in[0].intAt(i * s.K + k) * in[1].intAt(k * s.N + j);
+          if (isInt)
+            n += uint64_t(in[0].intAt(i * s.K + k)) * uint64_t(in[1].intAt(k * s.N + j));
+          else
+            f += in[0].floatAt(i * s.K + k) * in[1].floatAt(k * s.N + j);
         }
         if (isInt)
-          ex[2].setI(i * s.N + j, n);
+          ex[2].setI(i * s.N + j, int64_t(n));
         else
           ex[2].setF(i * s.N + j, f);
       }
