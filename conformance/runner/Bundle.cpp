@@ -2,6 +2,8 @@
 
 #include "conformance/runner/Bundle.h"
 
+#include "core/runtime/SafeFile.h"
+
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -125,22 +127,8 @@ plugin_host::StatusOr<Bundle> decodeBundle(const std::string &bytes,
 }
 
 plugin_host::Status writeBundleFile(const Bundle &bundle, const std::string &path) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out)
-      return plugin_host::Status(TESSEL_ERROR_UNAVAILABLE,
-                                 "cannot write '" + tmp + "'");
-    const std::string bytes = encodeBundle(bundle);
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    if (!out.flush())
-      return plugin_host::Status(TESSEL_ERROR_UNAVAILABLE,
-                                 "cannot write '" + tmp + "'");
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0)
-    return plugin_host::Status(TESSEL_ERROR_UNAVAILABLE,
-                               "cannot rename '" + tmp + "' to '" + path + "'");
-  return plugin_host::Status::success();
+  // A private temporary, then a rename: never through a planted link.
+  return runtime::writeFileAtomically(path, encodeBundle(bundle));
 }
 
 plugin_host::StatusOr<Bundle> readBundleFile(const std::string &path) {

@@ -1,6 +1,12 @@
 //===- BundleReport_test.cpp - Tests of bundles and reports ---------------===//
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
 
 #include "conformance/cases/Registry.h"
 #include "conformance/runner/Bundle.h"
@@ -109,6 +115,40 @@ TEST(Report, SummaryTableAndVerdict) {
   RunSummary ok;
   ok.results = {{"a", Outcome::kPass, "", "", 0}, {"b", Outcome::kSkipped, "r", "", 0}};
   EXPECT_TRUE(ok.conformant());
+}
+
+
+// A symbolic link planted where the bundle or a report goes is replaced by
+// the new file; the file it pointed to keeps its contents.
+std::string slurp(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+TEST(Outputs, ArePlacedNotWrittenThroughPlantedLinks) {
+  const char *tmp = std::getenv("TEST_TMPDIR");
+  std::string dir = std::string(tmp ? tmp : "/tmp") + "/planted";
+  std::string cleanup = "rm -rf '" + dir + "'";
+  ASSERT_EQ(std::system(cleanup.c_str()), 0);
+  ASSERT_EQ(::mkdir(dir.c_str(), 0755), 0);
+  const std::string victim = dir + "/victim";
+  std::ofstream(victim) << "precious";
+  for (const std::string name : {"out.tslb", "out.tslb.tmp", "report.json"})
+    ASSERT_EQ(::symlink(victim.c_str(), (dir + "/" + name).c_str()), 0) << name;
+
+  ASSERT_TRUE(writeBundleFile(sample(), dir + "/out.tslb").ok());
+  ASSERT_TRUE(writeTextFile(dir + "/report.json", "{}\n").ok());
+
+  EXPECT_EQ(slurp(victim), "precious");
+  for (const std::string name : {"out.tslb", "report.json"}) {
+    struct stat st;
+    ASSERT_EQ(::lstat((dir + "/" + name).c_str(), &st), 0);
+    EXPECT_TRUE(S_ISREG(st.st_mode)) << name << " is still a link";
+  }
+  EXPECT_EQ(slurp(dir + "/report.json"), "{}\n");
+  EXPECT_TRUE(readBundleFile(dir + "/out.tslb").ok());
 }
 
 } // namespace

@@ -2,6 +2,8 @@
 
 #include "conformance/runner/Report.h"
 
+#include "core/runtime/SafeFile.h"
+
 #include <unistd.h>
 
 #include <cstdio>
@@ -201,11 +203,9 @@ void printSummary(const RunSummary &s, std::ostream &out) {
 }
 
 plugin_host::Status writeTextFile(const std::string &path, const std::string &text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-  if (!out.flush())
-    return plugin_host::Status(TESSEL_ERROR_UNAVAILABLE, "cannot write '" + path + "'");
-  return plugin_host::Status::success();
+  // Reports are written like every other output: a private temporary, then
+  // a rename, so a planted symbolic link is replaced, not written through.
+  return runtime::writeFileAtomically(path, text);
 }
 
 Progress::Progress(std::FILE *stream, size_t total)
