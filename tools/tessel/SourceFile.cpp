@@ -2,12 +2,16 @@
 
 #include "tools/tessel/SourceFile.h"
 
+#include "core/frontend/Limits.h"
 #include "core/runtime/SafeFile.h"
 
 namespace tessel::cli {
 
 plugin_host::StatusOr<std::string> readKernelSource(const std::string &path) {
-  return runtime::readRegularFile(path, kMaxSourceBytes);
+  // The frontend's source-size limit (docs/limits.md), so that
+  // TESSEL_LIMIT_SOURCE_BYTES governs the CLI's read as well.
+  return runtime::readRegularFile(path,
+                                  frontend::FrontendLimits::fromEnvironment().sourceBytes);
 }
 
 } // namespace tessel::cli

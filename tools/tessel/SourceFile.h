@@ -1,8 +1,10 @@
 //===- SourceFile.h - Reading a kernel's source file ------------*- C++ -*-===//
 //
 // The kernel source file of `tessel run` and `tessel compile`: a regular
-// file (symbolic links are followed) of at most kMaxSourceBytes, read
-// without blocking on a FIFO or allocating for a device or a huge file.
+// file (symbolic links are followed) within the frontend's source-size
+// limit (64 MiB unless TESSEL_LIMIT_SOURCE_BYTES says otherwise;
+// docs/limits.md), read without blocking on a FIFO or allocating for a
+// device or a huge file.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,9 +17,6 @@
 #include "core/plugin_host/Status.h"
 
 namespace tessel::cli {
-
-/// Larger source files are refused: far beyond any kernel file.
-inline constexpr uint64_t kMaxSourceBytes = uint64_t{64} << 20;
 
 /// The contents of `path`. Errors name it: "<path>: cannot open: No such file
 /// or directory", "<path>: cannot read: is a directory", "<path>: cannot

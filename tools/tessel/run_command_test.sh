@@ -197,6 +197,11 @@ expect_error "conform --timeout out of range" "--timeout: '4294968'" \
 expect_error "conform --timeout not a number" "--timeout: '10s'" \
   conform --target cpu --timeout 10s --list
 
+# The kernel file's size limit is the frontend's (docs/limits.md), with its
+# override.
+TESSEL_LIMIT_SOURCE_BYTES=100 expect_error "source over the limit" "more than the limit of 100" \
+  "${add[@]}" "${inputs[@]}" --arg n=$n
+
 if [ $failures -ne 0 ]; then
   echo "$failures check(s) failed" >&2
   exit 1
