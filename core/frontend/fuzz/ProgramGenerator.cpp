@@ -172,7 +172,8 @@ std::string Generator::wrongArg(const std::string &fn) {
   // Pointers where these take tiles are open findings (findings/).
   const bool pointerIsOpenFinding =
       !opts.knownDefects &&
-      (fn == "tl.zeros_like" || fn == "tl.full_like" || fn == "tl.where");
+      (fn == "tl.zeros_like" || fn == "tl.full_like" || fn == "tl.where" ||
+       (fn.size() > 6 && fn.compare(fn.size() - 6, 6, ".store") == 0));
   static const char *kWrong[] = {"\"str\"",
                                  "None",
                                  "tl.float16",
