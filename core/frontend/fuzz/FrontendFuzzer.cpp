@@ -13,13 +13,15 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   using namespace tessel::frontend;
   SourceManager sources;
-  uint32_t file = sources.addFile("fuzz.py", std::string(reinterpret_cast<const char *>(data), size));
+  uint32_t file = sources.addFile(
+      "fuzz.py", std::string(reinterpret_cast<const char *>(data), size));
   DiagnosticEngine diags(sources);
   std::unique_ptr<Module> module = parseFile(sources, file, diags);
   std::string dump = dumpModule(*module);
   std::string rendered = diags.renderAll();
   // A tree with errors is allowed to be partial, but an error-free parse must
   // have kept every function it saw.
-  if (!diags.hasErrors() && dump.empty()) __builtin_trap();
+  if (!diags.hasErrors() && dump.empty())
+    __builtin_trap();
   return 0;
 }
