@@ -2,6 +2,7 @@
 
 #include "core/plugin_host/CompilerClient.h"
 
+#include "core/plugin_host/ReturnedArray.h"
 #include "tessel/struct_size.hpp"
 
 namespace tessel::plugin_host {
@@ -34,6 +35,10 @@ std::vector<KeyValue> copyKeyValues(const Tessel_Key_Value *kvs, size_t n) {
     out.push_back(KeyValue::fromAbi(kvs[i]));
   }
   return out;
+}
+
+std::string indexed(const char *array, size_t i, const char *access) {
+  return std::string(array) + "[" + std::to_string(i) + "]" + access;
 }
 
 // Owns a plugin artifact until the host has copied it.
@@ -87,9 +92,27 @@ StatusOr<CompilerInfo> getCompilerInfo(const LoadedPlugin &plugin) {
   }
   CompilerInfo info;
   info.artifactFormat = orEmpty(args.info->artifact_format);
+  if (Status s =
+          checkReturnedArray(plugin, entry, "", "num_targets", args.info->num_targets,
+                             "targets", args.info->targets);
+      !s.ok()) {
+    return s;
+  }
+  if (Status s = checkReturnedArray(plugin, entry, "", "num_ir_formats",
+                                    args.info->num_ir_formats, "ir_formats",
+                                    args.info->ir_formats);
+      !s.ok()) {
+    return s;
+  }
   for (size_t i = 0; i < args.info->num_targets; ++i) {
     const Tessel_Target_Desc *t = args.info->targets[i];
     if (Status s = checkReturned(plugin, entry, "Tessel_Target_Desc", t); !s.ok()) {
+      return s;
+    }
+    if (Status s = checkReturnedArray(plugin, entry, indexed("targets", i, "->"),
+                                      "num_features", t->num_features, "features",
+                                      t->features);
+        !s.ok()) {
       return s;
     }
     TargetInfo target{orEmpty(t->arch), orEmpty(t->description), {}};
@@ -150,6 +173,18 @@ StatusOr<CompiledKernel> compile(const LoadedPlugin &plugin,
   }
   if (Status s = checkReturned(plugin, "artifact_inspect", "Tessel_Kernel_Metadata",
                                inspect.metadata);
+      !s.ok()) {
+    return s;
+  }
+  if (Status s =
+          checkReturnedArray(plugin, "artifact_inspect", "", "size", inspect.size,
+                             "bytes", inspect.bytes, kMaxArtifactBytes);
+      !s.ok()) {
+    return s;
+  }
+  if (Status s = checkReturnedArray(plugin, "artifact_inspect", "metadata->",
+                                    "num_args", inspect.metadata->num_args, "args",
+                                    inspect.metadata->args);
       !s.ok()) {
     return s;
   }
@@ -222,6 +257,16 @@ StatusOr<TuningSpace> getTuningSpace(const LoadedPlugin &plugin,
     return Status(TESSEL_ERROR_INTERNAL, plugin.describe() + ": " + entry +
                                              ": returned no default configuration");
   }
+  if (Status s = checkReturnedArray(plugin, entry, "", "num_defaults",
+                                    inspect.num_defaults, "defaults", inspect.defaults);
+      !s.ok()) {
+    return s;
+  }
+  if (Status s = checkReturnedArray(plugin, entry, "", "num_params", inspect.num_params,
+                                    "params", inspect.params);
+      !s.ok()) {
+    return s;
+  }
   TuningSpace space;
   for (size_t i = 0; i < inspect.num_defaults; ++i) {
     const Tessel_Tuning_Config *c = inspect.defaults[i];
@@ -234,13 +279,29 @@ StatusOr<TuningSpace> getTuningSpace(const LoadedPlugin &plugin,
           !s.ok()) {
         return s;
       }
+      if (Status s = checkReturnedArray(
+              plugin, entry, indexed("defaults", i, "->options->"), "num_extra",
+              c->options->num_extra, "extra", c->options->extra);
+          !s.ok()) {
+        return s;
+      }
       config.options = CompileOptions::fromAbi(*c->options);
+    }
+    if (Status s = checkReturnedArray(plugin, entry, indexed("defaults", i, "->"),
+                                      "num_values", c->num_values, "values", c->values);
+        !s.ok()) {
+      return s;
     }
     config.values = copyKeyValues(c->values, c->num_values);
     space.defaults.push_back(std::move(config));
   }
   for (size_t i = 0; i < inspect.num_params && inspect.params != nullptr; ++i) {
     const Tessel_Tuning_Param &p = inspect.params[i];
+    if (Status s = checkReturnedArray(plugin, entry, indexed("params", i, "."),
+                                      "num_values", p.num_values, "values", p.values);
+        !s.ok()) {
+      return s;
+    }
     TuningParam param{orEmpty(p.name), {}};
     if (p.values != nullptr)
       param.values.assign(p.values, p.values + p.num_values);

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sys/stat.h>
 
+#include "core/plugin_host/ReturnedArray.h"
 #include "tessel/struct_size.hpp"
 
 namespace tessel::plugin_host {
@@ -278,9 +279,17 @@ Status LoadedPlugin::takeError(Tessel_Error *error, const std::string &entry) co
   Tessel_Error_Inspect_Args inspect = sdk::Init<Tessel_Error_Inspect_Args>();
   inspect.error = error;
   apiTable->error_inspect(&inspect);
-  std::string message = inspect.message != nullptr
-                            ? std::string(inspect.message, inspect.message_size)
-                            : std::string("(no message)");
+  std::string message;
+  if (inspect.message == nullptr) {
+    message = "(no message)";
+  } else if (inspect.message_size > kMaxErrorMessageBytes) {
+    // Not read: no plugin writes a message that long; the size is wrong.
+    message = "(error_inspect returned message_size = " +
+              std::to_string(inspect.message_size) + ", more than the " +
+              std::to_string(kMaxErrorMessageBytes) + " the host reads)";
+  } else {
+    message = std::string(inspect.message, inspect.message_size);
+  }
   int code = inspect.code;
   if (code <= 0 || code > TESSEL_ERROR_DATA_LOSS) {
     message += " [plugin error code " + std::to_string(code) + "]";

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <utility>
 
+#include "core/plugin_host/ReturnedArray.h"
 #include "tessel/struct_size.hpp"
 
 namespace tessel::plugin_host {
@@ -23,6 +24,12 @@ StatusOr<std::vector<DeviceInfo>> enumerateDevices(const LoadedPlugin &plugin) {
   if (Status s = plugin.call(&Tessel_Plugin_Api::device_enumerate, &args); !s.ok()) {
     return s;
   }
+  const char *entry = "device_enumerate";
+  if (Status s = checkReturnedArray(plugin, entry, "", "num_devices", args.num_devices,
+                                    "devices", args.devices);
+      !s.ok()) {
+    return s;
+  }
   std::vector<DeviceInfo> devices;
   for (size_t i = 0; i < args.num_devices; ++i) {
     const Tessel_Device_Desc *d = args.devices[i];
@@ -36,6 +43,12 @@ StatusOr<std::vector<DeviceInfo>> enumerateDevices(const LoadedPlugin &plugin) {
                                   " is too small (needs at least " +
                                   std::to_string(Tessel_Device_Desc_STRUCT_SIZE_MIN) +
                                   ")");
+    }
+    if (Status s = checkReturnedArray(
+            plugin, entry, "devices[" + std::to_string(i) + "]->", "num_features",
+            d->num_features, "features", d->features);
+        !s.ok()) {
+      return s;
     }
     DeviceInfo info;
     info.handle = d->device;
