@@ -74,7 +74,7 @@ private:
   std::string expr(Ty ty, int depth);
   std::string leaf(Ty ty);
   std::string call(const std::string &fn, std::vector<std::string> args);
-  std::string wrongArg(const std::string &fn);
+  std::string wrongArg();
   std::string shape1() { return rng.percent(80) ? "(BLOCK,)" : "[BLOCK]"; }
   std::string shape2() { return rng.percent(80) ? "(BLOCK, BLOCK)" : "[BLOCK, BLOCK]"; }
   std::string constInt(int depth);
@@ -150,7 +150,7 @@ std::string Generator::call(const std::string &fn, std::vector<std::string> args
       size_t at = 0;
       while (at < args.size() && !isKeyword(args[at]))
         ++at;
-      args.insert(args.begin() + static_cast<std::ptrdiff_t>(at), wrongArg(fn));
+      args.insert(args.begin() + static_cast<std::ptrdiff_t>(at), wrongArg());
       break;
     }
     case 2: // an unknown or repeated keyword
@@ -158,7 +158,7 @@ std::string Generator::call(const std::string &fn, std::vector<std::string> args
       break;
     default: // a wrong type, shape or a runtime value for a constant
       if (!args.empty())
-        args[rng.below(static_cast<unsigned>(args.size()))] = wrongArg(fn);
+        args[rng.below(static_cast<unsigned>(args.size()))] = wrongArg();
       break;
     }
   }
@@ -168,12 +168,7 @@ std::string Generator::call(const std::string &fn, std::vector<std::string> args
   return text + ")";
 }
 
-std::string Generator::wrongArg(const std::string &fn) {
-  // Pointers where these take tiles are open findings (findings/).
-  const bool pointerIsOpenFinding =
-      !opts.knownDefects &&
-      (fn == "tl.zeros_like" || fn == "tl.full_like" || fn == "tl.where" ||
-       (fn.size() > 6 && fn.compare(fn.size() - 6, 6, ".store") == 0));
+std::string Generator::wrongArg() {
   static const char *kWrong[] = {"\"str\"",
                                  "None",
                                  "tl.float16",
@@ -199,7 +194,7 @@ std::string Generator::wrongArg(const std::string &fn) {
       return rng.pick(varsOf(Ty::Int)); // runtime where a constant is needed
     break;
   case 1:
-    if (has(Ty::Ptr) && !pointerIsOpenFinding)
+    if (has(Ty::Ptr))
       return rng.pick(varsOf(Ty::Ptr));
     break;
   case 2:
@@ -592,11 +587,7 @@ void Generator::statement(int indent, int depth) {
     case 7:
       return line(indent, call("tl.device_print", {"\"v\"", expr(Ty::FTile, 1)}));
     case 8:
-      // Documented, but rejected by the frontend today: rarely, so that it
-      // does not hide the rest of the program.
-      if (rng.percent(15))
-        return line(indent, call("tl.assume", {expr(Ty::Int, 1) + " >= 0"}));
-      return line(indent, call("tl.static_print", {"\"K\"", constInt(1)}));
+      return line(indent, call("tl.assume", {expr(Ty::Int, 1) + " >= 0"}));
     default:
       return line(indent, "assert " + expr(Ty::CBool, 1) + " or True, \"checked\"");
     }

@@ -39,10 +39,8 @@ struct GeneratorOptions {
   int illTypedPercent = 6;
   /// Also generate shapes the frontend is known to mishandle today (a
   /// helper's return expression calling another helper or a tl.reduce
-  /// combiner; a pointer passed to tl.zeros_like, tl.full_like, as the
-  /// condition of tl.where or as the value of a descriptor store, see
-  /// findings/). Off by default so that a bounded
-  /// run reports new defects only.
+  /// combiner). Off by default so that a bounded run reports new defects
+  /// only.
   bool knownDefects = false;
 };
 

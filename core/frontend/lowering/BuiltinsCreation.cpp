@@ -90,10 +90,15 @@ OptSV Lowerer::builtinCreation(const std::string &name, CallArgs &args, bool &ha
     std::optional<DType> dtype = dtypeArg(*this, *b, "dtype", fn);
     if (!dtype)
       return std::nullopt;
+    // There are no pointer constants: a tile of pointers comes from a
+    // pointer argument plus offsets.
+    if (dtype->isPointer)
+      return error(b->loc("dtype"),
+                   fn + ": the dtype must be a number type, got " + dtype->name());
     SV value = zeros ? SV::ofInt(0) : (*b)["value"];
     if (value.isNumber())
       return constantTile(value, *dtype, *shape, args.callLoc);
-    if (value.isTile() && value.shape().empty()) {
+    if (value.isTile() && value.shape().empty() && !value.dtype.isPointer) {
       SV s = convert(value, *dtype, args.callLoc);
       return broadcastTo(s, *shape, args.callLoc);
     }
@@ -116,7 +121,14 @@ OptSV Lowerer::builtinCreation(const std::string &name, CallArgs &args, bool &ha
       std::optional<DType> t = dtypeArg(*this, *b, "dtype", fn);
       if (!t)
         return std::nullopt;
+      if (t->isPointer)
+        return error(b->loc("dtype"),
+                     fn + ": the dtype must be a number type, got " + t->name());
       dtype = *t;
+    } else if (dtype.isPointer) {
+      // There are no pointer constants (see tl.full above).
+      return error(b->loc("input"), fn + ": the input must be a tile of numbers, got " +
+                                        input->describe());
     }
     SV value = zeros ? SV::ofInt(0) : (*b)["fill_value"];
     if (!value.isNumber())
@@ -142,10 +154,26 @@ OptSV Lowerer::builtinCreation(const std::string &name, CallArgs &args, bool &ha
         sum ? binaryOp(BinaryOp::Sub, *sum, SV::ofInt(1), args.callLoc) : std::nullopt;
     return num ? binaryOp(BinaryOp::FloorDiv, *num, d, args.callLoc) : std::nullopt;
   }
-  if (name == "tl.multiple_of" || name == "tl.max_contiguous" || name == "tl.assume") {
+  if (name == "tl.assume") {
+    // A hint for the backend's optimizer; Tessel's tile IR has no op for it,
+    // so it is checked and then dropped. The argument is still evaluated.
+    std::optional<Bound> b = bindBuiltin(*this, "assume", args, {"cond"}, 1);
+    if (!b)
+      return std::nullopt;
+    const SV &c = (*b)["cond"];
+    if (c.kind == SV::Kind::Bool) {
+      if (!c.boolValue)
+        return error(b->loc("cond"), "assume: the condition is always False");
+      return SV::none();
+    }
+    if (!c.isTile() || !c.shape().empty() || !c.dtype.isBool())
+      return error(b->loc("cond"),
+                   "assume: the condition must be a boolean scalar, got " +
+                       c.describe());
+    return SV::none();
+  }
+  if (name == "tl.multiple_of" || name == "tl.max_contiguous") {
     std::string fn = name.substr(3);
-    if (name == "tl.assume")
-      return error(args.callLoc, "assume is not supported by Tessel yet");
     std::optional<Bound> b = bindBuiltin(*this, fn, args, {"input", "values"}, 2);
     if (!b)
       return std::nullopt;

@@ -200,7 +200,7 @@ OptSV Lowerer::builtinMath(const std::string &name, CallArgs &args, bool &handle
     SV c = (*b)["condition"], x = (*b)["x"], y = (*b)["y"];
     if (c.isConstexpr())
       return truthy(c) ? x : y;
-    if (!c.isTile())
+    if (!c.isTile() || c.dtype.isPointer)
       return error(b->loc("condition"),
                    "where: the condition must be a boolean tile, got " + c.describe());
     c = convert(c, DType::of(Scalar::I1), b->loc("condition"));
@@ -291,15 +291,18 @@ OptSV Lowerer::builtinMath(const std::string &name, CallArgs &args, bool &handle
       if (a.dtype.scalar == Scalar::F64)
         return t.scalar == Scalar::F64;
       return t.scalar == Scalar::F32 ||
-             (t.scalar == Scalar::F16 && (a.dtype.scalar == Scalar::F16 || a.dtype.isFp8()));
+             (t.scalar == Scalar::F16 &&
+              (a.dtype.scalar == Scalar::F16 || a.dtype.isFp8()));
     };
-    std::string accRule = ints ? "i32"
+    std::string accRule = ints                            ? "i32"
                           : a.dtype.scalar == Scalar::F64 ? "fp64"
-                          : a.dtype.scalar == Scalar::F16 || a.dtype.isFp8() ? "fp32 or fp16"
-                                                                              : "fp32";
+                          : a.dtype.scalar == Scalar::F16 || a.dtype.isFp8()
+                              ? "fp32 or fp16"
+                              : "fp32";
     if (b->has("out_dtype") && !accTypeOk(out))
-      return error(b->loc("out_dtype"), "dot: " + a.dtype.name() + " operands accumulate in " +
-                                            accRule + ", not " + out.name());
+      return error(b->loc("out_dtype"), "dot: " + a.dtype.name() +
+                                            " operands accumulate in " + accRule +
+                                            ", not " + out.name());
     SV acc;
     if (b->has("acc")) {
       acc = (*b)["acc"];
@@ -308,9 +311,9 @@ OptSV Lowerer::builtinMath(const std::string &name, CallArgs &args, bool &handle
                                         shapeString(accShape) + ", got " +
                                         acc.describe());
       if (!accTypeOk(acc.dtype))
-        return error(b->loc("acc"), "dot: " + a.dtype.name() + " operands accumulate in " +
-                                        accRule + ", but the accumulator is " +
-                                        acc.describe());
+        return error(b->loc("acc"), "dot: " + a.dtype.name() +
+                                        " operands accumulate in " + accRule +
+                                        ", but the accumulator is " + acc.describe());
       if (!b->has("out_dtype"))
         out = acc.dtype;
       else if (acc.dtype != out)

@@ -84,15 +84,18 @@ struct MemOperand {
 /// Brings pointer, mask and value operands to one shape (Triton broadcasts a
 /// scalar pointer against a tile mask or value, and vice versa). A mismatch
 /// is reported at the operand that does not fit, naming it.
-static bool unifyShapes(Lowerer &L, const std::string &fn, std::vector<MemOperand> operands) {
+static bool unifyShapes(Lowerer &L, const std::string &fn,
+                        std::vector<MemOperand> operands) {
   llvm::SmallVector<int64_t> shape(operands[0].value->shape().begin(),
                                    operands[0].value->shape().end());
   for (const MemOperand &o : operands) {
-    std::optional<llvm::SmallVector<int64_t>> s = broadcastShapes(shape, o.value->shape());
+    std::optional<llvm::SmallVector<int64_t>> s =
+        broadcastShapes(shape, o.value->shape());
     if (!s) {
-      L.error(o.loc, fn + ": the " + o.name + " has shape " + shapeString(o.value->shape()) +
-                         ", which does not broadcast to the shape of the " + operands[0].name +
-                         " " + shapeString(operands[0].value->shape()));
+      L.error(o.loc,
+              fn + ": the " + o.name + " has shape " + shapeString(o.value->shape()) +
+                  ", which does not broadcast to the shape of the " + operands[0].name +
+                  " " + shapeString(operands[0].value->shape()));
       return false;
     }
     shape = *s;
@@ -282,9 +285,10 @@ OptSV Lowerer::builtinMemory(const std::string &name, CallArgs &args, bool &hand
       if (!val)
         return std::nullopt;
       SV c = *cmp, v = *val;
-      if (!unifyShapes(*this, fn, {{&p, "pointer", b->loc("pointer")},
-                                   {&c, "comparand", b->loc("cmp")},
-                                   {&v, "value", b->loc("val")}}))
+      if (!unifyShapes(*this, fn,
+                       {{&p, "pointer", b->loc("pointer")},
+                        {&c, "comparand", b->loc("cmp")},
+                        {&v, "value", b->loc("val")}}))
         return std::nullopt;
       auto op = tile::AtomicCASOp::create(builder_, loc, p.value, c.value, v.value,
                                           *sem, *scope);
@@ -439,8 +443,14 @@ OptSV Lowerer::builtinMemory(const std::string &name, CallArgs &args, bool &hand
     SV value;
     if (v.isNumber())
       value = constantTile(v, desc.dtype, {}, b->loc("value"));
-    else if (v.isTile())
+    else if (v.isTile() && !v.dtype.isPointer)
       value = convert(v, desc.dtype, b->loc("value"));
+    else if (v.isTile())
+      return error(b->loc("value"), fn +
+                                        ": the value must be a tile of numbers for the "
+                                        "descriptor's " +
+                                        desc.dtype.name() + " elements, got " +
+                                        v.describe());
     else
       return error(b->loc("value"),
                    fn + ": the value must be a tile, got " + v.describe());

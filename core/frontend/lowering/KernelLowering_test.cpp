@@ -171,6 +171,12 @@ const Family kFamilies[] = {
      "    m = tl.multiple_of(offs, 16)\n"
      "    tl.store(a + m, z)\n",
      {"tile.make_range", "arith.constant", "arith.divsi"}},
+    {"assume", "*i32,*i32,i32",
+     "    tl.assume(n > 0)\n"
+     "    tl.assume(True)\n"
+     "    tl.assume(tl.program_id(0) < n)\n"
+     "    tl.store(a, n)\n",
+     {"tile.program_id", "arith.cmpi", "tile.store"}},
     {"memory", "*fp32,*i32,i32",
      "    offs = tl.arange(0, 32)\n"
      "    m = offs < n\n"

@@ -1,0 +1,10 @@
+# zeros_like with a pointer dtype is not supported: there are no pointer constants.
+# expect-error: 10:41: zeros_like: the dtype must be a number type, got *fp32
+# kernel: k
+# signature: *fp32,i32
+import triton
+import triton.language as tl
+
+@triton.jit
+def k(out_ptr, n):
+    d = tl.zeros_like(tl.arange(0, 16), dtype="*fp32")
