@@ -5,7 +5,11 @@
 
 #include "core/frontend/ASTPrinter.h"
 #include "core/frontend/Parser.h"
+#include "core/frontend/lowering/KernelLowering.h"
 #include "core/frontend/test/TestFiles.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
 
 #include <gtest/gtest.h>
 
@@ -29,7 +33,9 @@ struct KernelFile {
   }
 };
 
-std::string kernelPath(const std::string &name) { return workspacePath(kKernelDir) + "/" + name; }
+std::string kernelPath(const std::string &name) {
+  return workspacePath(kKernelDir) + "/" + name;
+}
 
 class KernelParses : public ::testing::TestWithParam<std::string> {};
 
@@ -45,15 +51,46 @@ std::string testName(const ::testing::TestParamInfo<std::string> &info) {
   std::string name = info.param.substr(info.param.find_last_of('/') + 1);
   name = name.substr(0, name.size() - 3);
   for (char &c : name)
-    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+    if (!std::isalnum(static_cast<unsigned char>(c)))
+      c = '_';
   return name;
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, KernelParses,
-                         ::testing::ValuesIn(listFiles(workspacePath(kKernelDir), ".py")), testName);
+                         ::testing::ValuesIn(listFiles(workspacePath(kKernelDir),
+                                                       ".py")),
+                         testName);
 
 TEST(Kernels, FolderHoldsEveryKernel) {
-  EXPECT_EQ(listFiles(workspacePath(kKernelDir), ".py").size(), 9u);
+  EXPECT_EQ(listFiles(workspacePath(kKernelDir), ".py").size(), 10u);
+}
+
+// Lowering a helper's return expression once held a reference into the stack
+// of call frames while a nested call (an inlined tl.reduce or
+// tl.associative_scan combiner) pushed more frames and reallocated it: a
+// wrong error, or an abort, and a use after free under AddressSanitizer.
+TEST(Kernels, ReduceWithJitCombinerInReturnExpressions) {
+  KernelFile k(kernelPath("reduce_in_return.py"));
+  ASSERT_FALSE(k.diags.hasErrors()) << k.diags.renderAll();
+  mlir::MLIRContext context;
+  context.printOpOnDiagnostic(false);
+  KernelSpec spec{"reduce_in_return", "*fp32,*fp32", {{"BLOCK", "16"}}};
+  mlir::OwningOpRef<mlir::ModuleOp> ir =
+      lowerKernel(*k.module, k.sm, k.diags, context, spec);
+  ASSERT_TRUE(ir) << k.diags.renderAll();
+  EXPECT_TRUE(k.diags.diagnostics().empty()) << k.diags.renderAll();
+  EXPECT_TRUE(mlir::succeeded(mlir::verify(*ir)));
+  size_t reduces = 0, scans = 0;
+  ir->walk([&](mlir::Operation *op) {
+    llvm::StringRef name = op->getName().getStringRef();
+    reduces += name == "tile.reduce";
+    scans += name == "tile.scan";
+  });
+  // Every call is inlined: prefix holds one reduce and one scan,
+  // prefix_twice two prefixes plus one of each, prefix_total two of those
+  // plus one reduce.
+  EXPECT_EQ(reduces, 2u * (2u * 1u + 1u) + 1u);
+  EXPECT_EQ(scans, 2u * (2u * 1u + 1u));
 }
 
 TEST(Kernels, SeedVectorAdd) {
@@ -74,7 +111,8 @@ TEST(Kernels, SeedVectorAdd) {
   // tl.store(sortie_ptr + offsets, x + y, mask=masque)
   const auto *store = cast<ExprStmt>(f->body[6].get());
   ASSERT_NE(store, nullptr);
-  EXPECT_EQ(exprToString(*store->value), "tl.store((sortie_ptr + offsets), (x + y), mask=masque)");
+  EXPECT_EQ(exprToString(*store->value),
+            "tl.store((sortie_ptr + offsets), (x + y), mask=masque)");
   EXPECT_EQ(store->range.begin.line, 14u);
   EXPECT_EQ(store->range.begin.col, 5u);
 }
@@ -109,8 +147,9 @@ TEST(Kernels, SeedGroupedGemm) {
   // a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_k[None, :] * stride_ak
   const auto *aptrs = cast<AssignStmt>(f->body[12].get());
   ASSERT_NE(aptrs, nullptr);
-  EXPECT_EQ(exprToString(*aptrs->value),
-            "((a_ptr + (offs_m[:, None] * stride_am)) + (offs_k[None, :] * stride_ak))");
+  EXPECT_EQ(
+      exprToString(*aptrs->value),
+      "((a_ptr + (offs_m[:, None] * stride_am)) + (offs_k[None, :] * stride_ak))");
   const auto *loop = cast<ForStmt>(f->body[15].get());
   ASSERT_NE(loop, nullptr);
   EXPECT_EQ(exprToString(*loop->iter), "range(0, tl.cdiv(K, BLOC_K))");
@@ -118,8 +157,9 @@ TEST(Kernels, SeedGroupedGemm) {
   EXPECT_TRUE(isa<AugAssignStmt>(loop->body[3].get()));
   const auto *store = cast<ExprStmt>(f->body.back().get());
   ASSERT_NE(store, nullptr);
-  EXPECT_EQ(exprToString(*store->value),
-            "tl.store(c_ptrs, c, mask=((offs_cm[:, None] < M) & (offs_cn[None, :] < N)))");
+  EXPECT_EQ(
+      exprToString(*store->value),
+      "tl.store(c_ptrs, c, mask=((offs_cm[:, None] < M) & (offs_cn[None, :] < N)))");
 }
 
 TEST(Kernels, AutotunedGemmKeepsItsConfigs) {
