@@ -279,28 +279,55 @@ int runRunCommand(const std::vector<std::string> &args, std::ostream &out,
     }
   }
 
-  // Buffers too small for the grid, where the kernel's unmasked accesses
-  // make that decidable, are refused rather than overrun.
+  // Offsets that provably wrap for the grid, and buffers provably too small
+  // for it (where the kernel's accesses make that decidable), are refused
+  // rather than launched into a crash.
+  const std::string gridText = std::to_string(options.grid[0]) + "," +
+                               std::to_string(options.grid[1]) + "," +
+                               std::to_string(options.grid[2]);
+  auto position = [&](unsigned line, unsigned column) {
+    return options.file + (line == 0 ? std::string()
+                                     : ":" + std::to_string(line) + ":" +
+                                           std::to_string(column));
+  };
+  // The bounds-checked mode reports the same faults with the program id.
   for (const tile::AccessExtent &extent : tile->extents) {
-    if (extent.argument >= bindings.size() || !bindings[extent.argument].array)
+    if (options.checkBounds || extent.argument >= bindings.size() ||
+        !bindings[extent.argument].array)
       continue;
     const Binding &b = bindings[extent.argument];
-    std::optional<uint64_t> needed = extent.getRequiredBytes(options.grid);
+    if (auto wrap = extent.findWrap(options.grid))
+      return fail(err, invalid(position(wrap->first.line, wrap->first.column) +
+                               ": error: this 32-bit index reaches " +
+                               std::to_string(wrap->second) + " with --grid " + gridText +
+                               ", past 2147483647: it would wrap and address '" +
+                               b.param.name +
+                               "' at a negative offset; give a smaller grid or compute "
+                               "the offsets in 64 bits"));
+    std::optional<int64_t> maskBound;
+    if (extent.maskBoundArgument >= 0 &&
+        size_t(extent.maskBoundArgument) < bindings.size()) {
+      const Binding &n = bindings[extent.maskBoundArgument];
+      if (n.param.isPointer)
+        continue;
+      maskBound = n.param.dtype == TESSEL_DTYPE_I32 ? int64_t(int32_t(n.scalarBits))
+                                                    : int64_t(n.scalarBits);
+    }
+    std::optional<uint64_t> needed = extent.getRequiredBytes(options.grid, maskBound);
     uint64_t bytes = b.array->data.size();
     if (!needed || *needed <= bytes)
       continue;
-    std::string where = options.file;
-    if (extent.line != 0)
-      where += ":" + std::to_string(extent.line) + ":" + std::to_string(extent.column);
-    return fail(err, invalid(where + ": error: argument '" + b.param.name + "' (" +
-                             b.value + ") has " + std::to_string(bytes) +
-                             " bytes, but this unmasked " +
-                             (extent.isStore ? "store" : "load") + " reaches byte " +
-                             std::to_string(*needed) + " with --grid " +
-                             std::to_string(options.grid[0]) + "," +
-                             std::to_string(options.grid[1]) + "," +
-                             std::to_string(options.grid[2]) +
-                             "; give a larger array, a smaller grid, or a mask"));
+    std::string why = extent.maskBoundArgument >= 0
+                          ? std::string(extent.isStore ? "store" : "load") +
+                                ", masked by '" +
+                                bindings[extent.maskBoundArgument].param.name + "' = " +
+                                std::to_string(*maskBound) + ","
+                          : std::string("unmasked ") + (extent.isStore ? "store" : "load");
+    return fail(err, invalid(position(extent.line, extent.column) + ": error: argument '" +
+                             b.param.name + "' (" + b.value + ") has " +
+                             std::to_string(bytes) + " bytes, but this " + why +
+                             " reaches byte " + std::to_string(*needed) + " with --grid " +
+                             gridText + "; give a larger array, a smaller grid, or a mask"));
   }
 
   const runtime::Grid grid{options.grid[0], options.grid[1], options.grid[2]};
