@@ -134,6 +134,13 @@ StatusOr<CompilerInfo> getCompilerInfo(const LoadedPlugin &plugin) {
 
 StatusOr<CompiledKernel> compile(const LoadedPlugin &plugin,
                                  const CompileRequest &request) {
+  // A plugin of ABI 1.0 predates the flag and might ignore it: the kernel
+  // would then lack the bounds record the host is about to pass.
+  if ((request.options.flags & TESSEL_COMPILE_CHECK_BOUNDS) && plugin.abiMinor() < 1)
+    return Status(TESSEL_ERROR_UNIMPLEMENTED,
+                  "plugin '" + plugin.name() +
+                      "' was built for plugin ABI 1.0, which has no bounds-checked "
+                      "kernels (TESSEL_COMPILE_CHECK_BOUNDS needs 1.1)");
   std::vector<const char *> features;
   Tessel_Target target = request.target.view(features);
   std::vector<Tessel_Key_Value> extra;
