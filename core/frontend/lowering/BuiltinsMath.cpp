@@ -150,10 +150,15 @@ OptSV Lowerer::builtinMath(const std::string &name, CallArgs &args, bool &handle
     if (!b)
       return std::nullopt;
     std::vector<SV> ops{(*b)["x"], (*b)["y"], (*b)["z"]};
+    const char *names[] = {"x", "y", "z"};
     const SV *anchor = nullptr;
-    for (const SV &o : ops)
-      if (o.isTile())
-        anchor = &o;
+    for (size_t i = 0; i < 3; ++i) {
+      if (ops[i].isTile() && ops[i].dtype.isPointer)
+        return error(b->loc(names[i]),
+                     "fma is not defined on pointers, got " + ops[i].describe());
+      if (ops[i].isTile())
+        anchor = &ops[i];
+    }
     if (!anchor)
       return error(args.callLoc, "fma needs at least one tile operand");
     DType t = anchor->dtype;
@@ -164,7 +169,6 @@ OptSV Lowerer::builtinMath(const std::string &name, CallArgs &args, bool &handle
       t = DType::of(Scalar::F32);
     if (t.isFp8())
       t = DType::of(Scalar::F16);
-    const char *names[] = {"x", "y", "z"};
     for (size_t i = 0; i < 3; ++i) {
       OptSV m = materialize(ops[i], b->loc(names[i]), t);
       if (!m)
