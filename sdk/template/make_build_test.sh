@@ -36,7 +36,7 @@ echo "$listing"
 for expected in \
     "$plugin  (explicit)" \
     "name:       skeleton" \
-    "abi:        1.0 (host 1.0)" \
+    "abi:        1.1 (host 1.1)" \
     "halves:     compiler, runtime" \
     "targets:    unavailable: UNIMPLEMENTED: plugin '$plugin': compiler_get_info: skeleton: compiler_get_info is not implemented" \
     "devices:    unavailable: UNIMPLEMENTED: plugin '$plugin': device_enumerate: skeleton: device_enumerate is not implemented"; do
