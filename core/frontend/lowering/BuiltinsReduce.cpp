@@ -34,6 +34,10 @@ static OptSV reduceTiles(Lowerer &L, std::vector<SV> inputs, int64_t axis, bool 
                          bool reverse, bool keepDims, const Combiner &combine,
                          SourceLoc sloc) {
   Location loc = L.toLoc(sloc);
+  // `tl.reduce((), ...)`: a combiner with no operands has nothing to do.
+  if (inputs.empty())
+    return L.error(sloc, std::string(scan ? "associative_scan" : "reduce") +
+                             ": nothing to combine: the input is an empty tuple");
   int64_t rank = inputs[0].shape().size();
   if (rank == 0)
     return L.error(sloc, "cannot reduce a scalar");
