@@ -17,6 +17,8 @@ PACKAGES=(
   libgtest-dev libgmock-dev
   # OpenBLAS: the SGEMM reference of the CPU benchmark (bench/cpu)
   libopenblas-dev
+  # NumPy for /usr/bin/python3: the references of the kernel tests (tests/kernels)
+  python3-numpy
 )
 
 missing=()
