@@ -38,6 +38,12 @@ struct SemaValue {
     Function,  ///< a user function defined in the source
     Builtin,   ///< a builtin callable, name in `str`; bound receiver optional
     Foreign,   ///< a module imported from outside the language (e.g. torch)
+    /// A block pointer (tl.make_block_ptr). `elements`, for rank r:
+    /// [0] the base pointer (a scalar Tile), [1, 1+r) shape, [1+r, 1+2r)
+    /// strides, [1+2r, 1+3r) offsets (each a number or an integer scalar
+    /// Tile), [1+3r] block_shape and [2+3r] order (constexpr Tuples). Loops
+    /// and runtime ifs carry the base and the offsets (blockPtrRank()).
+    BlockPtr,
   };
 
   Kind kind = Kind::None;
@@ -131,6 +137,8 @@ struct SemaValue {
   double asDouble() const {
     return kind == Kind::Float ? floatValue : static_cast<double>(asInt());
   }
+  /// The rank of a BlockPtr (see Kind::BlockPtr for the layout).
+  size_t blockPtrRank() const { return (elements.size() - 3) / 3; }
   /// Tile shape (empty for scalars).
   llvm::ArrayRef<int64_t> shape() const;
   /// What the value is, for diagnostics: "a constexpr int", "tile of fp16 [64, 32]".
