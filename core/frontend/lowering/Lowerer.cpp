@@ -84,6 +84,14 @@ std::string SemaValue::describe() const {
     return "builtin '" + str + "'";
   case Kind::Foreign:
     return "module '" + str + "'";
+  case Kind::BlockPtr:
+    return "block pointer of " + dtype.name() + " " +
+           (elements.empty() ? std::string("[]") : [this] {
+             std::vector<int64_t> b;
+             for (const SemaValue &e : elements[elements.size() - 2].elements)
+               b.push_back(e.intValue);
+             return shapeText(b);
+           }());
   }
   return "value";
 }
