@@ -46,6 +46,13 @@ class Scalar:
         self.type = type_
 
 
+class Dtype:
+    """A dtype as a constexpr value (-D NAME=fp16), e.g. Dtype("tl.float32")."""
+
+    def __init__(self, name):
+        self.name = name
+
+
 def _scalar_type(value):
     if isinstance(value, bool):
         return "i1"
@@ -65,6 +72,8 @@ def _format_scalar(value):
 
 
 def _format_constexpr(value):
+    if isinstance(value, Dtype):
+        return value.name
     if isinstance(value, bool):
         return "True" if value else "False"
     if isinstance(value, str):
