@@ -138,6 +138,12 @@ OptSV Lowerer::callBuiltin(const std::string &name, const SV *receiver,
   }
   bool handled = false;
   using Family = OptSV (Lowerer::*)(const std::string &, CallArgs &, bool &);
+  for (Family family : {&Lowerer::builtinPermute, &Lowerer::builtinRandom,
+                        &Lowerer::builtinStandard, &Lowerer::builtinScaledDot}) {
+    OptSV r = (this->*family)(name, args, handled);
+    if (handled)
+      return r;
+  }
   for (Family family :
        {&Lowerer::builtinCreation, &Lowerer::builtinMemory, &Lowerer::builtinMath,
         &Lowerer::builtinReduce, &Lowerer::builtinShape, &Lowerer::builtinPython}) {

@@ -35,6 +35,8 @@ OptSV Lowerer::callValue(const SV &callee, CallArgs &args, const CallExpr *call)
     return callFunction(callee.function, args, call->loc());
   case SV::Kind::Builtin:
     return callBuiltin(callee.str, callee.receiver.get(), args);
+  case SV::Kind::DTypeVal:
+    return callDType(callee.dtype, args);
   case SV::Kind::Foreign:
     return error(call->loc(),
                  "module '" + callee.str + "' cannot be used inside a kernel");

@@ -253,7 +253,24 @@ static bool isTlBuiltin(const std::string &n) {
                                  "pointer_type",
                                  "tensor",
                                  "dtype",
-                                 "to"};
+                                 "to",
+                                 "interleave",
+                                 "flip",
+                                 "gather",
+                                 "histogram",
+                                 "sort",
+                                 "swizzle2d",
+                                 "philox",
+                                 "philox_impl",
+                                 "randint",
+                                 "randint4x",
+                                 "rand",
+                                 "rand4x",
+                                 "randn",
+                                 "randn4x",
+                                 "uint_to_uniform_float",
+                                 "pair_uniform_to_normal",
+                                 "dot_scaled"};
   for (const char *k : kNames)
     if (n == k)
       return true;
@@ -315,6 +332,8 @@ OptSV Lowerer::lowerAttribute(const AttributeExpr *e) {
         dims.push_back(SV::ofInt(d));
       return SV::ofTuple(std::move(dims));
     }
+    if (attr == "type")
+      return tileTypeOf(*base);
     if (attr == "T") {
       CallArgs args;
       args.positional.push_back(*base);
@@ -339,7 +358,7 @@ OptSV Lowerer::lowerAttribute(const AttributeExpr *e) {
   }
   case SV::Kind::DTypeVal: {
     if (attr == "is_floating" || attr == "is_int" || attr == "primitive_bitwidth" ||
-        attr == "is_int_signed") {
+        attr == "is_int_signed" || attr == "is_block" || attr == "is_ptr") {
       if (attr == "primitive_bitwidth")
         return SV::ofInt(base->dtype.bitWidth());
       SV method = SV::ofBuiltin("dtype." + attr);
@@ -355,6 +374,10 @@ OptSV Lowerer::lowerAttribute(const AttributeExpr *e) {
     }
     return error(loc, "a dtype has no attribute '" + attr + "'");
   }
+  case SV::Kind::Builtin:
+    if (base->str == "tile.type")
+      return blockTypeAttribute(*base, attr, loc);
+    break;
   case SV::Kind::Int:
   case SV::Kind::Float:
   case SV::Kind::Bool:

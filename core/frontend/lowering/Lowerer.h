@@ -140,6 +140,20 @@ public:
   OptSV builtinReduce(const std::string &name, CallArgs &args, bool &handled);
   OptSV builtinShape(const std::string &name, CallArgs &args, bool &handled);
   OptSV builtinPython(const std::string &name, CallArgs &args, bool &handled);
+  /// tl.join/split/interleave/flip/gather/histogram/sort (BuiltinsPermute.cpp).
+  OptSV builtinPermute(const std::string &name, CallArgs &args, bool &handled);
+  /// tl.umulhi and the Philox random numbers (BuiltinsRandom.cpp).
+  OptSV builtinRandom(const std::string &name, CallArgs &args, bool &handled);
+  /// tl.softmax, tl.swizzle2d, tl.pointer_type, no-op hints (BuiltinsStandard.cpp).
+  OptSV builtinStandard(const std::string &name, CallArgs &args, bool &handled);
+  /// tl.dot_scaled (BuiltinsScaledDot.cpp).
+  OptSV builtinScaledDot(const std::string &name, CallArgs &args, bool &handled);
+  /// `tl.float32(x)`: a dtype called as a cast.
+  OptSV callDType(DType type, CallArgs &args);
+  /// `x.type`: the dtype of a scalar, the block type of a tile.
+  OptSV tileTypeOf(const SV &tile);
+  /// `x.type.element_ty`, `.shape`, `.numel`, `.is_block()` of a block type.
+  OptSV blockTypeAttribute(const SV &type, const std::string &attr, SourceLoc loc);
 
   /// Binds call arguments to named parameters: positional first, then
   /// keywords; reports missing / unexpected / duplicate arguments. Optional
