@@ -1,5 +1,5 @@
-# Block pointers are not supported; the message says what to do instead.
-# expect-error: 10:12: block pointers ('tl.make_block_ptr') are not supported; build tiles of pointers with
+# A store through a block pointer takes a value of the block's shape.
+# expect-error: 12:17: store: the value has shape [16, 32] but the block pointer's block is [16, 64]
 # kernel: k
 # signature: *fp16,i32
 import triton
@@ -9,3 +9,4 @@ import triton.language as tl
 def k(q_ptr, n):
     p = tl.make_block_ptr(base=q_ptr, shape=(n, 64), strides=(64, 1), offsets=(0, 0),
                           block_shape=(16, 64), order=(1, 0))
+    tl.store(p, tl.zeros((16, 32), dtype=tl.float16), boundary_check=(0,))
