@@ -58,10 +58,11 @@ std::vector<KernelParam> runtimeParams(const frontend::Module &module,
   for (const frontend::Param &p : kernel->params) {
     if (p.isConstexpr() || next >= signature->size())
       continue;
-    const frontend::DType type = (*signature)[next++].type;
+    const frontend::SignatureEntry &entry = (*signature)[next++];
+    const frontend::DType type = entry.type;
     KernelParam param;
     param.name = p.name;
-    param.type = type.name();
+    param.type = entry.isTensorDesc() ? entry.spelling() : type.name();
     param.isPointer = type.isPointer;
     param.dtype = tesselDtype(type.scalar);
     params.push_back(std::move(param));

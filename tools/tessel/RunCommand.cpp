@@ -16,6 +16,7 @@
 #include <optional>
 
 #include "core/compiler/KernelCompiler.h"
+#include "core/frontend/lowering/Signature.h"
 #include "core/plugin_host/PluginTypes.h"
 #include "core/runtime/BoundsCheck.h"
 #include "core/runtime/Kernel.h"
@@ -41,7 +42,39 @@ struct Binding {
   std::optional<npy::Array> array; // pointer parameters
   uint64_t scalarBits = 0;         // scalar parameters
   std::optional<runtime::Buffer> buffer;
+  // A tensor-descriptor parameter (tensordesc<...>): the array's shape and
+  // its row-major strides in elements, passed after the buffer.
+  bool isDescriptor = false;
+  std::vector<int64_t> descShape, descStrides;
 };
+
+// One argument of the compiled kernel. A tensor descriptor takes 1 + 2 * rank
+// of them (its buffer, each dimension as i32, each stride as i64; see
+// core/frontend/lowering/Signature.h); every other parameter takes one.
+struct LaunchSlot {
+  size_t binding = 0;
+  bool isBuffer = false;
+  int32_t dtype = 0;
+  uint64_t bits = 0;
+  std::string name; // for diagnostics: "x_ptr", "a_desc.shape[0]"
+};
+
+std::vector<LaunchSlot> launchSlots(const std::vector<Binding> &bindings) {
+  std::vector<LaunchSlot> slots;
+  for (size_t i = 0; i < bindings.size(); ++i) {
+    const Binding &b = bindings[i];
+    slots.push_back({i, b.param.isPointer, b.param.dtype, b.scalarBits, b.param.name});
+    if (!b.isDescriptor)
+      continue;
+    for (size_t d = 0; d < b.descShape.size(); ++d)
+      slots.push_back({i, false, TESSEL_DTYPE_I32, uint64_t(b.descShape[d]),
+                       b.param.name + ".shape[" + std::to_string(d) + "]"});
+    for (size_t d = 0; d < b.descStrides.size(); ++d)
+      slots.push_back({i, false, TESSEL_DTYPE_I64, uint64_t(b.descStrides[d]),
+                       b.param.name + ".strides[" + std::to_string(d) + "]"});
+  }
+  return slots;
+}
 
 Status invalid(const std::string &message) {
   return Status(TESSEL_ERROR_INVALID_ARGUMENT, message);
@@ -95,6 +128,32 @@ bindArguments(const RunOptions &options,
       if (array->dtype != p.dtype)
         return invalid("argument '" + p.name + "' is " + p.type + " but " + b.value +
                        " holds " + npy::numpyName(array->dtype));
+      // A descriptor describes the whole array: its shape, and the strides
+      // of a contiguous row-major array (which is what a .npy file holds).
+      std::string sigError;
+      auto entries = frontend::parseSignature(p.type, sigError);
+      if (entries && entries->size() == 1 && (*entries)[0].isTensorDesc()) {
+        const size_t rank = (*entries)[0].blockShape.size();
+        if (array->shape.size() != rank)
+          return invalid("argument '" + p.name + "' is " + p.type + ", a " +
+                         std::to_string(rank) + "-d tensor descriptor, but " + b.value +
+                         " holds a " + std::to_string(array->shape.size()) +
+                         "-d array " + npy::shapeString(array->shape) + "; give a " +
+                         std::to_string(rank) + "-d array");
+        b.isDescriptor = true;
+        int64_t stride = 1;
+        b.descShape.assign(rank, 0);
+        b.descStrides.assign(rank, 0);
+        for (size_t d = rank; d-- > 0;) {
+          if (array->shape[d] > uint64_t(INT32_MAX))
+            return invalid("argument '" + p.name + "': dimension " + std::to_string(d) +
+                           " of " + b.value + " " + npy::shapeString(array->shape) +
+                           " does not fit the 32-bit shape of a tensor descriptor");
+          b.descShape[d] = int64_t(array->shape[d]);
+          b.descStrides[d] = stride;
+          stride *= std::max<int64_t>(b.descShape[d], 1);
+        }
+      }
       b.array = std::move(*array);
     } else {
       if (endsWithNpy(b.value))
@@ -256,9 +315,11 @@ int runRunCommand(const std::vector<std::string> &args, std::ostream &out,
 
   std::vector<runtime::Arg> launchArgs;
   const auto &metadataArgs = kernel->metadata().args;
-  for (size_t i = 0; i < bindings.size(); ++i) {
-    Binding &b = bindings[i];
-    if (b.param.isPointer) {
+  const std::vector<LaunchSlot> slots = launchSlots(bindings);
+  for (size_t i = 0; i < slots.size(); ++i) {
+    const LaunchSlot &slot = slots[i];
+    Binding &b = bindings[slot.binding];
+    if (slot.isBuffer) {
       // Untyped: a launch accepts it for any pointee, and the .npy dtype was
       // already checked against the signature, which is more precise than
       // the metadata (it knows unsigned types).
@@ -274,8 +335,8 @@ int runRunCommand(const std::vector<std::string> &args, std::ostream &out,
       // The metadata's dtype, so that the launch check passes for unsigned
       // types the plugin reports as signless; the value was range-checked
       // against the signature's type.
-      int32_t dtype = i < metadataArgs.size() ? metadataArgs[i].dtype : b.param.dtype;
-      launchArgs.push_back(runtime::Arg::scalar(dtype, b.scalarBits));
+      int32_t dtype = i < metadataArgs.size() ? metadataArgs[i].dtype : slot.dtype;
+      launchArgs.push_back(runtime::Arg::scalar(dtype, slot.bits));
     }
   }
 
@@ -292,10 +353,10 @@ int runRunCommand(const std::vector<std::string> &args, std::ostream &out,
   };
   // The bounds-checked mode reports the same faults with the program id.
   for (const tile::AccessExtent &extent : tile->extents) {
-    if (options.checkBounds || extent.argument >= bindings.size() ||
-        !bindings[extent.argument].array)
+    if (options.checkBounds || extent.argument >= slots.size() ||
+        !slots[extent.argument].isBuffer)
       continue;
-    const Binding &b = bindings[extent.argument];
+    const Binding &b = bindings[slots[extent.argument].binding];
     if (auto wrap = extent.findWrap(options.grid))
       return fail(err, invalid(position(wrap->first.line, wrap->first.column) +
                                ": error: this 32-bit index reaches " +
@@ -306,23 +367,23 @@ int runRunCommand(const std::vector<std::string> &args, std::ostream &out,
                                "the offsets in 64 bits"));
     std::optional<int64_t> maskBound;
     if (extent.maskBoundArgument >= 0 &&
-        size_t(extent.maskBoundArgument) < bindings.size()) {
-      const Binding &n = bindings[extent.maskBoundArgument];
-      if (n.param.isPointer)
+        size_t(extent.maskBoundArgument) < slots.size()) {
+      const LaunchSlot &n = slots[extent.maskBoundArgument];
+      if (n.isBuffer)
         continue;
-      maskBound = n.param.dtype == TESSEL_DTYPE_I32 ? int64_t(int32_t(n.scalarBits))
-                                                    : int64_t(n.scalarBits);
+      maskBound =
+          n.dtype == TESSEL_DTYPE_I32 ? int64_t(int32_t(n.bits)) : int64_t(n.bits);
     }
     std::optional<uint64_t> needed = extent.getRequiredBytes(options.grid, maskBound);
     uint64_t bytes = b.array->data.size();
     if (!needed || *needed <= bytes)
       continue;
-    std::string why = extent.maskBoundArgument >= 0
-                          ? std::string(extent.isStore ? "store" : "load") +
-                                ", masked by '" +
-                                bindings[extent.maskBoundArgument].param.name + "' = " +
-                                std::to_string(*maskBound) + ","
-                          : std::string("unmasked ") + (extent.isStore ? "store" : "load");
+    std::string why =
+        extent.maskBoundArgument >= 0
+            ? std::string(extent.isStore ? "store" : "load") + ", masked by '" +
+                  slots[extent.maskBoundArgument].name +
+                  "' = " + std::to_string(*maskBound) + ","
+            : std::string("unmasked ") + (extent.isStore ? "store" : "load");
     return fail(err, invalid(position(extent.line, extent.column) + ": error: argument '" +
                              b.param.name + "' (" + b.value + ") has " +
                              std::to_string(bytes) + " bytes, but this " + why +
@@ -342,8 +403,8 @@ int runRunCommand(const std::vector<std::string> &args, std::ostream &out,
       return fail(err, fault.status());
     if (fault->has_value()) {
       std::vector<std::string> names;
-      for (const Binding &b : bindings)
-        names.push_back(b.param.name);
+      for (const LaunchSlot &s : slots)
+        names.push_back(s.name);
       err << (*fault)->describe(options.file, names) << "\n";
       err << "tessel run: the bounds-checked launch found a fault; no output was "
              "written\n";

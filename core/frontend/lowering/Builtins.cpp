@@ -145,8 +145,9 @@ OptSV Lowerer::callBuiltin(const std::string &name, const SV *receiver,
       return r;
   }
   for (Family family :
-       {&Lowerer::builtinCreation, &Lowerer::builtinMemory, &Lowerer::builtinMath,
-        &Lowerer::builtinReduce, &Lowerer::builtinShape, &Lowerer::builtinPython}) {
+       {&Lowerer::builtinBlockPtr, &Lowerer::builtinCreation, &Lowerer::builtinMemory,
+        &Lowerer::builtinMath, &Lowerer::builtinReduce, &Lowerer::builtinShape,
+        &Lowerer::builtinPython}) {
     OptSV r = (this->*family)(name, args, handled);
     if (handled)
       return r;

@@ -1,5 +1,6 @@
 //===- BuiltinsMemory.cpp - load/store, atomics, tensor descriptors -------===//
 
+#include "core/frontend/lowering/BlockPtr.h"
 #include "core/frontend/lowering/Builtins.h"
 #include "dialects/tile/IR/TileOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -135,13 +136,21 @@ OptSV Lowerer::builtinMemory(const std::string &name, CallArgs &args, bool &hand
                     1);
     if (!b)
       return std::nullopt;
-    OptSV ptr = pointerArg(*this, *b, "pointer", "load");
+    // A block pointer becomes a tile of pointers with its boundary mask.
+    std::optional<BlockPtrAccess> block;
+    if ((*b)["pointer"].kind == SV::Kind::BlockPtr) {
+      block = lowerBlockPtrAccess(*this, *b, /*isLoad=*/true);
+      if (!block)
+        return std::nullopt;
+    }
+    OptSV ptr =
+        block ? OptSV(block->pointers) : pointerArg(*this, *b, "pointer", "load");
     if (!ptr)
       return std::nullopt;
-    if (b->has("boundary_check") || b->has("padding_option"))
+    if (!block && (b->has("boundary_check") || b->has("padding_option")))
       return error(args.callLoc, "load: boundary_check/padding_option apply to block "
-                                 "pointers, which Tessel does not support; use a mask "
-                                 "or a tensor descriptor");
+                                 "pointers (tl.make_block_ptr), not to " +
+                                     (*b)["pointer"].describe() + "; use a mask");
     std::optional<std::string> cacheText = strArg(*this, *b, "cache_modifier", "load");
     std::optional<std::string> evictText = strArg(*this, *b, "eviction_policy", "load");
     if (!cacheText || !evictText)
@@ -158,12 +167,16 @@ OptSV Lowerer::builtinMemory(const std::string &name, CallArgs &args, bool &hand
     SV p = *ptr;
     DType elem = p.dtype.pointee();
     std::optional<SV> mask, other;
-    if (b->has("mask")) {
+    if (block) {
+      mask = block->mask;
+      other = block->other;
+    }
+    if (!block && b->has("mask")) {
       mask = maskArg(*this, *b, "load");
       if (!mask)
         return std::nullopt;
     }
-    if (b->has("other")) {
+    if (!block && b->has("other")) {
       if (!mask)
         return error(b->loc("other"), "load: 'other' needs a mask");
       const SV &o = (*b)["other"];
@@ -197,13 +210,20 @@ OptSV Lowerer::builtinMemory(const std::string &name, CallArgs &args, bool &hand
                                          2);
     if (!b)
       return std::nullopt;
-    OptSV ptr = pointerArg(*this, *b, "pointer", "store");
+    std::optional<BlockPtrAccess> block;
+    if ((*b)["pointer"].kind == SV::Kind::BlockPtr) {
+      block = lowerBlockPtrAccess(*this, *b, /*isLoad=*/false);
+      if (!block)
+        return std::nullopt;
+    }
+    OptSV ptr =
+        block ? OptSV(block->pointers) : pointerArg(*this, *b, "pointer", "store");
     if (!ptr)
       return std::nullopt;
-    if (b->has("boundary_check"))
-      return error(args.callLoc,
-                   "store: boundary_check applies to block pointers, which "
-                   "Tessel does not support");
+    if (!block && b->has("boundary_check"))
+      return error(args.callLoc, "store: boundary_check applies to block pointers "
+                                 "(tl.make_block_ptr), not to " +
+                                     (*b)["pointer"].describe() + "; use a mask");
     std::optional<std::string> cacheText = strArg(*this, *b, "cache_modifier", "store");
     std::optional<std::string> evictText =
         strArg(*this, *b, "eviction_policy", "store");
@@ -229,7 +249,9 @@ OptSV Lowerer::builtinMemory(const std::string &name, CallArgs &args, bool &hand
       return error(b->loc("value"),
                    "store: the value must be a number or a tile, got " + v.describe());
     std::optional<SV> mask;
-    if (b->has("mask")) {
+    if (block)
+      mask = block->mask;
+    else if (b->has("mask")) {
       mask = maskArg(*this, *b, "store");
       if (!mask)
         return std::nullopt;

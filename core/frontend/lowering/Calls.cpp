@@ -128,15 +128,17 @@ OptSV Lowerer::callFunction(const FunctionDef *fn, CallArgs &args, SourceLoc cal
         return std::nullopt;
       v = *d;
     }
-    // Triton ignores a tl.constexpr annotation on the parameters of an
-    // inlined call: a runtime value is bound as it is.
+    if (p.isConstexpr() && !v.isConstexpr())
+      return error(locs.count(p.name) ? locs[p.name] : callLoc,
+                   "argument '" + p.name + "' of '" + fn->name +
+                       "' is tl.constexpr, but the value passed is " + v.describe());
     callee[p.name] = v;
   }
 
   Env *saved = env_;
   env_ = &callee;
   frames_.push_back(Frame{fn, callLoc, std::nullopt, false, 0});
-  bool ok = lowerBlock(fn->body) && takeFunctionResult(fn);
+  bool ok = lowerBlock(fn->body);
   Frame frame = frames_.back();
   frames_.pop_back();
   env_ = saved;

@@ -223,6 +223,9 @@ static bool isTlBuiltin(const std::string &n) {
                                  "atomic_or",
                                  "atomic_xor",
                                  "make_tensor_descriptor",
+                                 "make_block_ptr",
+                                 "advance",
+                                 "tensor_descriptor",
                                  "multiple_of",
                                  "max_contiguous",
                                  "device_print",
@@ -303,10 +306,6 @@ OptSV Lowerer::lowerAttribute(const AttributeExpr *e) {
         return SV::ofDType(*t);
       if (isTlBuiltin(attr))
         return SV::ofBuiltin("tl." + attr);
-      if (attr == "make_block_ptr" || attr == "advance")
-        return error(loc, "block pointers ('tl." + attr +
-                              "') are not supported; build tiles of pointers with "
-                              "arithmetic instead, e.g. ptr + offs[:, None] * stride");
       return error(loc, "unknown name 'tl." + attr +
                             "': not an operation or type of the kernel language "
                             "(docs/language.md lists them)");
@@ -341,12 +340,40 @@ OptSV Lowerer::lowerAttribute(const AttributeExpr *e) {
       args.callLoc = loc;
       return callBuiltin("tl.trans", nullptr, args);
     }
+    if (base->dtype.isPointer && (attr == "load" || attr == "store")) {
+      // Code written for a tensor descriptor, given a pointer. A tensor has
+      // no .load in Triton; its .store is tl.store (BuiltinsBlockPtr.cpp
+      // checks for a descriptor-style call), so the receiver's name goes along.
+      const auto *var = dyn_cast<NameExpr>(e->value.get());
+      std::string who = var ? "'" + var->name + "'" : std::string("this value");
+      if (attr == "load")
+        return error(loc, who + " is a pointer (" + base->dtype.name() +
+                              "), not a tensor descriptor, so it has no .load; "
+                              "declare the parameter as tensordesc<" +
+                              base->dtype.pointee().name() +
+                              "[...]> (the element type and block shape) in the "
+                              "signature, or use tl.load(pointer, mask)");
+      SV method = SV::ofBuiltin("ptr.store");
+      method.receiver = std::make_shared<SV>(*base);
+      method.receiver->str = var ? var->name : std::string();
+      return method;
+    }
     if (isTlBuiltin(attr)) {
       SV method = SV::ofBuiltin("tl." + attr);
       method.receiver = std::make_shared<SV>(*base);
       return method;
     }
     return error(loc, "a tile has no attribute '" + attr + "'");
+  }
+  case SV::Kind::BlockPtr: {
+    if (attr == "advance") {
+      SV method = SV::ofBuiltin("tl.advance");
+      method.receiver = std::make_shared<SV>(*base);
+      return method;
+    }
+    return error(loc, "a block pointer has no attribute '" + attr +
+                          "'; load and store through it with tl.load/tl.store "
+                          "and move it with tl.advance");
   }
   case SV::Kind::Desc: {
     if (attr == "load" || attr == "store") {
@@ -599,6 +626,10 @@ OptSV Lowerer::binaryOp(BinaryOp op, const SV &lhsIn, const SV &rhsIn, SourceLoc
     return t;
   }
   auto operandOk = [](const SV &v) { return v.isTile() || v.isNumber(); };
+  if (lhsIn.kind == SV::Kind::BlockPtr || rhsIn.kind == SV::Kind::BlockPtr)
+    return error(loc, std::string("'") + spelling(op) +
+                          "' is not defined on a block pointer: it is not a tile "
+                          "of pointers; move it with tl.advance(ptr, offsets)");
   if (!operandOk(lhsIn) || !operandOk(rhsIn))
     return error(loc, std::string("unsupported operand types for '") + spelling(op) +
                           "': " + lhsIn.describe() + " and " + rhsIn.describe());

@@ -3,8 +3,9 @@
 // During lowering every expression evaluates to a SemaValue: a compile-time
 // constant (Python int/float/bool/str/None, a dtype, a tuple of those), an IR
 // value (a scalar or a tile, with the frontend element type that keeps
-// signedness), a tensor descriptor, or a name of something callable (a module
-// namespace such as `tl`, a `@jit`/helper function, a builtin).
+// signedness), a tensor descriptor, a block pointer, or a name of something
+// callable (a module namespace such as `tl`, a `@jit`/helper function, a
+// builtin).
 //
 //===----------------------------------------------------------------------===//
 

@@ -15,18 +15,112 @@ static std::string trim(const std::string &s) {
   return s.substr(b, e - b);
 }
 
+/// Splits at the commas outside <...> and [...], so that
+/// "tensordesc<fp16[64, 64]>" stays one entry.
+static std::vector<std::string> splitEntries(const std::string &text) {
+  std::vector<std::string> items;
+  std::string current;
+  int depth = 0;
+  for (char c : text) {
+    if (c == '<' || c == '[')
+      ++depth;
+    else if ((c == '>' || c == ']') && depth > 0)
+      --depth;
+    if (c == ',' && depth == 0) {
+      items.push_back(trim(current));
+      current.clear();
+      continue;
+    }
+    current += c;
+  }
+  items.push_back(trim(current));
+  return items;
+}
+
+/// Parses "tensordesc<fp16[64, 64]>" into `entry`; false with `error` set.
+static bool parseTensorDesc(const std::string &text, unsigned index,
+                            SignatureEntry &entry, std::string &error) {
+  const std::string prefix =
+      "signature entry " + std::to_string(index) + " ('" + text + "'): ";
+  const std::string form = "expected tensordesc<TYPE[B0, B1, ...]>, e.g. "
+                           "tensordesc<fp16[64, 64]>";
+  size_t open = text.find('<');
+  if (open == std::string::npos || text.back() != '>') {
+    error = prefix + form;
+    return false;
+  }
+  std::string inner = trim(text.substr(open + 1, text.size() - open - 2));
+  size_t bracket = inner.find('[');
+  if (bracket == std::string::npos || inner.back() != ']') {
+    error = prefix + form;
+    return false;
+  }
+  std::string typeText = trim(inner.substr(0, bracket));
+  std::optional<DType> type = parseDType(typeText);
+  if (!type || type->isPointer) {
+    error = prefix + "the element type must be a number type such as fp16, got '" +
+            typeText + "'";
+    return false;
+  }
+  std::string dims = inner.substr(bracket + 1, inner.size() - bracket - 2);
+  std::vector<int64_t> block;
+  size_t start = 0;
+  while (true) {
+    size_t comma = dims.find(',', start);
+    std::string d = trim(dims.substr(
+        start, comma == std::string::npos ? std::string::npos : comma - start));
+    bool digits = !d.empty() && d.size() < 10;
+    for (char c : d)
+      digits = digits && std::isdigit(static_cast<unsigned char>(c));
+    int64_t v = digits ? std::stoll(d) : 0;
+    if (v <= 0 || (v & (v - 1)) != 0) {
+      error = prefix + "block dimensions must be powers of two, got '" + d + "'";
+      return false;
+    }
+    block.push_back(v);
+    if (comma == std::string::npos)
+      break;
+    start = comma + 1;
+  }
+  if (block.size() > 5) {
+    error = prefix + "a tensor descriptor has 1 to 5 dimensions";
+    return false;
+  }
+  entry.type = DType{type->scalar, true};
+  entry.blockShape = std::move(block);
+  return true;
+}
+
+std::string SignatureEntry::spelling() const {
+  if (isTensorDesc()) {
+    std::string s = "tensordesc<" + type.pointee().name() + "[";
+    for (size_t i = 0; i < blockShape.size(); ++i)
+      s += (i ? ", " : "") + std::to_string(blockShape[i]);
+    return s + "]>";
+  }
+  std::string s = type.name();
+  if (equalsOne)
+    s += ":1";
+  else if (divisibility)
+    s += ":" + std::to_string(divisibility);
+  return s;
+}
+
 std::optional<std::vector<SignatureEntry>> parseSignature(const std::string &text,
                                                           std::string &error) {
   std::vector<SignatureEntry> entries;
   if (trim(text).empty())
     return entries;
-  size_t start = 0;
   unsigned index = 0;
-  while (true) {
-    size_t comma = text.find(',', start);
-    std::string item = trim(text.substr(
-        start, comma == std::string::npos ? std::string::npos : comma - start));
+  for (const std::string &item : splitEntries(text)) {
     SignatureEntry entry;
+    if (item.rfind("tensordesc", 0) == 0) {
+      if (!parseTensorDesc(item, index, entry, error))
+        return std::nullopt;
+      entries.push_back(entry);
+      ++index;
+      continue;
+    }
     std::string typeText = item;
     size_t colon = item.find(':');
     if (colon != std::string::npos) {
@@ -51,7 +145,9 @@ std::optional<std::vector<SignatureEntry>> parseSignature(const std::string &tex
     std::optional<DType> type = parseDType(typeText);
     if (!type) {
       error = "signature entry " + std::to_string(index) + ": unknown type '" +
-              typeText + "' (expected e.g. i32, u8, fp16, bf16, fp8e4nv, *fp32)";
+              typeText +
+              "' (expected e.g. i32, u8, fp16, bf16, fp8e4nv, *fp32, "
+              "tensordesc<fp16[64, 64]>)";
       return std::nullopt;
     }
     if (entry.equalsOne && !type->isInt()) {
@@ -67,9 +163,6 @@ std::optional<std::vector<SignatureEntry>> parseSignature(const std::string &tex
     entry.type = *type;
     entries.push_back(entry);
     ++index;
-    if (comma == std::string::npos)
-      break;
-    start = comma + 1;
   }
   return entries;
 }

@@ -6,11 +6,20 @@
 // 16-byte aligned / the integer is a multiple of 16. It becomes the argument
 // attribute `tile.divisibility` that backends use to vectorize accesses.
 //
+// A parameter bound to a host tensor descriptor (Triton's
+// TensorDescriptor(base, shape, strides, block_shape)) is written as Triton
+// writes it, "tensordesc<fp16[64, 64]>": the element type and the block
+// shape. It is one entry of the signature but 1 + 2 * rank arguments of the
+// compiled kernel, in this order: the base pointer (*fp16), each dimension of
+// the shape as i32, then each stride (in elements) as i64. The kernel builds
+// the descriptor from them on entry.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef TESSEL_CORE_FRONTEND_LOWERING_SIGNATURE_H
 #define TESSEL_CORE_FRONTEND_LOWERING_SIGNATURE_H
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,6 +35,16 @@ struct SignatureEntry {
   /// for that value (Triton's specialization of arguments equal to 1, which
   /// is what makes a unit stride contiguous).
   bool equalsOne = false;
+  /// For `tensordesc<T[b0, b1, ...]>`: the block shape (then `type` is *T);
+  /// empty for every other entry.
+  std::vector<int64_t> blockShape;
+
+  bool isTensorDesc() const { return !blockShape.empty(); }
+  /// How many arguments the compiled kernel takes for this entry.
+  size_t launchArgCount() const { return 1 + 2 * blockShape.size(); }
+  /// The entry as a signature writes it: "*fp16", "i32:16",
+  /// "tensordesc<fp16[64, 64]>".
+  std::string spelling() const;
 };
 
 /// Parses a signature; on failure returns nullopt and sets `error`.
