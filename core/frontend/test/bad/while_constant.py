@@ -1,5 +1,5 @@
-# A while loop on a constant condition.
-# expect-error: 10:11: a while loop on a constant condition never ends (or never runs); kernels have no 'break'
+# A while loop on a constant true condition with no way out.
+# expect-error: 10:11: a while loop on a constant true condition needs a 'break' or 'return' to end
 # kernel: k
 # signature: *fp32
 import triton
