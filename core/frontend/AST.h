@@ -432,6 +432,16 @@ struct FunctionDef : Stmt {
   std::vector<Param> params;
   ExprPtr returns; ///< return annotation; may be null
   Block body;
+  /// `@triton.heuristics({"P": lambda args: <value>})` entries, in order:
+  /// constexpr parameter P is computed from the launch arguments, bound to
+  /// `argName` in `value` (a dict of the arguments' values).
+  struct Heuristic {
+    std::string param;
+    std::string argName;
+    ExprPtr value;
+    SourceLoc loc;
+  };
+  std::vector<Heuristic> heuristics;
 
   /// True if a decorator is `jit` or `<something>.jit`, called or not.
   bool isJit() const;
@@ -456,6 +466,7 @@ struct HostCode {
     Function,   ///< `def` without a jit decorator
     Class,      ///< `class`
     Assignment, ///< `x = <not a constant>`, e.g. `DEVICE = torch.device(...)`
+    Import,     ///< an import the kernels do not see (in a function, an `except`)
     Statement,  ///< anything else: a call, a loop, an `if`, ...
   };
   Kind kind = Kind::Statement;

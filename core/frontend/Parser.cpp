@@ -109,6 +109,20 @@ std::unique_ptr<Module> Parser::parseModule() {
   auto m = std::make_unique<Module>();
   m->file = file_;
   m->fileName = fileName_;
+  // `f = triton.jit(f)` below `def f` makes f a kernel: find those first.
+  unsigned depth = 0;
+  for (size_t i = 0; i + 1 < tokens_.size(); ++i) {
+    TokenKind k = tokens_[i].kind;
+    if (k == TokenKind::Indent) ++depth;
+    if (k == TokenKind::Dedent && depth > 0) --depth;
+    bool lineStart = i == 0 || tokens_[i - 1].is(TokenKind::Newline) ||
+                     tokens_[i - 1].is(TokenKind::Dedent);
+    if (depth == 0 && lineStart && k == TokenKind::Identifier &&
+        tokens_[i + 1].is(TokenKind::Assign)) {
+      std::string wrapped = jitWrappedOnLine(i);
+      if (!wrapped.empty()) jitWrapped_.insert(wrapped);
+    }
+  }
   while (!at(TokenKind::EndOfFile)) {
     if (accept(TokenKind::Newline) || accept(TokenKind::Dedent)) continue;
     if (skipHostCode(*m)) continue;
@@ -574,11 +588,40 @@ StmtPtr Parser::parseWhile() {
 std::unique_ptr<FunctionDef> Parser::parseFunctionDef() {
   SourceLoc loc = tok().loc();
   ExprList decorators;
+  std::vector<FunctionDef::Heuristic> heuristics;
   while (at(TokenKind::At)) {
     consume();
-    ExprPtr d = parseTest();
-    if (!d) return nullptr;
-    decorators.push_back(std::move(d));
+    // jit decorators are parsed as expressions; the others (autotune with
+    // comprehensions of configs, heuristics with lambdas, a project's own)
+    // are host code: only their dotted name is kept, and the heuristics.
+    std::string dotted;
+    size_t j = pos_;
+    while (tokens_[j].is(TokenKind::Identifier)) {
+      dotted += std::string(tokens_[j].text);
+      if (!tokens_[j + 1].is(TokenKind::Dot) || !tokens_[j + 2].is(TokenKind::Identifier))
+        break;
+      dotted += ".";
+      j += 2;
+    }
+    std::string last = dotted.substr(dotted.rfind('.') + 1);
+    bool hostOnly = false; // comprehensions and lambdas are not kernel syntax
+    for (size_t k = pos_; !tokens_[k].is(TokenKind::Newline) &&
+                          !tokens_[k].is(TokenKind::EndOfFile);
+         ++k)
+      hostOnly = hostOnly || tokens_[k].is(TokenKind::KwFor) ||
+                 tokens_[k].is(TokenKind::KwLambda);
+    if (dotted.empty() || last == "jit" || !hostOnly) {
+      ExprPtr d = parseTest();
+      if (!d) return nullptr;
+      decorators.push_back(std::move(d));
+    } else {
+      SourceRange r{tok().loc(), tokens_[j].range.end};
+      decorators.push_back(std::make_unique<NameExpr>(r, dotted));
+      pos_ = j;
+      consume();
+      if (last == "heuristics" && at(TokenKind::LParen)) parseHeuristicsArgument(heuristics);
+      while (!at(TokenKind::Newline) && !at(TokenKind::EndOfFile)) consume();
+    }
     if (!expect(TokenKind::Newline, "end of line after decorator")) return nullptr;
   }
   if (at(TokenKind::KwAsync)) return unsupported(tok().loc(), "'async' function or statement");
@@ -588,6 +631,9 @@ std::unique_ptr<FunctionDef> Parser::parseFunctionDef() {
   SourceRange nameRange = tok().range;
   auto fn = std::make_unique<FunctionDef>(SourceRange{loc, loc}, std::string(consume().text), nameRange);
   fn->decorators = std::move(decorators);
+  fn->heuristics = std::move(heuristics);
+  if (jitWrapped_.count(fn->name) && !fn->isJit())
+    fn->decorators.push_back(std::make_unique<NameExpr>(nameRange, "jit"));
   if (!expect(TokenKind::LParen, "'('") || !parseParams(*fn)) return nullptr;
   if (accept(TokenKind::Arrow)) {
     fn->returns = parseTest();

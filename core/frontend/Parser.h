@@ -8,6 +8,7 @@
 
 #include <initializer_list>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -93,6 +94,22 @@ private:
   /// Skips the logical line at the current token, the indented block after it,
   /// and for decorators, the decorated definition.
   void skipHostLines();
+  /// At a module-level `try:` or `if ...:` whose first block holds only
+  /// imports and constant assignments (the version-compatibility idiom),
+  /// parses that block into `m` and skips the other clauses; false (nothing
+  /// consumed) for any other try/if.
+  bool parseCompatBlock(Module &m);
+  /// Records, as HostCode imports, the names that import statements among
+  /// tokens [begin, end) bind: imports kernels cannot see.
+  void recordSkippedImports(size_t begin, size_t end, Module &m);
+  /// At `NAME = <wrappers>(FN)` where the wrappers include `jit(FN)` or
+  /// `heuristics({...})(FN)`: attaches the heuristics to FN, binds NAME to FN
+  /// and returns true.
+  bool parseJitWrapperAssignment(Module &m);
+  /// Parses `({"P": lambda args: expr, ...})` at the current `(`.
+  bool parseHeuristicsArgument(std::vector<FunctionDef::Heuristic> &out);
+  /// The function that `jit(FN)` wraps on the line starting at token `i`, or "".
+  std::string jitWrappedOnLine(size_t i) const;
 
   /// Reports module-level statements that are not imports, functions or
   /// global assignments, and files the rest into `m`.
@@ -163,6 +180,8 @@ private:
   bool statementTooDeepReported_ = false; ///< statement nesting error given
   bool resumeHere_ = false; ///< the failed statement ended at a line start
   bool lastStatementFailed_ = false; ///< lets a stray else/elif after it pass silently
+  /// Functions that a module-level `f = triton.jit(f)` makes kernels.
+  std::set<std::string> jitWrapped_;
 };
 
 /// Lexes and parses `file` of `sources`; the result is partial if

@@ -2,6 +2,8 @@
 
 #include "core/frontend/lowering/Builtins.h"
 
+#include "dialects/tile/IR/TileOps.h"
+
 namespace tessel::frontend {
 
 bool isPowerOfTwo(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
@@ -136,6 +138,14 @@ OptSV Lowerer::callBuiltin(const std::string &name, const SV *receiver,
     if (name == "dtype.is_int_signed")
       return SV::ofBool(t.isSigned());
   }
+  if (name == "tl.debug_barrier") {
+    if (!bindBuiltin(*this, "debug_barrier", args, {}, 0))
+      return std::nullopt;
+    tile::BarrierOp::create(builder_, toLoc(args.callLoc));
+    return SV::none();
+  }
+  if (name == "tl.inline_asm_elementwise")
+    return inlineAsmElementwise(args);
   bool handled = false;
   using Family = OptSV (Lowerer::*)(const std::string &, CallArgs &, bool &);
   for (Family family : {&Lowerer::builtinPermute, &Lowerer::builtinRandom,
@@ -147,7 +157,7 @@ OptSV Lowerer::callBuiltin(const std::string &name, const SV *receiver,
   for (Family family :
        {&Lowerer::builtinBlockPtr, &Lowerer::builtinCreation, &Lowerer::builtinMemory,
         &Lowerer::builtinMath, &Lowerer::builtinReduce, &Lowerer::builtinShape,
-        &Lowerer::builtinPython}) {
+        &Lowerer::builtinPython, &Lowerer::builtinLibdevice}) {
     OptSV r = (this->*family)(name, args, handled);
     if (handled)
       return r;
@@ -160,6 +170,85 @@ OptSV Lowerer::callBuiltin(const std::string &name, const SV *receiver,
   return error(args.callLoc, "'" + shown +
                                  "' is not supported by Tessel yet "
                                  "(docs/language.md lists what is)");
+}
+
+/// tl.inline_asm_elementwise(asm, constraints, args, dtype, is_pure, pack):
+/// the arguments broadcast to one shape; one result per dtype (a tuple of
+/// dtypes gives a tuple of tiles).
+OptSV Lowerer::inlineAsmElementwise(CallArgs &args) {
+  const std::string fn = "inline_asm_elementwise";
+  std::optional<Bound> b = bindBuiltin(
+      *this, fn, args, {"asm", "constraints", "args", "dtype", "is_pure", "pack"}, 6);
+  if (!b)
+    return std::nullopt;
+  std::optional<std::string> text = strArg(*this, *b, "asm", fn);
+  std::optional<std::string> constraints = strArg(*this, *b, "constraints", fn);
+  std::optional<int64_t> pack = constInt(*this, *b, "pack", fn);
+  std::optional<bool> pure = constFlag(*this, *b, "is_pure", fn);
+  if (!text || !constraints || !pack || !pure)
+    return std::nullopt;
+  if (*pack < 1)
+    return error(b->loc("pack"), fn + ": pack must be at least 1");
+  const SV &argList = (*b)["args"];
+  std::vector<SV> operands =
+      argList.kind == SV::Kind::Tuple ? argList.elements : std::vector<SV>{argList};
+  // Broadcast every operand to the shape of all of them.
+  llvm::SmallVector<int64_t> shape;
+  for (SV &v : operands) {
+    if (v.isNumber()) {
+      OptSV m = materialize(v, b->loc("args"));
+      if (!m)
+        return std::nullopt;
+      v = *m;
+    }
+    if (!v.isTile())
+      return error(b->loc("args"),
+                   fn + ": the arguments must be tiles or numbers, got " +
+                       v.describe());
+    std::optional<llvm::SmallVector<int64_t>> s = broadcastShapes(shape, v.shape());
+    if (!s)
+      return error(b->loc("args"), fn + ": the arguments' shapes " +
+                                       shapeString(shape) + " and " +
+                                       shapeString(v.shape()) + " do not broadcast");
+    shape = *s;
+  }
+  llvm::SmallVector<mlir::Value> values;
+  for (SV &v : operands) {
+    OptSV w = broadcastTo(v, shape, b->loc("args"));
+    if (!w)
+      return std::nullopt;
+    values.push_back(w->value);
+  }
+  const SV &dt = (*b)["dtype"];
+  std::vector<SV> dtypes =
+      dt.kind == SV::Kind::Tuple ? dt.elements : std::vector<SV>{dt};
+  std::vector<DType> resultDTypes;
+  llvm::SmallVector<mlir::Type> types;
+  for (const SV &d : dtypes) {
+    if (d.kind != SV::Kind::DTypeVal || d.dtype.isPointer)
+      return error(b->loc("dtype"), fn +
+                                        ": dtype must be a number dtype or a tuple of "
+                                        "them, got " +
+                                        d.describe());
+    resultDTypes.push_back(d.dtype);
+    types.push_back(tileType(d.dtype, shape));
+  }
+  int64_t elements = 1;
+  for (int64_t d : shape)
+    elements *= d;
+  if (elements % *pack != 0)
+    return error(b->loc("pack"), fn + ": pack " + std::to_string(*pack) +
+                                     " does not divide the " +
+                                     std::to_string(elements) + " elements");
+  auto op = tile::InlineAsmOp::create(builder_, toLoc(args.callLoc), types, *text,
+                                      *constraints, *pure, static_cast<int32_t>(*pack),
+                                      values);
+  std::vector<SV> results;
+  for (auto [i, r] : llvm::enumerate(op.getResults()))
+    results.push_back(SV::ofTile(r, resultDTypes[i]));
+  if (dt.kind == SV::Kind::Tuple)
+    return SV::ofTuple(std::move(results));
+  return results.front();
 }
 
 } // namespace tessel::frontend

@@ -34,6 +34,31 @@ static bool isPythonBuiltin(const std::string &name) {
   return false;
 }
 
+/// Python's equality of two constexpr dict keys.
+static bool sameDictKey(const SV &a, const SV &b) {
+  if (a.isNumber() && b.isNumber())
+    return a.asDouble() == b.asDouble();
+  if (a.kind != b.kind)
+    return false;
+  switch (a.kind) {
+  case SV::Kind::Str:
+    return a.str == b.str;
+  case SV::Kind::None:
+    return true;
+  case SV::Kind::DTypeVal:
+    return a.dtype == b.dtype;
+  case SV::Kind::Tuple:
+    if (a.elements.size() != b.elements.size())
+      return false;
+    for (size_t i = 0; i < a.elements.size(); ++i)
+      if (!sameDictKey(a.elements[i], b.elements[i]))
+        return false;
+    return true;
+  default:
+    return false;
+  }
+}
+
 OptSV Lowerer::lowerExpr(const Expr *e) {
   switch (e->kind()) {
   case ExprKind::Name:
@@ -86,8 +111,31 @@ OptSV Lowerer::lowerExpr(const Expr *e) {
     }
     return SV::ofTuple(std::move(values));
   }
-  case ExprKind::Dict:
-    return error(e->loc(), "dictionaries are not supported inside kernels");
+  case ExprKind::Dict: {
+    // `{"BLOCK": 128}`: constant keys, any values; read with d["BLOCK"].
+    const auto *d = cast<DictExpr>(e);
+    SV dict;
+    dict.kind = SV::Kind::Dict;
+    for (size_t i = 0; i < d->keys.size(); ++i) {
+      OptSV k = lowerConstexpr(d->keys[i].get(), "a dict key");
+      if (!k)
+        return std::nullopt;
+      OptSV v = lowerExpr(d->values[i].get());
+      if (!v)
+        return std::nullopt;
+      bool replaced = false;
+      for (size_t j = 0; j < dict.keys.size(); ++j)
+        if (sameDictKey(dict.keys[j], *k)) {
+          dict.elements[j] = *v;
+          replaced = true;
+        }
+      if (!replaced) {
+        dict.keys.push_back(*k);
+        dict.elements.push_back(*v);
+      }
+    }
+    return dict;
+  }
   }
   return error(e->loc(), "unsupported expression");
 }
@@ -99,8 +147,27 @@ OptSV Lowerer::lowerName(const NameExpr *e) {
       return it->second;
   }
   auto g = globals_.find(e->name);
-  if (g != globals_.end())
+  if (g != globals_.end()) {
+    // `from .utils import rsqrt`: a math function from a module that kernels
+    // cannot read; the language has it.
+    const std::string &path = g->second.str;
+    if (g->second.kind == SV::Kind::Foreign && path.size() > e->name.size() &&
+        path.compare(path.size() - e->name.size() - 1, std::string::npos,
+                     "." + e->name) == 0) {
+      std::string from = path.substr(0, path.size() - e->name.size() - 1);
+      if (isLibdeviceFunction(e->name))
+        return error(e->loc(), "'" + e->name + "' is imported from '" + from +
+                                   "', a module kernels cannot use; import it from "
+                                   "the language: 'from triton.language.extra.libdevice "
+                                   "import " +
+                                   e->name + "'");
+      if (namespaceMember("tl", e->name))
+        return error(e->loc(), "'" + e->name + "' is imported from '" + from +
+                                   "', a module kernels cannot use; use 'tl." + e->name +
+                                   "' instead");
+    }
     return g->second;
+  }
   auto def = globalDefs_.find(e->name);
   if (def != globalDefs_.end()) {
     // Module-level names are constexprs, evaluated once on first use.
@@ -117,7 +184,14 @@ OptSV Lowerer::lowerName(const NameExpr *e) {
     Env empty;
     Env *saved = env_;
     env_ = &empty;
-    OptSV v = lowerConstexpr(valueExpr, "global '" + e->name + "'");
+    // A global is a constexpr, or an alias of something of the language:
+    // `rsqrt = libdevice.rsqrt`, `tanh = tl.math.tanh`, `helper = other`.
+    OptSV v = lowerExpr(valueExpr);
+    if (v && !v->isConstexpr() && v->kind != SV::Kind::Builtin &&
+        v->kind != SV::Kind::Namespace && v->kind != SV::Kind::Function)
+      v = error(valueExpr->loc(), "global '" + e->name +
+                                      "' must be a compile-time constant (tl.constexpr), got " +
+                                      v->describe());
     env_ = saved;
     evaluatingGlobals_.erase(e->name);
     if (!v)
@@ -273,11 +347,56 @@ static bool isTlBuiltin(const std::string &n) {
                                  "randn4x",
                                  "uint_to_uniform_float",
                                  "pair_uniform_to_normal",
-                                 "dot_scaled"};
+                                 "dot_scaled",
+                                 "inline_asm_elementwise"};
   for (const char *k : kNames)
     if (n == k)
       return true;
   return false;
+}
+
+std::optional<SV> namespaceMember(const std::string &ns, const std::string &attr) {
+  if (ns == "triton" || ns == "tessel") {
+    if (attr == "language")
+      return SV::ofNamespace("tl");
+    if (attr == "cdiv")
+      return SV::ofBuiltin("tl.cdiv");
+    if (attr == "jit" || attr == "autotune" || attr == "Config" || attr == "heuristics")
+      return SV::ofBuiltin(ns + "." + attr);
+    if (attr == "next_power_of_2")
+      return SV::ofBuiltin("triton.next_power_of_2");
+    return std::nullopt;
+  }
+  if (ns == "tl") {
+    if (attr == "math")
+      return SV::ofNamespace("tl.math");
+    if (attr == "extra")
+      return SV::ofNamespace("tl.extra");
+    if (std::optional<DType> t = dtypeForTlName(attr))
+      return SV::ofDType(*t);
+    if (isTlBuiltin(attr))
+      return SV::ofBuiltin("tl." + attr);
+    return std::nullopt;
+  }
+  if (ns == "tl.extra" && (attr == "cuda" || attr == "hip"))
+    return SV::ofNamespace("tl.extra.cuda");
+  if (ns == "tl.extra.cuda" && (attr == "gdc_wait" || attr == "gdc_launch_dependents"))
+    return SV::ofBuiltin("tl.extra.cuda." + attr);
+  if ((ns == "tl.extra" || ns == "tl.extra.cuda") && attr == "libdevice")
+    return SV::ofNamespace("libdevice");
+  // Every name of libdevice resolves; one that is not implemented is
+  // reported, by name, where it is called.
+  if (ns == "libdevice")
+    return SV::ofBuiltin("libdevice." + attr);
+  if (ns == "tl.math") {
+    // Triton 3.x keeps the core math functions in tl.math; older code also
+    // finds libdevice's there (tl.math.tanh, tl.math.pow).
+    if (isTlBuiltin(attr))
+      return SV::ofBuiltin("tl." + attr);
+    if (isLibdeviceFunction(attr))
+      return SV::ofBuiltin("libdevice." + attr);
+  }
+  return std::nullopt;
 }
 
 OptSV Lowerer::lowerAttribute(const AttributeExpr *e) {
@@ -289,14 +408,9 @@ OptSV Lowerer::lowerAttribute(const AttributeExpr *e) {
   switch (base->kind) {
   case SV::Kind::Namespace: {
     const std::string &ns = base->str;
+    if (std::optional<SV> member = namespaceMember(ns, attr))
+      return *member;
     if (ns == "triton" || ns == "tessel") {
-      if (attr == "language")
-        return SV::ofNamespace("tl");
-      if (attr == "cdiv")
-        return SV::ofBuiltin("tl.cdiv");
-      if (attr == "jit" || attr == "autotune" || attr == "Config" ||
-          attr == "heuristics")
-        return SV::ofBuiltin(ns + "." + attr);
       return error(loc, "'" + ns + "." + attr + "' is not available inside kernels");
     }
     if (ns == "tl" && attr == "math")
@@ -311,8 +425,6 @@ OptSV Lowerer::lowerAttribute(const AttributeExpr *e) {
                             "(docs/language.md lists them)");
     }
     if (ns == "tl.math") {
-      if (isTlBuiltin(attr))
-        return SV::ofBuiltin("tl." + attr);
       return error(loc, "unknown name 'tl.math." + attr +
                             "': not a math function of the kernel language");
     }
@@ -951,6 +1063,23 @@ OptSV Lowerer::lowerSubscript(const SubscriptExpr *e) {
   OptSV base = lowerExpr(e->value.get());
   if (!base)
     return std::nullopt;
+  if (base->kind == SV::Kind::Dict) {
+    if (e->indices.size() != 1)
+      return error(e->loc(), "a dict takes a single key");
+    OptSV key = lowerConstexpr(e->indices[0].get(), "a dict key");
+    if (!key)
+      return std::nullopt;
+    for (size_t i = 0; i < base->keys.size(); ++i)
+      if (sameDictKey(base->keys[i], *key))
+        return base->elements[i];
+    std::string shown = key->kind == SV::Kind::Str ? "'" + key->str + "'" : key->describe();
+    std::string known;
+    for (const SV &k : base->keys)
+      known += (known.empty() ? "" : ", ") +
+               (k.kind == SV::Kind::Str ? "'" + k.str + "'" : k.describe());
+    return error(e->indices[0]->loc(), "key " + shown + " is not in the dict (keys: " +
+                                           (known.empty() ? "none" : known) + ")");
+  }
   if (base->kind == SV::Kind::Tuple) {
     if (e->indices.size() != 1)
       return error(e->loc(), "a tuple takes a single index");

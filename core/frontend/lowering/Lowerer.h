@@ -162,8 +162,8 @@ public:
   OptSV builtinReduce(const std::string &name, CallArgs &args, bool &handled);
   OptSV builtinShape(const std::string &name, CallArgs &args, bool &handled);
   OptSV builtinPython(const std::string &name, CallArgs &args, bool &handled);
-  /// tl.make_block_ptr, tl.advance, isinstance folding (BuiltinsBlockPtr.cpp).
-  OptSV builtinBlockPtr(const std::string &name, CallArgs &args, bool &handled);
+  /// tl.inline_asm_elementwise (Builtins.cpp): a tile.inline_asm.
+  OptSV inlineAsmElementwise(CallArgs &args);
   /// tl.join/split/interleave/flip/gather/histogram/sort (BuiltinsPermute.cpp).
   OptSV builtinPermute(const std::string &name, CallArgs &args, bool &handled);
   /// tl.umulhi and the Philox random numbers (BuiltinsRandom.cpp).

@@ -39,6 +39,7 @@ struct SemaValue {
     Function,  ///< a user function defined in the source
     Builtin,   ///< a builtin callable, name in `str`; bound receiver optional
     Foreign,   ///< a module imported from outside the language (e.g. torch)
+    Dict,      ///< a dict of constexpr keys: `keys`, values in `elements`
     /// A block pointer (tl.make_block_ptr). `elements`, for rank r:
     /// [0] the base pointer (a scalar Tile), [1, 1+r) shape, [1+r, 1+2r)
     /// strides, [1+2r, 1+3r) offsets (each a number or an integer scalar
@@ -54,6 +55,7 @@ struct SemaValue {
   std::string str;
   DType dtype;
   std::vector<SemaValue> elements;
+  std::vector<SemaValue> keys; ///< for Dict, parallel to `elements`
   mlir::Value value;
   const FunctionDef *function = nullptr;
   std::shared_ptr<SemaValue> receiver; ///< for bound methods such as x.to

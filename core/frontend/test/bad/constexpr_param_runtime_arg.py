@@ -1,5 +1,7 @@
-# A runtime value passed to a tl.constexpr parameter of a helper.
-# expect-error: 14:17: argument 'N' of 'fill' is tl.constexpr, but the value passed is scalar of type i32
+# A runtime value passed to a tl.constexpr parameter of a helper: as in
+# Triton, the annotation of an inlined call's parameter is not checked, and
+# the value fails where a constant is needed.
+# expect-error: 12:33: argument 'end' of arange must be a constexpr integer, got scalar of type i32
 # kernel: k
 # signature: *fp32,i32
 import triton

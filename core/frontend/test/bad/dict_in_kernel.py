@@ -1,5 +1,5 @@
-# Dictionaries parse (for autotune configs) but have no meaning in a kernel.
-# expect-error: 10:11: dictionaries are not supported inside kernels
+# A dict read with a key it does not have.
+# expect-error: 11:29: key 'BLOCK_N' is not in the dict (keys: 'BLOCK')
 # kernel: k
 # signature: *fp32
 import triton
@@ -8,3 +8,5 @@ import triton.language as tl
 @triton.jit
 def k(x_ptr):
     cfg = {"BLOCK": 16}
+    offs = tl.arange(0, cfg["BLOCK_N"])
+    tl.store(x_ptr + offs, 0.0)
