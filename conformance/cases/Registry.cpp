@@ -11,10 +11,12 @@ namespace tessel::conformance {
 const std::vector<Case> &allCases() {
   static const std::vector<Case> cases = [] {
     std::vector<Case> all;
-    for (auto add : {&addMemoryCases, &addDtypeCases, &addCastCases, &addArithCases,
-                     &addCompareCases, &addMathCases, &addReduceCases, &addScanCases,
-                     &addDotCases, &addControlCases, &addAtomicCases, &addGridCases,
-                     &addDescriptorCases, &addKernelCases}) {
+    for (auto add :
+         {&addMemoryCases, &addDtypeCases, &addCastCases, &addArithCases,
+          &addCompareCases, &addMathCases, &addReduceCases, &addScanCases, &addDotCases,
+          &addControlCases, &addAtomicCases, &addGridCases, &addDescriptorCases,
+          &addKernelCases, &addLibdeviceCases, &addShapeCases, &addRandomCases,
+          &addLoopCases, &addBlockPtrCases}) {
       add(all);
     }
     std::sort(all.begin(), all.end(),

@@ -15,7 +15,10 @@ namespace tessel::conformance {
 // MAJOR when a case changes meaning, is removed, or the bundle or report
 // formats change incompatibly (docs/conformance.md, "Versioning").
 // 2.0: dot and grouped-GEMM results are also bounded per element.
-inline constexpr const char *kSuiteVersion = "2.0";
+// 2.1: libdevice math functions, shape ops (gather, sort, flip, join/split,
+// histogram), Philox random numbers and umulhi, break/continue/early return,
+// block pointers.
+inline constexpr const char *kSuiteVersion = "2.1";
 
 // Every runnable case, ordered by id; ids are unique (checked on first use).
 const std::vector<Case> &allCases();
@@ -37,6 +40,11 @@ void addAtomicCases(std::vector<Case> &out);
 void addGridCases(std::vector<Case> &out);
 void addDescriptorCases(std::vector<Case> &out);
 void addKernelCases(std::vector<Case> &out);
+void addLibdeviceCases(std::vector<Case> &out);
+void addShapeCases(std::vector<Case> &out);
+void addRandomCases(std::vector<Case> &out);
+void addLoopCases(std::vector<Case> &out);
+void addBlockPtrCases(std::vector<Case> &out);
 
 } // namespace tessel::conformance
 
