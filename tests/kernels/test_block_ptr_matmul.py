@@ -1,5 +1,7 @@
-"""Block-pointer matmuls on ragged M, N and K (none a multiple of its block):
-boundary_check zero-fills the loads past the edges and drops the stores."""
+"""Block-pointer matmuls on ragged M, N and K (none a multiple of its block),
+with the K loop unrolled and as the tutorial writes it (the block pointers
+carried through the loop): boundary_check zero-fills the loads past the
+edges and drops the stores."""
 import numpy as np
 
 from harness import check_close, run
@@ -31,3 +33,11 @@ out = run("block_ptr_matmul.py", "matmul_kernel_static_k", args(c),
                       "K_TILES": cdiv(K, BK)}, outputs=["c_ptr"])["c_ptr"]
 check_close("block-pointer matmul, unrolled K", out[:M], want, rtol=1e-2, atol=2e-2)
 check_close("block-pointer matmul leaves rows past M alone", out[M:], c[M:])
+# The tutorial's kernel: the block pointers are carried through the K loop.
+c = np.full((M + 8, N), 7.0, np.float16)
+out = run("block_ptr_matmul.py", "matmul_kernel_with_block_pointers", args(c),
+          grid=cdiv(M, BM) * cdiv(N, BN),
+          constexprs={"BLOCK_SIZE_M": BM, "BLOCK_SIZE_N": BN, "BLOCK_SIZE_K": BK,
+                      "GROUP_SIZE_M": 2}, outputs=["c_ptr"])["c_ptr"]
+check_close("block-pointer matmul (tutorial)", out[:M], want, rtol=1e-2, atol=2e-2)
+check_close("block-pointer matmul (tutorial) leaves rows past M alone", out[M:], c[M:])

@@ -36,3 +36,17 @@ def is_descriptor(x, out_ptr):
         tl.store(out_ptr, 1)
     else:
         tl.store(out_ptr, 0)
+
+
+@triton.jit
+def row_sums(src_ptr, out_ptr, M, N, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    # The block pointer moves along N in a runtime loop.
+    src = tl.make_block_ptr(src_ptr, (M, N), (N, 1), (tl.program_id(0) * BLOCK_M, 0),
+                            (BLOCK_M, BLOCK_N), (1, 0))
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for n in range(0, N, BLOCK_N):
+        acc += tl.load(src, boundary_check=(0, 1))
+        src = tl.advance(src, (0, BLOCK_N))
+    out = tl.make_block_ptr(out_ptr, (M,), (1,), (tl.program_id(0) * BLOCK_M,), (BLOCK_M,),
+                            (0,))
+    tl.store(out, tl.sum(acc, axis=1), boundary_check=(0,))
