@@ -675,6 +675,11 @@ static std::optional<Value> scalarCondition(Lowerer &L, const SV &c, SourceLoc l
                      "; use tl.where or a mask for tiles");
     return std::nullopt;
   }
+  if (c.dtype.isPointer) {
+    L.error(loc, std::string("the condition of ") + construct +
+                     " must be a boolean or a number, got " + c.describe());
+    return std::nullopt;
+  }
   return L.convert(c, DType::of(Scalar::I1), loc).value;
 }
 

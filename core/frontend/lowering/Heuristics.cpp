@@ -91,15 +91,16 @@ bool Lowerer::applyHeuristics(const FunctionDef &kernel, Env &env,
       bool isParam = false;
       for (const Param &p : kernel.params)
         isParam = isParam || p.name == key;
-      std::string why = !isParam ? "'" + kernel.name + "' has no parameter '" + key + "'"
+      std::string why = !isParam
+                            ? "'" + kernel.name + "' has no parameter '" + key + "'"
                         : pending.count(key)
                             ? "'" + key + "' is computed by a later heuristic"
                             : "'" + key +
                                   "' is a runtime argument, whose value is not known "
                                   "when the kernel is compiled";
       error(h.loc, "the heuristic for '" + h.param + "' reads " + h.argName + "[\"" +
-                       key + "\"], but " + why + "; give '" + h.param +
-                       "' with -D " + h.param + "=VALUE");
+                       key + "\"], but " + why + "; give '" + h.param + "' with -D " +
+                       h.param + "=VALUE");
       return false;
     }
     SV args;

@@ -105,5 +105,60 @@ TEST(ParserHostCode, RealLexicalErrorsInHostCodeAreReported) {
   EXPECT_NE(p.diags.diagnostics()[0].message.find("unterminated string"), std::string::npos);
 }
 
+TEST(ParserHostCode, VersionCompatibilityImportsBindTheFirstBranch) {
+  Parsed p("import triton\n"
+           "try:\n"
+           "    from triton.language.extra.libdevice import rsqrt\n"
+           "except ModuleNotFoundError:\n"
+           "    from triton.language.math import rsqrt, tanh\n"
+           "if triton.__version__ >= \"3.0\":\n"
+           "    from triton.language.extra import libdevice\n"
+           "    BLOCK = 128\n"
+           "else:\n"
+           "    from triton.language import math as libdevice\n"
+           "if __name__ == \"__main__\":\n"
+           "    import torch\n"
+           "    main()\n");
+  ASSERT_FALSE(p.diags.hasErrors()) << p.firstError();
+  ASSERT_EQ(p.module->imports.size(), 3u); // triton, the try body, the if body
+  ASSERT_EQ(p.module->globals.size(), 1u);
+  // The except branch's import is kept as host code, by name.
+  const HostCode *tanh = p.module->findHostCode("tanh");
+  ASSERT_NE(tanh, nullptr);
+  EXPECT_EQ(tanh->kind, HostCode::Kind::Import);
+  EXPECT_EQ(tanh->range.begin.line, 5u);
+  const HostCode *torch = p.module->findHostCode("torch");
+  ASSERT_NE(torch, nullptr);
+  EXPECT_EQ(torch->kind, HostCode::Kind::Import);
+}
+
+TEST(ParserHostCode, DecoratorCallsAndHostOnlyDecoratorArguments) {
+  Parsed p("import triton\n"
+           "def _k(x_ptr, B: tl.constexpr):\n    pass\n"
+           "k = triton.autotune(configs=[triton.Config({'B': b}) for b in [16, 32]],\n"
+           "                    key=['n'])(triton.jit(_k))\n"
+           "@triton.autotune(configs=[triton.Config({'B': b}) for b in (1, 2)], key=[])\n"
+           "@triton.heuristics({'E': lambda args: args['B'] % 2 == 0,\n"
+           "                    'F': lambda nargs: nargs['B'] * 2})\n"
+           "@triton.jit\n"
+           "def j(x_ptr, B: tl.constexpr, E: tl.constexpr, F: tl.constexpr):\n    pass\n"
+           "def h(x_ptr):\n    pass\n"
+           "h = triton.heuristics({'G': lambda a: 1})(triton.jit(h))\n");
+  ASSERT_FALSE(p.diags.hasErrors()) << p.firstError();
+  ASSERT_EQ(p.module->kernels().size(), 3u);
+  const FunctionDef *j = p.module->findFunction("j");
+  ASSERT_NE(j, nullptr);
+  EXPECT_NE(j->findDecorator("autotune"), nullptr);
+  ASSERT_EQ(j->heuristics.size(), 2u);
+  EXPECT_EQ(j->heuristics[0].param, "E");
+  EXPECT_EQ(j->heuristics[1].argName, "nargs");
+  const FunctionDef *h = p.module->findFunction("h");
+  ASSERT_NE(h, nullptr);
+  ASSERT_EQ(h->heuristics.size(), 1u);
+  EXPECT_EQ(h->heuristics[0].param, "G");
+  // `k = ...(triton.jit(_k))` binds k to _k.
+  ASSERT_EQ(p.module->globals.size(), 1u);
+}
+
 } // namespace
 } // namespace tessel::frontend::testing
