@@ -102,6 +102,8 @@ std::vector<const FunctionDef *> Module::kernels() const {
 const FunctionDef *Module::findFunction(const std::string &name) const {
   for (const auto &f : functions)
     if (f->name == name) return f.get();
+  auto alias = kernelAliases.find(name);
+  if (alias != kernelAliases.end() && alias->second != name) return findFunction(alias->second);
   return nullptr;
 }
 

@@ -13,6 +13,7 @@
 #include "core/frontend/SourceManager.h"
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -488,10 +489,12 @@ struct Module {
   std::vector<std::unique_ptr<FunctionDef>> functions; ///< in source order
   std::vector<StmtPtr> globals;               ///< AssignStmt / AnnAssignStmt
   std::vector<HostCode> hostCode;             ///< skipped host code, in source order
+  /// `NAME = triton.jit(FN)` and its autotune/heuristics variants: NAME -> FN.
+  std::map<std::string, std::string> kernelAliases;
 
   /// The jit-decorated functions, in source order.
   std::vector<const FunctionDef *> kernels() const;
-  /// The function called `name`, or null.
+  /// The function called `name` (or bound to `name` by kernelAliases), or null.
   const FunctionDef *findFunction(const std::string &name) const;
   /// The last piece of host code that binds `name`, or null.
   const HostCode *findHostCode(const std::string &name) const;

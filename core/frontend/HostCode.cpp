@@ -188,6 +188,7 @@ bool Parser::parseJitWrapperAssignment(Module &m) {
     consume();
   accept(TokenKind::Newline);
   if (name != fnName) {
+    m.kernelAliases[name] = fnName;
     auto assign = std::make_unique<AssignStmt>(nameRange);
     assign->targets.push_back(std::make_unique<NameExpr>(nameRange, name));
     assign->value = std::make_unique<NameExpr>(nameRange, fnName);
