@@ -51,6 +51,9 @@ public:
                                   unsigned axis) const = 0;
   /// A barrier over the block that also orders shared memory accesses.
   virtual void createBarrier(mlir::OpBuilder &b, mlir::Location loc) const = 0;
+  /// Whether the target's assembler takes `tile.inline_asm` text (lowered to
+  /// `llvm.inline_asm` per element); the null GPU has no assembly language.
+  virtual bool supportsInlineAsm() const { return false; }
   /// The i32 `value` of the lane whose index is this lane's xor `laneMask`.
   virtual mlir::Value createShuffleXor(mlir::OpBuilder &b, mlir::Location loc,
                                        mlir::Value value, unsigned laneMask) const = 0;

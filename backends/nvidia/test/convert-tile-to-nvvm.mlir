@@ -18,6 +18,45 @@ func.func @grid(%out: !tile.ptr<i32>) {
 
 // -----
 
+// tl.inline_asm_elementwise: the text once per element a thread holds (8 of
+// 1024 over 128 threads); with pack 4, four i8 values share one register.
+// CHECK-LABEL: func.func @inline_asm
+// CHECK-COUNT-8: llvm.inline_asm "shf.l.wrap.b32 $0, $1, $1, 3;", "=r,r" {{.*}} : (i32) -> i32
+// CHECK-COUNT-2: llvm.inline_asm "prmt.b32 $0, $1, 0, 0x0123;", "=r,r" {{.*}} : (i32) -> i32
+// CHECK-NOT: llvm.inline_asm "prmt
+func.func @inline_asm(%p: !tile.ptr<i32>, %q: !tile.ptr<i8>) {
+  %r = tile.make_range 0 to 1024 : tensor<1024xi32>
+  %y = tile.inline_asm "shf.l.wrap.b32 $0, $1, $1, 3;", "=r,r" pure pack 1 %r : tensor<1024xi32> -> tensor<1024xi32>
+  %ps = tile.splat %p : !tile.ptr<i32> -> tensor<1024x!tile.ptr<i32>>
+  %pp = tile.addptr %ps, %r : tensor<1024x!tile.ptr<i32>>, tensor<1024xi32>
+  tile.store %pp, %y : tensor<1024x!tile.ptr<i32>>
+  %b = arith.trunci %r : tensor<1024xi32> to tensor<1024xi8>
+  %z = tile.inline_asm "prmt.b32 $0, $1, 0, 0x0123;", "=r,r" pure pack 4 %b : tensor<1024xi8> -> tensor<1024xi8>
+  %qs = tile.splat %q : !tile.ptr<i8> -> tensor<1024x!tile.ptr<i8>>
+  %qq = tile.addptr %qs, %r : tensor<1024x!tile.ptr<i8>>, tensor<1024xi32>
+  tile.store %qq, %z : tensor<1024x!tile.ptr<i8>>
+  return
+}
+
+// -----
+
+// tl.debug_barrier: the threads of the block synchronize between a store and
+// a load of the same instance.
+// CHECK-LABEL: func.func @barrier
+// CHECK: st.global.b32
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-NEXT: llvm.load
+func.func @barrier(%p: !tile.ptr<f32>, %v: f32) {
+  tile.store %p, %v : !tile.ptr<f32>
+  tile.barrier
+  %x = tile.load %p : !tile.ptr<f32>
+  %y = arith.addf %x, %v : f32
+  tile.store %p, %y : !tile.ptr<f32>
+  return
+}
+
+// -----
+
 // A tile of 1024 over 128 threads: 8 registers each; masked 16-byte loads
 // as predicated PTX (predicated-access.mlir has the details); the scalar
 // result of a 1-D reduce comes from butterfly shuffles over the 32 lanes,

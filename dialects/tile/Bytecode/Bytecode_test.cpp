@@ -172,7 +172,7 @@ TEST_F(BytecodeTest, OtherMajorIsRefusedWithAClearMessage) {
   });
   EXPECT_TRUE(failed(tile::readTileBytecode(bytes, &context)));
   EXPECT_NE(messages.find("tile dialect version 2.0 cannot be read by this reader "
-                          "(version 1.1): the major versions differ"),
+                          "(version 1.2): the major versions differ"),
             std::string::npos)
       << messages;
 }

@@ -89,6 +89,30 @@ bool isDotFloatOperand(Type t) {
 // Tile construction and shape manipulation
 //===----------------------------------------------------------------------===//
 
+LogicalResult InlineAsmOp::verify() {
+  if (getResults().empty())
+    return emitOpError("needs at least one result");
+  Type first = getResults().front().getType();
+  auto shapeOf = [](Type t) -> ArrayRef<int64_t> {
+    if (auto tensor = dyn_cast<RankedTensorType>(t))
+      return tensor.getShape();
+    return {};
+  };
+  ArrayRef<int64_t> shape = shapeOf(first);
+  SmallVector<Type> types(getResultTypes());
+  llvm::append_range(types, getOperandTypes());
+  for (Type t : types)
+    if (isa<RankedTensorType>(t) != isa<RankedTensorType>(first) || shapeOf(t) != shape)
+      return emitOpError("operands and results must all have one shape");
+  int64_t elements = 1;
+  for (int64_t d : shape)
+    elements *= d;
+  if (elements % getPack() != 0)
+    return emitOpError("pack ")
+           << getPack() << " does not divide the " << elements << " elements";
+  return success();
+}
+
 LogicalResult MakeRangeOp::verify() {
   int64_t start = getStart(), end = getEnd();
   if (end <= start)

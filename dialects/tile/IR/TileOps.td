@@ -509,6 +509,52 @@ def Tile_AssertOp : Tile_Op<"assert", [MemoryEffects<[MemWrite]>]> {
   let assemblyFormat = "$condition `,` $message attr-dict `:` type($condition)";
 }
 
+def Tile_BarrierOp : Tile_Op<"barrier", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Orders the memory accesses of one program instance (since 1.2).";
+  let description = [{
+    Every load, store and atomic of the program instance before the barrier
+    happens before every one after it, as seen by the whole instance: a
+    value one part of the instance stores is visible to a load of another
+    part after the barrier. Backends that run an instance on many threads
+    synchronize them (`__syncthreads` on NVIDIA); a backend that runs an
+    instance sequentially needs nothing. `tl.debug_barrier()` lowers to it.
+
+    ```mlir
+    tile.barrier
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def Tile_InlineAsmOp : Tile_Op<"inline_asm", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Target assembly applied element by element (since 1.2).";
+  let description = [{
+    `tl.inline_asm_elementwise`: the assembly text runs once for every
+    `pack` consecutive elements a thread holds, with `$0`, `$1`, ... naming
+    the results then the operands as the constraints list them (the
+    target's inline-assembly syntax, e.g. PTX with "=r,r"). Operands and
+    results have one shape (scalars: all scalars). Only backends whose
+    targets take inline assembly lower it; others refuse it with an error
+    naming the op. Marked as reading and writing memory, so it is never
+    reordered across accesses or dropped, whatever `pure` says.
+
+    ```mlir
+    %y = tile.inline_asm "shf.l.wrap.b32 $0, $1, $2, $3;", "=r,r,r,r" pack 1
+           %x, %x, %s : tensor<128xi32>, tensor<128xi32>, tensor<128xi32>
+           -> tensor<128xi32>
+    ```
+  }];
+  let arguments = (ins StrAttr:$asm_string, StrAttr:$constraints, UnitAttr:$pure,
+                       ConfinedAttr<I32Attr, [IntPositive]>:$pack,
+                       Variadic<Tile_Value>:$args);
+  let results = (outs Variadic<Tile_Value>:$results);
+  let assemblyFormat = [{
+    $asm_string `,` $constraints (`pure` $pure^)? `pack` $pack attr-dict
+    ($args^ `:` type($args))? `->` type($results)
+  }];
+  let hasVerifier = 1;
+}
+
 def Tile_PrintOp : Tile_Op<"print", [MemoryEffects<[MemWrite]>]> {
   let summary = "Prints a prefix and values from every program instance.";
   let description = [{

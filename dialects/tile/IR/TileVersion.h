@@ -32,7 +32,8 @@ struct TileVersion {
 };
 
 /// The revision this build of the dialect reads and writes.
-inline constexpr TileVersion kTileVersion{1, 1};
+/// 1.1 added `ptr_to_int`; 1.2 added `barrier` and `inline_asm`.
+inline constexpr TileVersion kTileVersion{1, 2};
 
 } // namespace tessel::tile
 

@@ -575,3 +575,19 @@ func.func @cas_cmp_type(%p: !tile.ptr<i32>, %c: i64, %v: i32) {
   %o = "tile.atomic_cas"(%p, %c, %v) : (!tile.ptr<i32>, i64, i32) -> i32
   return
 }
+
+// -----
+
+func.func @inline_asm_shapes(%a: tensor<64xi32>, %b: tensor<32xi32>) {
+  // expected-error @+1 {{operands and results must all have one shape}}
+  %o = tile.inline_asm "add.s32 $0, $1, $2;", "=r,r,r" pack 1 %a, %b : tensor<64xi32>, tensor<32xi32> -> tensor<64xi32>
+  return
+}
+
+// -----
+
+func.func @inline_asm_pack(%a: tensor<8xi32>) {
+  // expected-error @+1 {{pack 3 does not divide the 8 elements}}
+  %o = tile.inline_asm "mov.b32 $0, $1;", "=r,r" pack 3 %a : tensor<8xi32> -> tensor<8xi32>
+  return
+}

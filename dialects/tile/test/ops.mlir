@@ -65,6 +65,13 @@ func.func @memory(%base: !tile.ptr<f16> {tile.divisibility = 16 : i32},
   tile.store %q, %c, %m {evict = #tile.evict<evict_first>} : tensor<64x!tile.ptr<f16>>
   // CHECK: tile.store %{{.*}}, %{{.*}} : !tile.ptr<f16>
   tile.store %b2, %d : !tile.ptr<f16>
+  // CHECK: tile.barrier
+  tile.barrier
+  // CHECK: tile.inline_asm "mov.b32 $0, $1;", "=r,r" pack 1 %{{.*}} : tensor<64xi32> -> tensor<64xi32>
+  %asm = tile.inline_asm "mov.b32 $0, $1;", "=r,r" pack 1 %r : tensor<64xi32> -> tensor<64xi32>
+  // CHECK: tile.inline_asm "cvt.rn.f16x2.e4m3x2 $0, $1;", "=r,h" pure pack 2 %{{.*}} : tensor<64xi8> -> tensor<64xf16>
+  %i8 = arith.trunci %r : tensor<64xi32> to tensor<64xi8>
+  %asm2 = tile.inline_asm "cvt.rn.f16x2.e4m3x2 $0, $1;", "=r,h" pure pack 2 %i8 : tensor<64xi8> -> tensor<64xf16>
   // CHECK: tile.load %{{.*}} : !tile.ptr<i32, 3>
   %l = tile.load %shared : !tile.ptr<i32, 3>
   return

@@ -89,6 +89,10 @@ LogicalResult checkSupported(ModuleOp module) {
                       << " must be lowered by convert-tile-debug-to-cpu-runtime "
                          "first";
       ok = false;
+    } else if (isa<tile::InlineAsmOp>(op)) {
+      op->emitError() << "tile.inline_asm (tl.inline_asm_elementwise) is not supported "
+                         "by the CPU backend: its assembly text is for a GPU target";
+      ok = false;
     } else if (isa<tile::MakeTensorDescOp, tile::DescLoadOp, tile::DescStoreOp>(op)) {
       op->emitError() << op->getName()
                       << " must be lowered by "

@@ -38,6 +38,18 @@ struct NumProgramsLowering : GpuPattern<tile::NumProgramsOp> {
   }
 };
 
+/// The threads of a program instance synchronize, so that what one stored
+/// is what another loads afterwards.
+struct BarrierLowering : GpuPattern<tile::BarrierOp> {
+  using GpuPattern::GpuPattern;
+  LogicalResult matchAndRewrite(tile::BarrierOp op, OpAdaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    lowering.hooks.createBarrier(rewriter, op.getLoc());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct MakeRangeLowering : GpuPattern<tile::MakeRangeOp> {
   using GpuPattern::GpuPattern;
   LogicalResult matchAndRewrite(tile::MakeRangeOp op, OpAdaptor,
@@ -161,8 +173,8 @@ struct FpToFpLowering : GpuPattern<tile::FpToFpOp> {
 
 void populateElementwisePatterns(GpuTypeConverter &converter, GpuLowering &lowering,
                                  RewritePatternSet &patterns) {
-  patterns.add<ProgramIdLowering, NumProgramsLowering, MakeRangeLowering, SplatLowering,
-               ConstantLowering, FpToFpLowering,
+  patterns.add<ProgramIdLowering, NumProgramsLowering, BarrierLowering,
+               MakeRangeLowering, SplatLowering, ConstantLowering, FpToFpLowering,
                MinMaxLowering<arith::MaxNumFOp, LLVM::MaxNumOp>,
                MinMaxLowering<arith::MinNumFOp, LLVM::MinNumOp>,
                MinMaxLowering<arith::MaximumFOp, LLVM::MaximumOp>,

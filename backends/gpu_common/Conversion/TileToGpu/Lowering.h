@@ -155,6 +155,8 @@ void populateLayoutConversionPatterns(GpuTypeConverter &converter,
                                       mlir::RewritePatternSet &patterns);
 void populateAtomicPatterns(GpuTypeConverter &converter, GpuLowering &lowering,
                             mlir::RewritePatternSet &patterns);
+void populateInlineAsmPatterns(GpuTypeConverter &converter, GpuLowering &lowering,
+                               mlir::RewritePatternSet &patterns);
 
 /// A conversion pattern with access to the shared state.
 template <typename Op> class GpuPattern : public mlir::OpConversionPattern<Op> {

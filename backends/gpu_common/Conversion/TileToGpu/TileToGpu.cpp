@@ -40,7 +40,8 @@ std::string checkType(Type type) {
 
 /// Emits the diagnostics for everything the patterns do not handle, so that
 /// the user sees which op and why rather than a failed legalization.
-LogicalResult checkSupported(ModuleOp module, StringRef backend) {
+LogicalResult checkSupported(ModuleOp module, const GpuTargetHooks &hooks) {
+  StringRef backend = hooks.getBackendName();
   bool ok = true;
   auto unsupported = [&](Operation *op, const Twine &what) {
     op->emitError() << what << " not supported by the " << backend << " backend yet";
@@ -50,6 +51,9 @@ LogicalResult checkSupported(ModuleOp module, StringRef backend) {
     if (isa<tile::MakeTensorDescOp, tile::DescLoadOp, tile::DescStoreOp, tile::AssertOp,
             tile::PrintOp>(op))
       return unsupported(op, op->getName().getStringRef() + " is");
+    if (isa<tile::InlineAsmOp>(op) && !hooks.supportsInlineAsm())
+      return unsupported(op,
+                         "tile.inline_asm (the target has no assembly language) is");
     SmallVector<Type> types(op->getOperandTypes());
     llvm::append_range(types, op->getResultTypes());
     for (Type type : types) {
@@ -113,7 +117,7 @@ LogicalResult lowerTileToGpu(ModuleOp module, const GpuTargetHooks &hooks,
                               << warpSize.getInt() << " threads, but the "
                               << hooks.getBackendName() << " backend runs "
                               << hooks.getWarpSize();
-  if (failed(checkSupported(module, hooks.getBackendName())))
+  if (failed(checkSupported(module, hooks)))
     return failure();
 
   MLIRContext *context = module.getContext();
@@ -146,6 +150,7 @@ LogicalResult lowerTileToGpu(ModuleOp module, const GpuTargetHooks &hooks,
   populateReducePatterns(converter, lowering, patterns);
   populateDotPatterns(converter, lowering, patterns);
   populateAtomicPatterns(converter, lowering, patterns);
+  populateInlineAsmPatterns(converter, lowering, patterns);
   populateLayoutConversionPatterns(converter, lowering, patterns);
   populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, converter);
   populateReturnOpTypeConversionPattern(patterns, converter);
