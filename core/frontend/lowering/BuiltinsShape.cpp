@@ -198,7 +198,10 @@ OptSV Lowerer::builtinShape(const std::string &name, CallArgs &args, bool &handl
       return error(b->loc("input"), fn + ": cannot convert " + x.describe());
     bool bitcast = b->has("bitcast") && truthy((*b)["bitcast"]);
     if (x.dtype.isPointer || t->isPointer)
-      return error(args.callLoc, fn + ": pointer conversions are not supported");
+      return error(args.callLoc, fn + ": cannot convert " + x.dtype.name() + " to " +
+                                     t->name() +
+                                     ": the tile IR has no pointer casts; load the "
+                                     "data and convert or bitcast it instead");
     if (bitcast && x.dtype.bitWidth() != t->bitWidth())
       return error(args.callLoc, fn +
                                      ": a bitcast needs types of the same width, got " +
