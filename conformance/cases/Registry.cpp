@@ -16,7 +16,7 @@ const std::vector<Case> &allCases() {
           &addCompareCases, &addMathCases, &addReduceCases, &addScanCases, &addDotCases,
           &addControlCases, &addAtomicCases, &addGridCases, &addDescriptorCases,
           &addKernelCases, &addLibdeviceCases, &addShapeCases, &addRandomCases,
-          &addLoopCases, &addBlockPtrCases}) {
+          &addLoopCases, &addBlockPtrCases, &addSyncAsmCases}) {
       add(all);
     }
     std::sort(all.begin(), all.end(),

@@ -45,6 +45,7 @@ void addShapeCases(std::vector<Case> &out);
 void addRandomCases(std::vector<Case> &out);
 void addLoopCases(std::vector<Case> &out);
 void addBlockPtrCases(std::vector<Case> &out);
+void addSyncAsmCases(std::vector<Case> &out);
 
 } // namespace tessel::conformance
 

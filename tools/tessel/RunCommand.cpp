@@ -125,9 +125,21 @@ bindArguments(const RunOptions &options,
       StatusOr<npy::Array> array = npy::readFile(b.value);
       if (!array.ok())
         return array.status();
-      if (array->dtype != p.dtype)
-        return invalid("argument '" + p.name + "' is " + p.type + " but " + b.value +
-                       " holds " + npy::numpyName(array->dtype));
+      // NumPy has no bf16 or fp8 dtypes: their data travels as the raw bits
+      // in unsigned integers of the same width, as PyTorch's .view() gives.
+      const bool rawBits =
+          (p.dtype == TESSEL_DTYPE_BF16 && array->dtype == TESSEL_DTYPE_U16) ||
+          ((p.dtype == TESSEL_DTYPE_FP8E4M3 || p.dtype == TESSEL_DTYPE_FP8E5M2) &&
+           array->dtype == TESSEL_DTYPE_U8);
+      if (array->dtype != p.dtype && !rawBits)
+        return invalid(
+            "argument '" + p.name + "' is " + p.type + " but " + b.value + " holds " +
+            npy::numpyName(array->dtype) +
+            (p.dtype == TESSEL_DTYPE_BF16
+                 ? " (bf16 data may also be given as its bits in uint16)"
+             : p.dtype == TESSEL_DTYPE_FP8E4M3 || p.dtype == TESSEL_DTYPE_FP8E5M2
+                 ? " (fp8 data may also be given as its bits in uint8)"
+                 : ""));
       // A descriptor describes the whole array: its shape, and the strides
       // of a contiguous row-major array (which is what a .npy file holds).
       std::string sigError;
@@ -347,9 +359,9 @@ int runRunCommand(const std::vector<std::string> &args, std::ostream &out,
                                std::to_string(options.grid[1]) + "," +
                                std::to_string(options.grid[2]);
   auto position = [&](unsigned line, unsigned column) {
-    return options.file + (line == 0 ? std::string()
-                                     : ":" + std::to_string(line) + ":" +
-                                           std::to_string(column));
+    return options.file +
+           (line == 0 ? std::string()
+                      : ":" + std::to_string(line) + ":" + std::to_string(column));
   };
   // The bounds-checked mode reports the same faults with the program id.
   for (const tile::AccessExtent &extent : tile->extents) {
@@ -358,13 +370,13 @@ int runRunCommand(const std::vector<std::string> &args, std::ostream &out,
       continue;
     const Binding &b = bindings[slots[extent.argument].binding];
     if (auto wrap = extent.findWrap(options.grid))
-      return fail(err, invalid(position(wrap->first.line, wrap->first.column) +
-                               ": error: this 32-bit index reaches " +
-                               std::to_string(wrap->second) + " with --grid " + gridText +
-                               ", past 2147483647: it would wrap and address '" +
-                               b.param.name +
-                               "' at a negative offset; give a smaller grid or compute "
-                               "the offsets in 64 bits"));
+      return fail(
+          err, invalid(position(wrap->first.line, wrap->first.column) +
+                       ": error: this 32-bit index reaches " +
+                       std::to_string(wrap->second) + " with --grid " + gridText +
+                       ", past 2147483647: it would wrap and address '" + b.param.name +
+                       "' at a negative offset; give a smaller grid or compute "
+                       "the offsets in 64 bits"));
     std::optional<int64_t> maskBound;
     if (extent.maskBoundArgument >= 0 &&
         size_t(extent.maskBoundArgument) < slots.size()) {
@@ -384,11 +396,12 @@ int runRunCommand(const std::vector<std::string> &args, std::ostream &out,
                   slots[extent.maskBoundArgument].name +
                   "' = " + std::to_string(*maskBound) + ","
             : std::string("unmasked ") + (extent.isStore ? "store" : "load");
-    return fail(err, invalid(position(extent.line, extent.column) + ": error: argument '" +
-                             b.param.name + "' (" + b.value + ") has " +
-                             std::to_string(bytes) + " bytes, but this " + why +
-                             " reaches byte " + std::to_string(*needed) + " with --grid " +
-                             gridText + "; give a larger array, a smaller grid, or a mask"));
+    return fail(err,
+                invalid(position(extent.line, extent.column) + ": error: argument '" +
+                        b.param.name + "' (" + b.value + ") has " +
+                        std::to_string(bytes) + " bytes, but this " + why +
+                        " reaches byte " + std::to_string(*needed) + " with --grid " +
+                        gridText + "; give a larger array, a smaller grid, or a mask"));
   }
 
   const runtime::Grid grid{options.grid[0], options.grid[1], options.grid[2]};

@@ -1,8 +1,9 @@
 //===- InlineAsmOps.cpp - tile.inline_asm ----------------------------------===//
 //
 // The assembly text runs once per `pack` consecutive elements a thread
-// holds. With pack > 1 the elements of one operand travel as one register
-// when they fill 16, 32 or 64 bits (four fp8 values in an "r" register, as
+// holds (the last pack of a thread holding fewer is filled with zeros whose
+// results are dropped). With pack > 1 the elements of one operand travel as one
+// register when they fill 16, 32 or 64 bits (four fp8 values in an "r" register, as
 // Triton's tl.inline_asm_elementwise passes them), as a vector otherwise;
 // results come back the same way.
 //
@@ -11,6 +12,7 @@
 #include "backends/gpu_common/Conversion/TileToGpu/Lowering.h"
 
 #include "dialects/tile/IR/TileOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -49,11 +51,13 @@ struct InlineAsmLowering : GpuPattern<tile::InlineAsmOp> {
       if (elementsOf(v.getType()) != perThread)
         return rewriter.notifyMatchFailure(op, "operands in another layout");
     const unsigned pack = op.getPack();
-    if (perThread % pack != 0)
-      return op.emitOpError() << "pack " << pack << " does not divide the " << perThread
-                              << " elements each thread holds";
 
+    // A thread holding fewer elements than a pack (or not a multiple) fills
+    // the last pack with zeros and drops what the text computes for them.
     auto element = [&](Value v, int64_t i) -> Value {
+      if (i >= perThread)
+        return arith::ConstantOp::create(
+            rewriter, loc, rewriter.getZeroAttr(getElementTypeOrSelf(v.getType())));
       if (isa<VectorType>(v.getType()))
         return vector::ExtractOp::create(rewriter, loc, v, i);
       return v;
@@ -102,7 +106,7 @@ struct InlineAsmLowering : GpuPattern<tile::InlineAsmOp> {
         Value vec = isa<VectorType>(reg.getType())
                         ? reg
                         : Value(LLVM::BitcastOp::create(rewriter, loc, vecType, reg));
-        for (unsigned k = 0; k < pack; ++k)
+        for (unsigned k = 0; k < pack && first + k < perThread; ++k)
           outs[r].push_back(vector::ExtractOp::create(rewriter, loc, vec, k));
       }
     }
