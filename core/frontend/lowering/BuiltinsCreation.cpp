@@ -1,7 +1,10 @@
 //===- BuiltinsCreation.cpp - Grid queries, tile creation, hints, debug ---===//
 
 #include <cmath>
+#include <functional>
+#include <iomanip>
 #include <limits>
+#include <sstream>
 
 #include "core/frontend/lowering/Builtins.h"
 #include "dialects/tile/IR/TileOps.h"
@@ -216,10 +219,36 @@ OptSV Lowerer::builtinCreation(const std::string &name, CallArgs &args, bool &ha
     return SV::none();
   }
   if (name == "tl.static_print") {
+    // Constants print as Python prints them (print(BLOCK) shows 64), the
+    // rest as what they are.
+    std::function<std::string(const SV &)> show = [&](const SV &v) -> std::string {
+      switch (v.kind) {
+      case SV::Kind::Int:
+        return std::to_string(v.intValue);
+      case SV::Kind::Bool:
+        return v.boolValue ? "True" : "False";
+      case SV::Kind::None:
+        return "None";
+      case SV::Kind::Float: {
+        std::ostringstream os;
+        os << std::setprecision(17) << v.floatValue;
+        return os.str();
+      }
+      case SV::Kind::DTypeVal:
+        return v.dtype.name();
+      case SV::Kind::Tuple: {
+        std::string t = "(";
+        for (size_t i = 0; i < v.elements.size(); ++i)
+          t += (i ? ", " : "") + show(v.elements[i]);
+        return t + (v.elements.size() == 1 ? ",)" : ")");
+      }
+      default:
+        return v.describe();
+      }
+    };
     std::string text;
     for (const SV &v : args.positional)
-      text +=
-          (text.empty() ? "" : " ") + (v.kind == SV::Kind::Str ? v.str : v.describe());
+      text += (text.empty() ? "" : " ") + (v.kind == SV::Kind::Str ? v.str : show(v));
     diags_.warning(args.callLoc, "static_print: " + text);
     return SV::none();
   }
