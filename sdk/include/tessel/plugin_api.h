@@ -101,7 +101,7 @@ extern "C" {
 /* ========================================================================= */
 
 #define TESSEL_PLUGIN_ABI_MAJOR 1
-#define TESSEL_PLUGIN_ABI_MINOR 1
+#define TESSEL_PLUGIN_ABI_MINOR 2
 
 /* The one symbol a plugin exports, for dlsym. */
 #define TESSEL_PLUGIN_GET_API_SYMBOL "tessel_plugin_get_api"
@@ -151,6 +151,48 @@ TESSEL_STATIC_ASSERT(sizeof(void*) == 8 && sizeof(size_t) == 8,
 #else
 #define TESSEL_PLUGIN_EXPORT __attribute__((visibility("default")))
 #endif
+
+/* ========================================================================= */
+/* Extensions (since 1.2)                                                    */
+/* ========================================================================= */
+
+/* Every `extension_start` field points at the first struct of a chain of
+ * extensions, or is NULL. Each extension struct begins with this header and
+ * grows like any struct headed by `struct_size` (fields appended, its own
+ * `_STRUCT_SIZE_MIN`). The caller owns the chain; it is valid for the call.
+ * A callee walks the chain and skips, without error, every type it does not
+ * know or does not take on that struct, so a host may hang an extension on
+ * any call and a plugin of an older minor simply ignores it. An extension's
+ * `out` fields are written only by a callee that knows the type; the caller
+ * initializes them (to zero / NULL) and reads "not written" as "not
+ * supported". Each type below names the struct it may be chained to. */
+typedef enum Tessel_Extension_Type {
+  /* On Tessel_Compile_Args: Tessel_Compile_Stages_Request. */
+  TESSEL_EXTENSION_COMPILE_STAGES = 1,
+  /* On Tessel_Artifact_Inspect_Args: Tessel_Artifact_Stages. */
+  TESSEL_EXTENSION_ARTIFACT_STAGES = 2
+} Tessel_Extension_Type;
+
+typedef struct Tessel_Extension {
+  size_t struct_size;             /* of the whole extension struct */
+  int32_t type;                   /* Tessel_Extension_Type */
+  uint32_t reserved0;
+  struct Tessel_Extension* next;  /* the next extension, or NULL */
+} Tessel_Extension;
+TESSEL_STATIC_ASSERT(sizeof(Tessel_Extension) ==
+                         TESSEL_STRUCT_SIZE(Tessel_Extension, next),
+                     Tessel_Extension_size_matches_last_field);
+
+/* The first extension of `type` in the chain starting at `start`, or NULL.
+ * A header shorter than Tessel_Extension ends the walk. */
+static inline const Tessel_Extension* Tessel_Find_Extension(const void* start,
+                                                            int32_t type) {
+  const Tessel_Extension* ext = (const Tessel_Extension*)start;
+  for (; ext && ext->struct_size >= sizeof(Tessel_Extension); ext = ext->next)
+    if (ext->type == type)
+      return ext;
+  return NULL;
+}
 
 /* ========================================================================= */
 /* Enumerations (values are frozen; new values may be added in a minor)      */
@@ -434,8 +476,13 @@ typedef struct Tessel_Compiler_Info {
   size_t num_ir_formats;
   const char* artifact_format; /* what compile produces: "cubin", "hsaco",
                                   "spirv", "elf-so", ... */
+  /* Since 1.2: the intermediate stages compile can keep on request
+   * (Tessel_Compile_Stages_Request), by name: "llvm", "asm", "ptx", ...;
+   * "passes" when it can record the IR after each pass. */
+  const char* const* stages;
+  size_t num_stages;
 } Tessel_Compiler_Info;
-TESSEL_DEFINE_STRUCT_SIZE(Tessel_Compiler_Info, artifact_format, artifact_format);
+TESSEL_DEFINE_STRUCT_SIZE(Tessel_Compiler_Info, artifact_format, num_stages);
 
 typedef struct Tessel_Compiler_Get_Info_Args {
   size_t struct_size;
@@ -480,6 +527,47 @@ typedef struct Tessel_Compile_Args {
 } Tessel_Compile_Args;
 TESSEL_DEFINE_STRUCT_SIZE(Tessel_Compile_Args, artifact, artifact);
 typedef Tessel_Error* Tessel_Compile(Tessel_Compile_Args* args);
+
+/* Extension TESSEL_EXTENSION_COMPILE_STAGES on Tessel_Compile_Args (since
+ * 1.2): asks compile to keep, with the artifact, the intermediate forms of
+ * the kernel a person may want to read. A plugin that does not know it
+ * compiles as usual and keeps nothing. */
+typedef enum Tessel_Stage_Flag {
+  /* Keep each stage Tessel_Compiler_Info.stages lists ("llvm", "ptx"...). */
+  TESSEL_STAGES_KEEP = 1u << 0,
+  /* Keep stage "passes": the IR after each pass of the plugin's pipeline,
+   * as text, each dump headed by a line naming the pass. */
+  TESSEL_STAGES_PASSES = 1u << 1
+} Tessel_Stage_Flag;
+
+typedef struct Tessel_Compile_Stages_Request {
+  Tessel_Extension base;  /* type TESSEL_EXTENSION_COMPILE_STAGES */
+  uint32_t flags;         /* Tessel_Stage_Flag bits */
+  uint32_t reserved0;
+} Tessel_Compile_Stages_Request;
+TESSEL_DEFINE_STRUCT_SIZE(Tessel_Compile_Stages_Request, reserved0, reserved0);
+
+/* One kept stage. Frozen. */
+typedef struct Tessel_Artifact_Stage {
+  const char* name;         /* a name of Tessel_Compiler_Info.stages */
+  const char* file_suffix;  /* how a file of it is named: ".ll", ".ptx" */
+  const uint8_t* data;      /* size bytes; text stages are UTF-8 */
+  size_t size;
+} Tessel_Artifact_Stage;
+TESSEL_STATIC_ASSERT(sizeof(Tessel_Artifact_Stage) ==
+                         TESSEL_STRUCT_SIZE(Tessel_Artifact_Stage, size),
+                     Tessel_Artifact_Stage_size_matches_last_field);
+
+/* Extension TESSEL_EXTENSION_ARTIFACT_STAGES on Tessel_Artifact_Inspect_Args
+ * (since 1.2): the stages kept by the compile that made the artifact. The
+ * host sets stages = NULL, num_stages = 0; a plugin that kept none, or does
+ * not know the extension, leaves them so. */
+typedef struct Tessel_Artifact_Stages {
+  Tessel_Extension base;                /* TESSEL_EXTENSION_ARTIFACT_STAGES */
+  const Tessel_Artifact_Stage* stages;  /* out: lifetime of the artifact */
+  size_t num_stages;                    /* out */
+} Tessel_Artifact_Stages;
+TESSEL_DEFINE_STRUCT_SIZE(Tessel_Artifact_Stages, num_stages, num_stages);
 
 /* Reads a compiled artifact. */
 typedef struct Tessel_Artifact_Inspect_Args {
@@ -639,6 +727,24 @@ typedef struct Tessel_Buffer_Free_Args {
 } Tessel_Buffer_Free_Args;
 TESSEL_DEFINE_STRUCT_SIZE(Tessel_Buffer_Free_Args, buffer, buffer);
 typedef Tessel_Error* Tessel_Buffer_Free(Tessel_Buffer_Free_Args* args);
+
+/* Since 1.2: a buffer over memory the plugin did not allocate (a device
+ * allocation made by another library on the same device: a PyTorch tensor,
+ * a CUDA array; on a CPU device, host memory). `address` is the device
+ * address of its first byte and `size` its length; the memory must stay
+ * allocated while the buffer or work using it is alive. The buffer is
+ * used like any other (copies, launch arguments); buffer_free releases
+ * only the handle, never the memory. */
+typedef struct Tessel_Buffer_Wrap_Args {
+  size_t struct_size;
+  void* extension_start;
+  Tessel_Device* device;
+  uint64_t address;
+  uint64_t size;          /* bytes */
+  Tessel_Buffer* buffer;  /* out: owned by the caller (buffer_free) */
+} Tessel_Buffer_Wrap_Args;
+TESSEL_DEFINE_STRUCT_SIZE(Tessel_Buffer_Wrap_Args, buffer, buffer);
+typedef Tessel_Error* Tessel_Buffer_Wrap(Tessel_Buffer_Wrap_Args* args);
 
 /* Host -> device. Ordered after earlier work on the device; returns once
  * `src` may be reused. */
@@ -813,10 +919,13 @@ typedef struct Tessel_Plugin_Api {
   Tessel_Event_Destroy* event_destroy;
   Tessel_Event_Record* event_record;
   Tessel_Event_Elapsed* event_elapsed;
+
+  /* Runtime half, ABI 1.2 */
+  Tessel_Buffer_Wrap* buffer_wrap;
   /* New entries go here, with the minor that introduces them, and into
    * TESSEL_PLUGIN_API_ENTRIES. */
 } Tessel_Plugin_Api;
-TESSEL_DEFINE_STRUCT_SIZE(Tessel_Plugin_Api, event_elapsed, event_elapsed);
+TESSEL_DEFINE_STRUCT_SIZE(Tessel_Plugin_Api, event_elapsed, buffer_wrap);
 
 /* The fields every table has whatever its minor; a shorter table is refused. */
 #define TESSEL_PLUGIN_API_HEADER_SIZE TESSEL_STRUCT_SIZE(Tessel_Plugin_Api, info)
@@ -848,7 +957,8 @@ TESSEL_DEFINE_STRUCT_SIZE(Tessel_Plugin_Api, event_elapsed, event_elapsed);
   X(event_create, RUNTIME, 0)               \
   X(event_destroy, RUNTIME, 0)              \
   X(event_record, RUNTIME, 0)               \
-  X(event_elapsed, RUNTIME, 0)
+  X(event_elapsed, RUNTIME, 0)             \
+  X(buffer_wrap, RUNTIME, 2)
 
 /* The exported entry point.
  *
