@@ -142,6 +142,17 @@ std::string describeTimeout(int timeoutMs) {
 StatusOr<PluginProbe> probePlugin(const std::string &path,
                                   const ProbeOptions &options) {
   const std::string who = "plugin '" + path + "'";
+  if (options.inProcess) {
+    SharedStage stage{};
+    StatusOr<std::string> bytes = probeHere(path, options, &stage);
+    if (!bytes.ok())
+      return bytes.status();
+    PluginProbe probe;
+    if (!decodeProbe(*bytes, &probe))
+      return Status(TESSEL_ERROR_INTERNAL, who + ": malformed probe result");
+    probe.path = path;
+    return probe;
+  }
   void *memory = ::mmap(nullptr, sizeof(SharedStage), PROT_READ | PROT_WRITE,
                         MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   if (memory == MAP_FAILED)

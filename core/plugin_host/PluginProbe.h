@@ -63,6 +63,11 @@ struct ProbeOptions {
   int timeoutMs = kDefaultSetupTimeoutMs;
   bool compilerInfo = true;     ///< call compiler_get_info (compiler half)
   bool enumerateDevices = true; ///< call device_enumerate (runtime half)
+  /// Run the set-up in this process instead of a child: no protection from
+  /// a crash or hang, but the only way for a process that has already
+  /// initialized a GPU driver, whose forked children cannot use it (CUDA
+  /// after fork), to see its devices. `timeoutMs` is then not enforced.
+  bool inProcess = false;
 };
 
 /// Probes the plugin at `path` in a child process. Errors: those of

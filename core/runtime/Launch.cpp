@@ -69,7 +69,11 @@ bind(const Kernel &kernel, const Grid &grid, const std::vector<Arg> &args) {
   for (size_t i = 0; i < args.size(); ++i) {
     const plugin_host::KernelArg &p = params[i];
     const Arg &a = args[i];
-    const std::string which = "argument " + std::to_string(i) + " ('" + p.name + "')";
+    // Built only for a message: a launch that is right allocates nothing
+    // here.
+    auto whichArg = [&] {
+      return "argument " + std::to_string(i) + " ('" + p.name + "')";
+    };
     const bool kindOk = a.kind() == p.kind;
     const bool dtypeOk = a.kind() == TESSEL_ARG_POINTER
                              ? a.buffer()->dtype() == TESSEL_DTYPE_INVALID ||
@@ -77,7 +81,7 @@ bind(const Kernel &kernel, const Grid &grid, const std::vector<Arg> &args) {
                              : a.dtype() == p.dtype;
     if (!kindOk || !dtypeOk) {
       return invalid(kernel,
-                     which + " expects " + expected(p) + ", got " + a.describe());
+                     whichArg() + " expects " + expected(p) + ", got " + a.describe());
     }
     // The kernel was compiled for its signature's divisibility facts
     // (`i32:16`, `*fp16:16`): an argument that breaks one would run code
@@ -86,7 +90,7 @@ bind(const Kernel &kernel, const Grid &grid, const std::vector<Arg> &args) {
     if (a.kind() == TESSEL_ARG_SCALAR) {
       std::optional<int64_t> value = integerValue(a.dtype(), a.bits());
       if (divisor > 1 && value && *value % int64_t(divisor) != 0) {
-        return invalid(kernel, which + " is " + std::to_string(*value) +
+        return invalid(kernel, whichArg() + " is " + std::to_string(*value) +
                                    ", but the kernel was compiled for a multiple of " +
                                    std::to_string(divisor) + " (its signature says :" +
                                    std::to_string(divisor) + ")");
@@ -96,23 +100,24 @@ bind(const Kernel &kernel, const Grid &grid, const std::vector<Arg> &args) {
     }
     const Buffer &buffer = *a.buffer();
     if (buffer.handle().handle() == nullptr) {
-      return invalid(kernel, which + " is a released buffer");
+      return invalid(kernel, whichArg() + " is a released buffer");
     }
     if (buffer.device() != kernel.device().handle() ||
         buffer.handle().size() < a.offset()) {
       return invalid(kernel, buffer.device() != kernel.device().handle()
-                                 ? which +
+                                 ? whichArg() +
                                        " is a buffer of another device; the kernel "
                                        "is loaded on " +
                                        kernel.device().describe()
-                                 : which + ": offset " + std::to_string(a.offset()) +
+                                 : whichArg() + ": offset " +
+                                       std::to_string(a.offset()) +
                                        " is past the end of the " +
                                        std::to_string(buffer.size()) + "-byte buffer");
     }
     // Buffers start at least 16-byte aligned (runtime.md); the offset
     // decides the rest.
     if (divisor > 1 && a.offset() % divisor != 0) {
-      return invalid(kernel, which + ": offset " + std::to_string(a.offset()) +
+      return invalid(kernel, whichArg() + ": offset " + std::to_string(a.offset()) +
                                  " is not a multiple of " + std::to_string(divisor) +
                                  " bytes, the alignment the kernel was compiled for "
                                  "(its signature says :" +
@@ -159,6 +164,13 @@ Status launch(const Kernel &kernel, const Grid &grid, const std::vector<Arg> &ar
 
 StatusOr<double> timeLaunch(const Kernel &kernel, const Grid &grid,
                             const std::vector<Arg> &args) {
+  return timeLaunches(kernel, grid, args, 1);
+}
+
+StatusOr<double> timeLaunches(const Kernel &kernel, const Grid &grid,
+                              const std::vector<Arg> &args, uint32_t count) {
+  if (count == 0)
+    return invalid(kernel, "cannot time zero launches");
   // Bind first, so that a bad argument costs no events.
   StatusOr<std::vector<plugin_host::LaunchArg>> bound = bind(kernel, grid, args);
   if (!bound.ok())
@@ -173,7 +185,7 @@ StatusOr<double> timeLaunch(const Kernel &kernel, const Grid &grid,
   if (!end.ok())
     return end.status();
   Status status = start->record();
-  if (status.ok())
+  for (uint32_t i = 0; i < count && status.ok(); ++i)
     status = kernel.module().launch({grid.x, grid.y, grid.z}, *bound);
   if (status.ok())
     status = end->record();

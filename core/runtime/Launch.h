@@ -92,6 +92,13 @@ Status launch(const Kernel &kernel, const Grid &grid, const std::vector<Arg> &ar
 StatusOr<double> timeLaunch(const Kernel &kernel, const Grid &grid,
                             const std::vector<Arg> &args);
 
+/// `count` launches back to back between two events of the plugin, and
+/// wait for them: their total device time in milliseconds. Timing many
+/// launches at once makes the events' own resolution (microseconds on a
+/// GPU) negligible for short kernels, as autotuning needs.
+StatusOr<double> timeLaunches(const Kernel &kernel, const Grid &grid,
+                              const std::vector<Arg> &args, uint32_t count);
+
 } // namespace tessel::runtime
 
 #endif // TESSEL_CORE_RUNTIME_LAUNCH_H

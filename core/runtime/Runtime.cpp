@@ -105,6 +105,7 @@ std::optional<Status> Runtime::probeCandidate(const std::string &path,
   // take this process down, whichever target is wanted.
   plugin_host::ProbeOptions probeOptions;
   probeOptions.timeoutMs = options.setupTimeoutMs;
+  probeOptions.inProcess = options.setUpInProcess;
   StatusOr<plugin_host::PluginProbe> plugin =
       plugin_host::probePlugin(path, probeOptions);
   if (!plugin.ok()) {

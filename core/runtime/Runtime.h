@@ -84,6 +84,9 @@ struct RuntimeOptions {
   std::optional<std::string> pluginPathEnv;
   /// Deadline of each plugin's probe in Create (0: none).
   int setupTimeoutMs = plugin_host::kDefaultSetupTimeoutMs;
+  /// Probe plugins in this process rather than in a child
+  /// (plugin_host::ProbeOptions::inProcess says when that is needed).
+  bool setUpInProcess = false;
 };
 
 class Runtime {
