@@ -19,6 +19,8 @@ PACKAGES=(
   libopenblas-dev
   # NumPy for /usr/bin/python3: the references of the kernel tests (tests/kernels)
   python3-numpy
+  # pytest for /usr/bin/python3: the Python package's tests (python/tests)
+  python3-pytest
 )
 
 missing=()

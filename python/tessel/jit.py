@@ -1,0 +1,341 @@
+"""@tessel.jit: kernels launched from Python, `kernel[grid](*args, **constexprs)`.
+
+A launch derives the specialization from its arguments (arguments.py),
+finds the compiled kernel for it (in this process's table, else in the
+readable cache, cache.py, else compiles it), and launches it on the
+target's device. The compiled kernel is looked up by a key over
+everything that can change it: Tessel's version, the source file's
+contents, the kernel, the signature, the constexpr values, the target and
+its plugin's name, version and ABI, num_warps, num_stages and bounds
+checking.
+"""
+import ctypes
+import hashlib
+import inspect
+import json
+import os
+import sys
+import threading
+import time
+
+from . import _capi, cache, runtime
+from .arguments import as_array, integer_type, scalar_bits
+from .errors import NotInCacheError, TesselError
+
+
+def _is_constexpr_annotation(annotation):
+    if annotation is inspect.Parameter.empty:
+        return False
+    if isinstance(annotation, str):
+        return annotation.split(".")[-1] == "constexpr"
+    return getattr(annotation, "__name__", "") == "constexpr"
+
+
+def constexpr_text(value):
+    """A constexpr value as `tessel compile -D` spells it."""
+    if isinstance(value, bool):
+        return "True" if value else "False"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        return repr(value)
+    if value is None:
+        return "None"
+    inner = getattr(value, "value", None)  # tl.constexpr(3)
+    if inner is not None and type(value).__name__ == "constexpr":
+        return constexpr_text(inner)
+    return str(value)  # a dtype: tl.float16 -> fp16
+
+
+def cdiv(a, b):
+    return (a + b - 1) // b
+
+
+class _Param:
+    __slots__ = ("name", "index", "is_constexpr", "default", "specialize")
+
+    def __init__(self, name, index, is_constexpr, default, specialize):
+        self.name, self.index = name, index
+        self.is_constexpr, self.default, self.specialize = is_constexpr, default, specialize
+
+
+class _Loaded:
+    """A compiled specialization loaded on its device."""
+    __slots__ = ("handle", "num_args", "scalar_types", "metadata", "directory", "device")
+
+    def __init__(self, handle, metadata, directory, device, scalar_types):
+        self.handle, self.metadata, self.directory = handle, metadata, directory
+        self.device, self.scalar_types = device, scalar_types
+        self.num_args = len(scalar_types)
+
+
+class JITFunction:
+    """A kernel of the kernel language, compiled by Tessel on first launch."""
+
+    def __init__(self, fn, do_not_specialize=(), debug=False, noinline=None, **_ignored):
+        self.fn = fn
+        self.__name__ = fn.__name__
+        self.__doc__ = fn.__doc__
+        self.__module__ = getattr(fn, "__module__", None)
+        path = inspect.getsourcefile(fn)
+        if path is None or not os.path.isfile(path):
+            raise TesselError(f"the source of kernel '{fn.__name__}' is not in a file", 3)
+        self.source_file = os.path.abspath(path)
+        with open(self.source_file, encoding="utf-8") as f:
+            self.source = f.read()
+        self.source_hash = hashlib.sha256(self.source.encode("utf-8")).hexdigest()
+        sig = inspect.signature(fn)
+        skip = {d if isinstance(d, str) else list(sig.parameters)[d]
+                for d in do_not_specialize}
+        self.params = [
+            _Param(p.name, i, _is_constexpr_annotation(p.annotation),
+                   p.default, p.name not in skip)
+            for i, p in enumerate(sig.parameters.values())]
+        self.arg_names = [p.name for p in self.params]
+        self._by_name = {p.name: p for p in self.params}
+        self.debug = debug
+        self._loaded = {}
+        self._lock = threading.Lock()
+
+    def __repr__(self):
+        return f"<tessel.JITFunction {self.__name__} of {self.source_file}>"
+
+    def __call__(self, *args, **kwargs):
+        raise TesselError(f"kernel '{self.__name__}' is launched as "
+                          f"{self.__name__}[grid](...), not called", 3)
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: self.run(*args, grid=grid, **kwargs)
+
+    # -- binding --------------------------------------------------------
+    def bind(self, args, kwargs):
+        """The value of every parameter, in order, by Python's call rules."""
+        if len(args) > len(self.params):
+            raise TypeError(f"{self.__name__}() takes {len(self.params)} arguments, "
+                            f"got {len(args)}")
+        values = list(args)
+        for p in self.params[len(args):]:
+            if p.name in kwargs:
+                values.append(kwargs[p.name])
+            elif p.default is not inspect.Parameter.empty:
+                values.append(p.default)
+            else:
+                raise TypeError(f"{self.__name__}() is missing argument '{p.name}'")
+        for name in kwargs:
+            if name not in self._by_name:
+                raise TypeError(f"{self.__name__}() has no parameter '{name}'")
+            if self._by_name[name].index < len(args):
+                raise TypeError(f"{self.__name__}() got '{name}' twice")
+        return values
+
+    def _specialize(self, values, device):
+        """Signature codes of the runtime parameters, constexpr values, and
+        the launch's values and sizes."""
+        codes, launch_values, sizes, constexprs = [], [], [], []
+        for p, v in zip(self.params, values):
+            if p.is_constexpr:
+                constexprs.append(v)
+                continue
+            if isinstance(v, bool):
+                codes.append("i1")
+                launch_values.append(1 if v else 0)
+                sizes.append(0)
+                continue
+            if isinstance(v, int):
+                t = integer_type(v)
+                if p.specialize:
+                    if v == 1:
+                        t += ":1"
+                    elif v % 16 == 0:
+                        t += ":16"
+                codes.append(t)
+                launch_values.append(v)
+                sizes.append(0)
+                continue
+            if isinstance(v, float):
+                codes.append("fp32")
+                launch_values.append(v)
+                sizes.append(0)
+                continue
+            arr = as_array(v)
+            if arr is None:
+                raise TesselError(
+                    f"argument '{p.name}' of {self.__name__}: a {type(v).__name__} cannot "
+                    "be a kernel argument (arrays, integers, floats and bools can)", 3)
+            if device is not None and arr.host != device.is_host:
+                where = "host memory" if arr.host else "device memory"
+                raise TesselError(
+                    f"argument '{p.name}' of {self.__name__} is in {where}, but target "
+                    f"{device.target} runs on "
+                    f"{'the host' if device.is_host else 'a device'}: pass "
+                    f"{'a host array (NumPy)' if device.is_host else 'a device array (a PyTorch tensor on the GPU, __cuda_array_interface__, DLPack, tessel.Buffer)'}",
+                    3)
+            aligned = arr.nbytes == _capi.BUFFER_HANDLE or arr.address % 16 == 0
+            codes.append("*" + arr.dtype + (":16" if p.specialize and aligned else ""))
+            launch_values.append(arr.address)
+            sizes.append(arr.nbytes)
+        return codes, constexprs, launch_values, sizes
+
+    # -- launching ------------------------------------------------------
+    def run(self, *args, grid, target=None, num_warps=0, num_stages=0, num_ctas=0,
+            check_bounds=False, warmup=False, **kwargs):
+        values = self.bind(args, kwargs)
+        requested = runtime.requested_target(target)
+        sel = runtime.select(requested)
+        device = None if warmup and not sel.has_device else runtime.device(requested)
+        codes, constexprs, launch_values, sizes = self._specialize(values, device)
+        key = (requested, tuple(codes), tuple(map(constexpr_text, constexprs)),
+               num_warps or 0, num_stages or 0, bool(check_bounds))
+        loaded = self._loaded.get(key)
+        if loaded is None:
+            loaded = self._compile(sel, device, codes, constexprs, num_warps or 0,
+                                   num_stages or 0, bool(check_bounds))
+            if device is not None:
+                self._loaded[key] = loaded
+        if warmup:
+            return loaded
+        if callable(grid):
+            meta = dict(zip(self.arg_names, values))
+            meta["num_warps"], meta["num_stages"] = num_warps, num_stages
+            grid = grid(meta)
+        gx, gy, gz = _grid3(grid)
+        n = loaded.num_args
+        vals = (ctypes.c_uint64 * n)()
+        szs = (ctypes.c_uint64 * n)(*sizes) if n else vals
+        for i, (v, t) in enumerate(zip(launch_values, loaded.scalar_types)):
+            vals[i] = v if t is None else scalar_bits(v, t)
+        lib = _capi.runtime_library()
+        code = lib.launch(loaded.handle, gx, gy, gz, n, vals, szs)
+        if code != 0:
+            raise lib.error(code)
+        return loaded
+
+    def warmup(self, *args, grid=None, **kwargs):
+        """Compiles (and loads, where the target has a device) the
+        specialization these arguments make, without launching: for
+        example, to fill the cache for another machine with
+        target="nvidia:sm_90a"."""
+        return self.run(*args, grid=grid, warmup=True, **kwargs)
+
+    def time(self, *args, grid, repeat=None, rep_ms=25.0, **kwargs):
+        """Device time of one launch in milliseconds (the plugin's timing
+        events over many launches)."""
+        loaded = self.run(*args, grid=grid, **kwargs)
+        return time_loaded(self, loaded, args, kwargs, grid, repeat, rep_ms)
+
+    def _compile(self, sel, device, codes, constexprs, num_warps, num_stages, check_bounds):
+        signature = ",".join(codes)
+        cnames = [p.name for p in self.params if p.is_constexpr]
+        ctext = {name: constexpr_text(v) for name, v in zip(cnames, constexprs)}
+        material = {
+            "tessel": _capi.runtime_library().tessel_version().decode(),
+            "source": self.source_hash, "kernel": self.__name__, "signature": signature,
+            "constexprs": ctext, "target": sel.target, "plugin": sel.plugin,
+            "plugin_version": sel.plugin_version, "plugin_abi": sel.plugin_abi,
+            "num_warps": num_warps, "num_stages": num_stages, "check_bounds": check_bounds,
+        }
+        key = hashlib.sha256(json.dumps(material, sort_keys=True).encode()).hexdigest()
+        directory = cache.spec_dir(self.__name__, self.source_hash, key)
+        with self._lock:
+            hit = cache.load(directory, key)
+            dump = os.environ.get("TESSEL_DUMP_IR")
+            if hit is None or dump:
+                metadata, entry = self._compile_into(directory, key, material, sel,
+                                                     signature, ctext, dump)
+            else:
+                metadata, entry = hit
+        scalar_types = [None if c.startswith("*") else c.split(":")[0] for c in codes]
+        if device is None:
+            return _Loaded(None, metadata, directory, None, scalar_types)
+        lib = _capi.runtime_library()
+        handle = ctypes.c_void_p()
+        code = lib.kernel_load(device.handle, entry, len(entry), key.encode(),
+                               ctypes.byref(handle))
+        if code != 0:
+            raise lib.error(code)
+        return _Loaded(handle, metadata, directory, device, scalar_types)
+
+    def _compile_into(self, directory, key, material, sel, signature, ctext, dump):
+        cc = _capi.compiler_library()
+        if cc is None:
+            raise NotInCacheError(
+                f"kernel '{self.__name__}' ({signature}; "
+                f"{', '.join(f'{k}={v}' for k, v in ctext.items()) or 'no constexprs'}; "
+                f"{sel.target}) is not in the cache ({directory}) and this installation "
+                "has no compiler (libtessel_compiler.so): compile it where Tessel's "
+                "compiler is installed, with kernel.warmup(..., target=...), and copy "
+                "the cache folder here", 5)
+        flags = _capi.CC_KEEP_STAGES
+        if dump:
+            flags |= _capi.CC_DUMP_PASSES
+        if material["check_bounds"]:
+            flags |= _capi.CC_CHECK_BOUNDS
+        if not runtime._isolated_set_up():
+            flags |= _capi.CC_SETUP_IN_PROCESS
+        start = time.perf_counter()
+        info, entry, files = cc.compile_kernel(
+            plugin_paths=":".join(_capi.plugin_paths()), target=sel.target,
+            file_name=self.source_file, source=self.source, kernel=self.__name__,
+            signature=signature,
+            constexprs="\n".join(f"{k}={v}" for k, v in ctext.items()),
+            num_warps=material["num_warps"], num_stages=material["num_stages"],
+            flags=flags, key=key)
+        metadata = dict(material, key=key, entry_file=f"{self.__name__}.tkc",
+                        source_file=self.source_file, compiled=info,
+                        compile_wall_ms=(time.perf_counter() - start) * 1e3,
+                        created=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
+        cache.store(directory, metadata, entry, files)
+        if dump:
+            os.makedirs(dump, exist_ok=True)
+            for name, data in files.items():
+                with open(os.path.join(dump, name), "wb") as f:
+                    f.write(data)
+        return metadata, entry
+
+
+def _grid3(grid):
+    if isinstance(grid, int):
+        return grid, 1, 1
+    g = tuple(grid)
+    if not 1 <= len(g) <= 3:
+        raise TesselError(f"a grid has 1 to 3 dimensions, got {grid!r}", 3)
+    g = g + (1,) * (3 - len(g))
+    return int(g[0]), int(g[1]), int(g[2])
+
+
+def time_loaded(jit, loaded, args, kwargs, grid, repeat, rep_ms):
+    """Times `loaded` with the launch values of (args, kwargs)."""
+    values = jit.bind(args, {k: v for k, v in kwargs.items() if k in jit._by_name})
+    _, _, launch_values, sizes = jit._specialize(values, loaded.device)
+    if callable(grid):
+        meta = dict(zip(jit.arg_names, values))
+        grid = grid(meta)
+    gx, gy, gz = _grid3(grid)
+    n = loaded.num_args
+    vals = (ctypes.c_uint64 * n)()
+    szs = (ctypes.c_uint64 * n)(*sizes) if n else vals
+    for i, (v, t) in enumerate(zip(launch_values, loaded.scalar_types)):
+        vals[i] = v if t is None else scalar_bits(v, t)
+    lib = _capi.runtime_library()
+    ms = ctypes.c_double()
+    if repeat is None:
+        lib.check(lib.time(loaded.handle, gx, gy, gz, n, vals, szs, 1, 1, ctypes.byref(ms)))
+        repeat = max(1, min(1000, int(rep_ms / max(ms.value, 1e-3))))
+    lib.check(lib.time(loaded.handle, gx, gy, gz, n, vals, szs, 1, repeat, ctypes.byref(ms)))
+    return ms.value
+
+
+def jit(fn=None, **options):
+    """@tessel.jit, @tessel.jit(do_not_specialize=[...]); also takes a
+    Triton @triton.jit function, whose Python function it compiles."""
+    def wrap(f):
+        inner = getattr(f, "fn", None)
+        if inner is not None and type(f).__name__ == "JITFunction" and \
+                not isinstance(f, JITFunction):
+            f = inner  # triton.runtime.jit.JITFunction
+        if isinstance(f, JITFunction):
+            return f
+        return JITFunction(f, **options)
+    return wrap(fn) if fn is not None else wrap
