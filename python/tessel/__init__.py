@@ -16,7 +16,7 @@ from . import language
 from .autotune import Autotuner, Config, Heuristics, autotune, heuristics
 from .buffer import Buffer
 from .errors import CompilationError, NotInCacheError, TesselError
-from .jit import JITFunction, cdiv, jit
+from .jit import JITFunction, cdiv, jit, load
 from .runtime import device, get_target, plugins, set_target, synchronize
 
 __version__ = "0.3.0"
@@ -29,6 +29,6 @@ def next_power_of_2(n):
 __all__ = [
     "Autotuner", "Buffer", "CompilationError", "Config", "Heuristics", "JITFunction",
     "NotInCacheError", "TesselError", "autotune", "cdiv", "device", "get_target",
-    "heuristics", "jit", "language", "next_power_of_2", "plugins", "set_target",
+    "heuristics", "jit", "language", "load", "next_power_of_2", "plugins", "set_target",
     "synchronize",
 ]

@@ -46,7 +46,7 @@ def load(path, key):
 
 
 def store(path, metadata, entry, files):
-    """Writes the folder; another process that wrote it first wins."""
+    """Writes the folder, replacing any folder of that name."""
     parent = os.path.dirname(path)
     os.makedirs(parent, exist_ok=True)
     tmp = tempfile.mkdtemp(prefix=".tmp-", dir=parent)
@@ -63,13 +63,18 @@ def store(path, metadata, entry, files):
         try:
             os.rename(tmp, path)
         except OSError:
-            # A folder is there: an older, unreadable one is replaced; a
-            # complete one (a concurrent writer) is kept.
-            if load(path, metadata["key"]) is None:
-                shutil.rmtree(path, ignore_errors=True)
+            # A folder is there (an older or damaged one, or a concurrent
+            # writer's equal one): move it aside and put ours in its place.
+            trash = tempfile.mkdtemp(prefix=".old-", dir=parent)
+            try:
+                os.rename(path, os.path.join(trash, "old"))
+            except OSError:
+                pass
+            try:
                 os.rename(tmp, path)
-            else:
-                shutil.rmtree(tmp, ignore_errors=True)
+            except OSError:
+                shutil.rmtree(tmp, ignore_errors=True)  # another writer won
+            shutil.rmtree(trash, ignore_errors=True)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise

@@ -74,30 +74,40 @@ class _Loaded:
 class JITFunction:
     """A kernel of the kernel language, compiled by Tessel on first launch."""
 
-    def __init__(self, fn, do_not_specialize=(), debug=False, noinline=None, **_ignored):
+    def __init__(self, fn, do_not_specialize=(), debug=False, noinline=None,
+                 _source=None, **_ignored):
         self.fn = fn
-        self.__name__ = fn.__name__
-        self.__doc__ = fn.__doc__
+        if _source is None:
+            path = inspect.getsourcefile(fn)
+            if path is None or not os.path.isfile(path):
+                raise TesselError(f"the source of kernel '{fn.__name__}' is not in a file", 3)
+            name = fn.__name__
+            sig = inspect.signature(fn)
+            parameters = [(p.name, _is_constexpr_annotation(p.annotation), p.default)
+                          for p in sig.parameters.values()]
+        else:
+            path, name, parameters = _source
+        self.__name__ = name
+        self.__doc__ = getattr(fn, "__doc__", None)
         self.__module__ = getattr(fn, "__module__", None)
-        path = inspect.getsourcefile(fn)
-        if path is None or not os.path.isfile(path):
-            raise TesselError(f"the source of kernel '{fn.__name__}' is not in a file", 3)
         self.source_file = os.path.abspath(path)
         with open(self.source_file, encoding="utf-8") as f:
             self.source = f.read()
         self.source_hash = hashlib.sha256(self.source.encode("utf-8")).hexdigest()
-        sig = inspect.signature(fn)
-        skip = {d if isinstance(d, str) else list(sig.parameters)[d]
-                for d in do_not_specialize}
-        self.params = [
-            _Param(p.name, i, _is_constexpr_annotation(p.annotation),
-                   p.default, p.name not in skip)
-            for i, p in enumerate(sig.parameters.values())]
+        names = [p[0] for p in parameters]
+        skip = {d if isinstance(d, str) else names[d] for d in do_not_specialize}
+        self.params = [_Param(n, i, c, d, n not in skip)
+                       for i, (n, c, d) in enumerate(parameters)]
         self.arg_names = [p.name for p in self.params]
         self._by_name = {p.name: p for p in self.params}
         self.debug = debug
         self._loaded = {}
         self._lock = threading.Lock()
+        # This process's counts: specializations compiled, and read from
+        # the cache folder (a launch that finds its kernel loaded counts
+        # neither).
+        self.compilations = 0
+        self.cache_loads = 0
 
     def __repr__(self):
         return f"<tessel.JITFunction {self.__name__} of {self.source_file}>"
@@ -246,6 +256,7 @@ class JITFunction:
                                                      signature, ctext, dump)
             else:
                 metadata, entry = hit
+                self.cache_loads += 1
         scalar_types = [None if c.startswith("*") else c.split(":")[0] for c in codes]
         if device is None:
             return _Loaded(None, metadata, directory, None, scalar_types)
@@ -253,6 +264,14 @@ class JITFunction:
         handle = ctypes.c_void_p()
         code = lib.kernel_load(device.handle, entry, len(entry), key.encode(),
                                ctypes.byref(handle))
+        if code == 15 and hit is not None and _capi.compiler_library() is not None:
+            # DATA_LOSS: the cached entry is damaged. Compile it again and
+            # replace the folder.
+            with self._lock:
+                metadata, entry = self._compile_into(directory, key, material, sel,
+                                                     signature, ctext, dump)
+            code = lib.kernel_load(device.handle, entry, len(entry), key.encode(),
+                                   ctypes.byref(handle))
         if code != 0:
             raise lib.error(code)
         return _Loaded(handle, metadata, directory, device, scalar_types)
@@ -287,6 +306,7 @@ class JITFunction:
                         compile_wall_ms=(time.perf_counter() - start) * 1e3,
                         created=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
         cache.store(directory, metadata, entry, files)
+        self.compilations += 1
         if dump:
             os.makedirs(dump, exist_ok=True)
             for name, data in files.items():
@@ -325,6 +345,34 @@ def time_loaded(jit, loaded, args, kwargs, grid, repeat, rep_ms):
         repeat = max(1, min(1000, int(rep_ms / max(ms.value, 1e-3))))
     lib.check(lib.time(loaded.handle, gx, gy, gz, n, vals, szs, 1, repeat, ctypes.byref(ms)))
     return ms.value
+
+
+def load(path, name, **options):
+    """The kernel `name` of the file `path`, read without importing the file
+    (so a file written for Triton needs no `triton` module here)."""
+    import ast
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read(), filename=path)
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name == name:
+            args = node.args
+            if args.vararg or args.kwarg or args.kwonlyargs or args.posonlyargs:
+                raise TesselError(f"{path}:{node.lineno}: kernel '{name}' takes only "
+                                  "plain parameters", 3)
+            defaults = [inspect.Parameter.empty] * (len(args.args) - len(args.defaults))
+            for d in args.defaults:
+                try:
+                    defaults.append(ast.literal_eval(d))
+                except ValueError:
+                    raise TesselError(f"{path}:{d.lineno}: the default of a kernel "
+                                      "parameter must be a literal", 3) from None
+            parameters = []
+            for a, default in zip(args.args, defaults):
+                ann = ast.unparse(a.annotation) if a.annotation is not None else \
+                    inspect.Parameter.empty
+                parameters.append((a.arg, _is_constexpr_annotation(ann), default))
+            return JITFunction(None, _source=(path, name, parameters), **options)
+    raise TesselError(f"{path}: no function named '{name}'", 5)
 
 
 def jit(fn=None, **options):
