@@ -53,6 +53,8 @@ public:
   /// The capability descriptor; `desc.device` is set by the kit.
   virtual Tessel_Device_Desc describe() = 0;
   virtual Tessel_Error *allocate(uint64_t bytes, uint64_t &address) = 0;
+  /// Frees an address allocate returned; the memory of buffer_wrap's
+  /// buffers belongs to the caller and never comes here.
   virtual Tessel_Error *release(uint64_t address) = 0;
   virtual Tessel_Error *copyToDevice(uint64_t dst, const void *src, uint64_t size) = 0;
   virtual Tessel_Error *copyToHost(void *dst, uint64_t src, uint64_t size) = 0;

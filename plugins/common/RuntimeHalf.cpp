@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -23,6 +24,9 @@ struct Tessel_Buffer {
   Tessel_Device *device;
   uint64_t address;
   uint64_t size;
+  /// False for buffer_wrap's: the memory belongs to someone else, so
+  /// buffer_free releases the handle only.
+  bool owned;
 };
 
 struct Tessel_Module {
@@ -124,7 +128,7 @@ Tessel_Error *bufferAlloc(Tessel_Buffer_Alloc_Args *args) {
                       uint64_t address = 0;
                       if (Tessel_Error *e = a.device->impl->allocate(a.size, address))
                         return prefixed("buffer_alloc", e);
-                      a.buffer = new Tessel_Buffer{a.device, address, a.size};
+                      a.buffer = new Tessel_Buffer{a.device, address, a.size, true};
                       return Ok();
                     });
 }
@@ -135,7 +139,35 @@ Tessel_Error *bufferFree(Tessel_Buffer_Free_Args *args) {
         if (a.buffer == nullptr)
           return Ok();
         std::unique_ptr<Tessel_Buffer> buffer(a.buffer);
+        if (!buffer->owned)
+          return Ok();
         return prefixed("buffer_free", buffer->device->impl->release(buffer->address));
+      });
+}
+
+Tessel_Error *bufferWrap(Tessel_Buffer_Wrap_Args *args) {
+  return sdk::Entry(
+      "buffer_wrap", args, [](Tessel_Buffer_Wrap_Args &a) -> Tessel_Error * {
+        if (a.device == nullptr)
+          return MakeErrorF(TESSEL_ERROR_INVALID_ARGUMENT,
+                            "buffer_wrap: device is NULL");
+        if (Tessel_Error *e = checkDevice("buffer_wrap", a.device))
+          return e;
+        // An empty tensor may have no storage (address 0); any other must.
+        if (a.address == 0 && a.size > 0)
+          return MakeErrorF(TESSEL_ERROR_INVALID_ARGUMENT,
+                            "buffer_wrap: address 0 for a %llu-byte buffer",
+                            static_cast<unsigned long long>(a.size));
+        // Range checks and launches add offsets to the address: it must not
+        // wrap around.
+        if (a.size > UINT64_MAX - a.address)
+          return MakeErrorF(TESSEL_ERROR_INVALID_ARGUMENT,
+                            "buffer_wrap: %llu bytes at 0x%llx run past the end of "
+                            "the address space",
+                            static_cast<unsigned long long>(a.size),
+                            static_cast<unsigned long long>(a.address));
+        a.buffer = new Tessel_Buffer{a.device, a.address, a.size, false};
+        return Ok();
       });
 }
 
@@ -316,6 +348,7 @@ void fillRuntimeHalf(Tessel_Plugin_Api &api) {
   api.device_enumerate = &deviceEnumerate;
   api.buffer_alloc = &bufferAlloc;
   api.buffer_free = &bufferFree;
+  api.buffer_wrap = &bufferWrap;
   api.buffer_copy_to_device = &copyToDevice;
   api.buffer_copy_to_host = &copyToHost;
   api.module_load = &moduleLoad;
