@@ -7,14 +7,19 @@
 #      grouped GEMM) on the default target (`auto`, or TESSEL_TARGET) with
 #      the built CPU plugin on TESSEL_PLUGIN_PATH; each compiles its kernel
 #      from source through the compile cache, checks the result against a
-#      host reference and prints one line.
+#      host reference and prints one line;
+#   3. runs the Python examples (examples/python: the seed vector add, and
+#      the seed grouped GEMM autotuned) through the tessel package, with
+#      Debian's Python, on the same target and plugin.
 # Fails if any step or example fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 targets=(//tools/tessel-opt //tools/tessel //plugins/cpu:libtessel_cpu.so
          //examples/vector_add //examples/softmax //examples/layer_norm
-         //examples/grouped_gemm)
+         //examples/grouped_gemm
+         //core/runtime/capi:libtessel_runtime.so
+         //core/compiler/capi:libtessel_compiler.so)
 bazel build "${targets[@]}" >/dev/null 2>&1 || bazel build "${targets[@]}"
 bin="$(bazel info bazel-bin 2>/dev/null)"
 opt="$bin/tools/tessel-opt/tessel-opt"
@@ -49,5 +54,12 @@ export TESSEL_PLUGIN_PATH="$tmp/plugins"
 echo "== examples (TESSEL_TARGET=${TESSEL_TARGET:-auto})"
 for example in vector_add softmax layer_norm grouped_gemm; do
   "$bin/examples/$example/$example" || { echo "$example: FAILED" >&2; status=1; }
+done
+
+# The package finds the libraries in the tree's bazel-bin (docs/python.md).
+echo "== Python examples (TESSEL_TARGET=${TESSEL_TARGET:-auto})"
+for example in vector_add grouped_gemm; do
+  PYTHONPATH=python /usr/bin/python3 "examples/python/$example.py" ||
+    { echo "python $example: FAILED" >&2; status=1; }
 done
 exit $status

@@ -97,6 +97,12 @@ class Autotuner:
     def __getitem__(self, grid):
         return lambda *args, **kwargs: self.run(*args, grid=grid, **kwargs)
 
+    def best_config(self, *key_values, target=None):
+        """The configuration chosen for these values of `key` (in its
+        order) on a target, or None when none was chosen yet."""
+        key = json.dumps([_key_value(v) for v in key_values])
+        return self.best.get((runtime.get_target(target), key))
+
     @property
     def results_path(self):
         return os.path.join(cache.kernel_dir(self.__name__, self.base.source_hash),

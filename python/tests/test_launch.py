@@ -143,3 +143,16 @@ def test_target_selection_order(monkeypatch):
     assert tessel.get_target().startswith("cpu:")
     with pytest.raises(tessel.TesselError, match="no_such_vendor"):
         tessel.get_target("no_such_vendor:x")
+
+
+def test_a_kernel_file_is_loaded_without_importing_it():
+    import os
+    path = os.path.join(os.path.dirname(__file__), "kernels", "triton_written.py")
+    kernel = tessel.load(path, "triton_add")  # `import triton` is never run
+    n = 50
+    x = np.arange(n, dtype=np.float32)
+    out = np.zeros(n, dtype=np.float32)
+    kernel[(1,)](x, x, out, n, BLOCK=64)
+    np.testing.assert_array_equal(out, 2 * x)
+    with pytest.raises(tessel.TesselError, match="no function named 'nope'"):
+        tessel.load(path, "nope")
