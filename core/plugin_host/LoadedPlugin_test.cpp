@@ -253,6 +253,38 @@ TEST(AbiCompatibilityTest, HostOfMinorNLoadsPluginOfMinorNMinus1) {
   EXPECT_EQ(devices->size(), 1u);
 }
 
+TEST(AbiCompatibilityTest, Minor1PluginLoadsAndOnlyBufferWrapIsRefused) {
+  const std::string path = testPluginPath("libminor_1.so");
+  auto plugin = LoadedPlugin::load(path);
+  ASSERT_TRUE(plugin.ok()) << plugin.status().toString();
+  EXPECT_EQ((*plugin)->abiMinor(), 1u);
+  const HostAbi &host = HostAbi::current();
+  for (const EntryInfo &entry : host.entries) {
+    StatusOr<LoadedPlugin::GenericFn> fn = (*plugin)->resolve(entry);
+    if (entry.name != "buffer_wrap") {
+      EXPECT_TRUE(fn.ok()) << entry.name << ": " << fn.status().toString();
+      continue;
+    }
+    // The plugin fills the field past its table's end; it must not be read.
+    ASSERT_FALSE(fn.ok());
+    EXPECT_EQ(fn.status().code(), TESSEL_ERROR_UNIMPLEMENTED);
+    EXPECT_EQ(fn.status().message(),
+              "plugin '" + path +
+                  "': entry 'buffer_wrap' requires ABI 1.2, but the plugin "
+                  "implements ABI 1.1");
+  }
+  EXPECT_NE(host.findByName("buffer_wrap"), nullptr);
+  EXPECT_EQ(host.findByName("buffer_wrap")->minor, 2u);
+}
+
+TEST(AbiCompatibilityTest, CurrentMinorPluginWithoutBufferWrapIsRefused) {
+  // Built against the 1.2 header, its table has the field: NULL there is a
+  // broken runtime half, not an older plugin.
+  expectRefused(testPluginPath("libnull_buffer_wrap.so"),
+                TESSEL_ERROR_FAILED_PRECONDITION,
+                "entry 'buffer_wrap' of the runtime half is NULL");
+}
+
 TEST(AbiCompatibilityTest, PluginOfLaterMinorLoadsAndIsReadUpToHostMinor) {
   auto plugin = LoadedPlugin::load(testPluginPath("libnewer_minor.so"));
   ASSERT_TRUE(plugin.ok()) << plugin.status().toString();

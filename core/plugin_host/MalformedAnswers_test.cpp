@@ -183,6 +183,7 @@ Tessel_Plugin_Api table = [] {
   t.event_destroy = succeed<Tessel_Event_Destroy_Args>;
   t.event_record = succeed<Tessel_Event_Record_Args>;
   t.event_elapsed = succeed<Tessel_Event_Elapsed_Args>;
+  t.buffer_wrap = succeed<Tessel_Buffer_Wrap_Args>;
   return t;
 }();
 
@@ -397,6 +398,17 @@ TEST_F(MalformedAnswersTest, ArtifactSizeBeyondAddressSpace) {
   current.size = SIZE_MAX;
   expectRefused(compileOne().status(),
                 "artifact_inspect returned size = " + std::to_string(SIZE_MAX));
+}
+
+// A buffer entry that succeeds must hand back a handle.
+TEST_F(MalformedAnswersTest, BufferWithoutHandle) {
+  expectRefused(DeviceBuffer::allocate(plugin, nullptr, 16).status(),
+                "buffer_alloc: succeeded without a buffer");
+  float memory[4] = {};
+  expectRefused(DeviceBuffer::wrap(plugin, nullptr, reinterpret_cast<uint64_t>(memory),
+                                   sizeof(memory))
+                    .status(),
+                "buffer_wrap: succeeded without a buffer");
 }
 
 // An error message whose size the plugin got wrong is not read past.

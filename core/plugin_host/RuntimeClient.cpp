@@ -93,6 +93,22 @@ DeviceBuffer::allocate(std::shared_ptr<const LoadedPlugin> plugin,
   return DeviceBuffer(std::move(plugin), args.buffer, size);
 }
 
+StatusOr<DeviceBuffer> DeviceBuffer::wrap(std::shared_ptr<const LoadedPlugin> plugin,
+                                          Tessel_Device *device, uint64_t address,
+                                          uint64_t size) {
+  auto args = sdk::Init<Tessel_Buffer_Wrap_Args>();
+  args.device = device;
+  args.address = address;
+  args.size = size;
+  if (Status s = plugin->call(&Tessel_Plugin_Api::buffer_wrap, &args); !s.ok()) {
+    return s;
+  }
+  if (args.buffer == nullptr) {
+    return internal(*plugin, "buffer_wrap: succeeded without a buffer");
+  }
+  return DeviceBuffer(std::move(plugin), args.buffer, size);
+}
+
 DeviceBuffer::DeviceBuffer(DeviceBuffer &&other) noexcept
     : loadedPlugin(std::move(other.loadedPlugin)),
       buffer(std::exchange(other.buffer, nullptr)), byteSize(other.byteSize) {}

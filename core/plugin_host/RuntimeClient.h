@@ -30,10 +30,20 @@ StatusOr<std::vector<DeviceInfo>> enumerateDevices(const LoadedPlugin &plugin);
 /// Waits for all work submitted to `device`.
 Status synchronize(const LoadedPlugin &plugin, Tessel_Device *device);
 
+/// A plugin buffer: allocated by the plugin, or wrapped around memory the
+/// caller owns (release() then frees only the plugin's handle).
 class DeviceBuffer {
 public:
   static StatusOr<DeviceBuffer> allocate(std::shared_ptr<const LoadedPlugin> plugin,
                                          Tessel_Device *device, uint64_t size);
+  /// A buffer over the `size` bytes at device address `address` of
+  /// `device` (buffer_wrap, ABI 1.2; on a CPU device a host pointer). The
+  /// memory is borrowed: it must outlive the buffer and the work using it,
+  /// and is never freed by it. A plugin of an older minor refuses with
+  /// UNIMPLEMENTED, naming the entry and the minor it requires.
+  static StatusOr<DeviceBuffer> wrap(std::shared_ptr<const LoadedPlugin> plugin,
+                                     Tessel_Device *device, uint64_t address,
+                                     uint64_t size);
   DeviceBuffer(DeviceBuffer &&other) noexcept;
   DeviceBuffer &operator=(DeviceBuffer &&other) noexcept;
   ~DeviceBuffer() { (void)release(); }

@@ -7,6 +7,8 @@
 
 #include "core/plugin_host/RuntimeClient.h"
 
+#include <vector>
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -16,6 +18,7 @@
 namespace tessel::plugin_host {
 namespace {
 
+using ::testing::AllOf;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
@@ -98,6 +101,77 @@ TEST_F(RuntimeClientTest, CompileLoadLaunchAndTime) {
   Status wrong = module->launch({1, 1, 1}, {LaunchArg::int32(1)});
   EXPECT_EQ(wrong.code(), TESSEL_ERROR_INVALID_ARGUMENT);
   EXPECT_THAT(wrong.message(), HasSubstr("launch: 1 arguments given"));
+}
+
+TEST_F(RuntimeClientTest, WrappedHostMemoryIsCopiedAndLaunchedInPlace) {
+  // Interior memory of a vector: a plugin that freed it on release would
+  // hand the allocator a pointer it never returned, which aborts.
+  std::vector<float> memory(6, -1.0f);
+  float *data = memory.data() + 1;
+  auto buffer = DeviceBuffer::wrap(loadedPlugin, device.handle,
+                                   reinterpret_cast<uint64_t>(data), 4 * sizeof(float));
+  ASSERT_TRUE(buffer.ok()) << buffer.status().toString();
+  EXPECT_EQ(buffer->size(), 4 * sizeof(float));
+
+  const float in[2] = {7.f, 8.f};
+  ASSERT_TRUE(buffer->copyFromHost(in, sizeof(in), sizeof(float)).ok());
+  EXPECT_THAT(memory, ElementsAre(-1.f, -1.f, 7.f, 8.f, -1.f, -1.f));
+  float out[2] = {};
+  ASSERT_TRUE(buffer->copyToHost(out, sizeof(out), 2 * sizeof(float)).ok());
+  EXPECT_THAT(out, ElementsAre(8.f, -1.f));
+  // Its size is the wrapped range's, not the vector's.
+  Status pastEnd = buffer->copyToHost(out, sizeof(out), 3 * sizeof(float));
+  EXPECT_EQ(pastEnd.code(), TESSEL_ERROR_OUT_OF_RANGE) << pastEnd.toString();
+
+  CompileRequest request;
+  request.target = Target{"hostmem", "hm1", {}};
+  request.irVersionMajor = 1;
+  request.entryName = "iota";
+  auto kernel = compile(*loadedPlugin, request);
+  ASSERT_TRUE(kernel.ok()) << kernel.status().toString();
+  auto module = LoadedModule::load(loadedPlugin, device.handle, *kernel);
+  ASSERT_TRUE(module.ok()) << module.status().toString();
+  Status launched =
+      module->launch({4, 1, 1}, {LaunchArg::pointer(*buffer, TESSEL_DTYPE_FP32),
+                                 LaunchArg::int32(20)});
+  ASSERT_TRUE(launched.ok()) << launched.toString();
+  ASSERT_TRUE(synchronize(*loadedPlugin, device.handle).ok());
+  EXPECT_THAT(memory, ElementsAre(-1.f, 20.f, 21.f, 22.f, 23.f, -1.f));
+
+  EXPECT_TRUE(buffer->release().ok());
+  EXPECT_EQ(buffer->handle(), nullptr);
+  // The memory is still the vector's.
+  EXPECT_THAT(memory, ElementsAre(-1.f, 20.f, 21.f, 22.f, 23.f, -1.f));
+}
+
+TEST_F(RuntimeClientTest, WrapErrorsComeFromThePlugin) {
+  auto buffer = DeviceBuffer::wrap(loadedPlugin, device.handle, 0, 16);
+  ASSERT_FALSE(buffer.ok());
+  EXPECT_EQ(buffer.status().code(), TESSEL_ERROR_INVALID_ARGUMENT);
+  EXPECT_THAT(buffer.status().message(),
+              AllOf(HasSubstr(loadedPlugin->path()),
+                    HasSubstr("buffer_wrap: address 0 for 16 bytes")));
+}
+
+TEST(RuntimeClientMinorTest, WrapOnAnOlderMinorPluginNamesTheEntryAndMinor) {
+  const std::string path = testing::testPluginPath("libminor_1.so");
+  auto plugin = LoadedPlugin::load(path);
+  ASSERT_TRUE(plugin.ok()) << plugin.status().toString();
+  auto devices = enumerateDevices(**plugin);
+  ASSERT_TRUE(devices.ok()) << devices.status().toString();
+  ASSERT_EQ(devices->size(), 1u);
+  float memory[4] = {};
+  auto buffer = DeviceBuffer::wrap(*plugin, (*devices)[0].handle,
+                                   reinterpret_cast<uint64_t>(memory), sizeof(memory));
+  ASSERT_FALSE(buffer.ok());
+  EXPECT_EQ(buffer.status().code(), TESSEL_ERROR_UNIMPLEMENTED);
+  EXPECT_EQ(buffer.status().message(),
+            "plugin '" + path +
+                "': entry 'buffer_wrap' requires ABI 1.2, but the plugin implements "
+                "ABI 1.1");
+  // The rest of its runtime half works.
+  auto allocated = DeviceBuffer::allocate(*plugin, (*devices)[0].handle, 16);
+  EXPECT_TRUE(allocated.ok()) << allocated.status().toString();
 }
 
 TEST_F(RuntimeClientTest, WrappersKeepThePluginLoaded) {

@@ -565,6 +565,21 @@ Tessel_Error *bufferAlloc(Tessel_Buffer_Alloc_Args *args) {
   return nullptr;
 }
 
+Tessel_Error *bufferWrap(Tessel_Buffer_Wrap_Args *args) {
+  checkArgs(args, "buffer_wrap");
+  Session &s = *session;
+  if (Tessel_Error *e = s.maybeError())
+    return e;
+  if (s.in.below(10) == 9) {
+    args->buffer = nullptr;
+    return nullptr;
+  }
+  void *buffer = s.handle();
+  s.liveBuffers.insert(buffer);
+  args->buffer = static_cast<Tessel_Buffer *>(buffer);
+  return nullptr;
+}
+
 Tessel_Error *bufferFree(Tessel_Buffer_Free_Args *args) {
   checkArgs(args, "buffer_free");
   if (session->liveBuffers.erase(args->buffer) == 0)
@@ -606,9 +621,15 @@ const Tessel_Plugin_Api *buildTable(Session &s) {
   static const uint32_t kMajors[] = {TESSEL_PLUGIN_ABI_MAJOR, 0,
                                      TESSEL_PLUGIN_ABI_MAJOR + 1, 0xffffffffu};
   t.abi_major = in.below(10) == 9 ? kMajors[in.below(4)] : TESSEL_PLUGIN_ABI_MAJOR;
+  // Older minors too: their tables end before the later entries, which the
+  // host must refuse by name rather than call.
   static const uint32_t kMinors[] = {TESSEL_PLUGIN_ABI_MINOR,
-                                     TESSEL_PLUGIN_ABI_MINOR + 1, 77, 0xffffffffu};
-  t.abi_minor = kMinors[in.below(4)];
+                                     TESSEL_PLUGIN_ABI_MINOR - 1,
+                                     0,
+                                     TESSEL_PLUGIN_ABI_MINOR + 1,
+                                     77,
+                                     0xffffffffu};
+  t.abi_minor = kMinors[in.below(sizeof(kMinors) / sizeof(kMinors[0]))];
   static const uint32_t kHalves[] = {TESSEL_PLUGIN_HALF_COMPILER |
                                          TESSEL_PLUGIN_HALF_RUNTIME,
                                      TESSEL_PLUGIN_HALF_COMPILER,
@@ -649,6 +670,7 @@ const Tessel_Plugin_Api *buildTable(Session &s) {
   t.event_destroy = plainEntry<Tessel_Event_Destroy_Args>;
   t.event_record = plainEntry<Tessel_Event_Record_Args>;
   t.event_elapsed = plainEntry<Tessel_Event_Elapsed_Args>;
+  t.buffer_wrap = bufferWrap;
   // NULL entries, anywhere in the table.
   for (int k = in.below(4) == 3 ? 1 + in.below(3) : 0; k > 0; --k) {
     const EntryInfo &e =
@@ -729,6 +751,17 @@ std::vector<std::string> runInput(const std::string &data,
           uint8_t bytes[64] = {};
           checkStatus(s, buffer->copyFromHost(bytes, sizeof(bytes)), "copyFromHost");
           checkStatus(s, buffer->copyToHost(bytes, sizeof(bytes)), "copyToHost");
+          checkStatus(s, buffer->release(), "release");
+        }
+      }
+      {
+        uint8_t memory[64] = {};
+        StatusOr<DeviceBuffer> buffer = DeviceBuffer::wrap(
+            plugin, device, reinterpret_cast<uint64_t>(memory), sizeof(memory));
+        checkStatus(s, buffer.ok() ? Status() : buffer.status(), "wrap");
+        if (buffer.ok()) {
+          uint8_t bytes[64] = {};
+          checkStatus(s, buffer->copyFromHost(bytes, sizeof(bytes)), "copyFromHost");
           checkStatus(s, buffer->release(), "release");
         }
       }

@@ -6,11 +6,16 @@
  * Compiler half: target "hm1"; "compiling" prefixes the IR bytes with the
  * magic "HMEC" and describes a kernel `(float* x, int32 n)`.
  * Runtime half: one device whose memory is host memory; launching the kernel
- * on grid (g, 1, 1) writes x[b] = n + b for every block b.
+ * on grid (g, 1, 1) writes x[b] = n + b for every block b. buffer_wrap takes
+ * host memory; buffer_free of such a buffer frees only the handle.
  *
  * Build variants (-D):
  *   HM_CRASH_IN_COMPILE  compile raises SIGSEGV (child-process mode test)
  *   HM_NEWER_MINOR       claims a later ABI minor with a longer table
+ *   HM_MINOR_1           an ABI 1.1 plugin: its table ends before
+ *                        buffer_wrap (1.2)
+ *   HM_NULL_WRAP         claims the current minor but leaves buffer_wrap
+ *                        NULL
  *   HM_COMPILER_ONLY     provides only the compiler half
  *   HM_HANG_IN_COMPILE   compile never returns
  *   HM_NAME="x"          the plugin's name (default "hostmem")
@@ -146,7 +151,7 @@ static const Tessel_Ir_Format kFormat = {
 static const Tessel_Ir_Format* const kFormats[] = {&kFormat};
 static const Tessel_Compiler_Info kCompilerInfo = {
     Tessel_Compiler_Info_STRUCT_SIZE, NULL, kTargets, 1, kFormats, 1,
-    "hm-echo"};
+    "hm-echo", NULL /* stages: keeps none */, 0};
 
 static Tessel_Error* compiler_get_info(Tessel_Compiler_Get_Info_Args* args) {
   CHECK_ARGS(args, Tessel_Compiler_Get_Info_Args, "compiler_get_info");
@@ -352,6 +357,7 @@ static Tessel_Error* device_enumerate(Tessel_Device_Enumerate_Args* args) {
 struct Tessel_Buffer {
   uint8_t* data;
   uint64_t size;
+  int owned; /* 0 for buffer_wrap's: the memory is the caller's */
 };
 
 static Tessel_Error* buffer_alloc(Tessel_Buffer_Alloc_Args* args) {
@@ -363,6 +369,7 @@ static Tessel_Error* buffer_alloc(Tessel_Buffer_Alloc_Args* args) {
   buffer = (Tessel_Buffer*)calloc(1, sizeof(*buffer));
   buffer->data = (uint8_t*)calloc(1, args->size > 0 ? (size_t)args->size : 1);
   buffer->size = args->size;
+  buffer->owned = 1;
   args->buffer = buffer;
   return NULL;
 }
@@ -370,9 +377,28 @@ static Tessel_Error* buffer_alloc(Tessel_Buffer_Alloc_Args* args) {
 static Tessel_Error* buffer_free(Tessel_Buffer_Free_Args* args) {
   CHECK_ARGS(args, Tessel_Buffer_Free_Args, "buffer_free");
   if (args->buffer != NULL) {
-    free(args->buffer->data);
+    if (args->buffer->owned) free(args->buffer->data);
     free(args->buffer);
   }
+  return NULL;
+}
+
+static Tessel_Error* buffer_wrap(Tessel_Buffer_Wrap_Args* args) {
+  Tessel_Buffer* buffer;
+  CHECK_ARGS(args, Tessel_Buffer_Wrap_Args, "buffer_wrap");
+  if (args->device != &g_device) {
+    return make_error(TESSEL_ERROR_INVALID_ARGUMENT, "buffer_wrap: bad device");
+  }
+  if (args->address == 0 && args->size > 0) {
+    return make_error(TESSEL_ERROR_INVALID_ARGUMENT,
+                      "buffer_wrap: address 0 for %lu bytes",
+                      (unsigned long)args->size);
+  }
+  buffer = (Tessel_Buffer*)calloc(1, sizeof(*buffer));
+  buffer->data = (uint8_t*)(uintptr_t)args->address;
+  buffer->size = args->size;
+  buffer->owned = 0;
+  args->buffer = buffer;
   return NULL;
 }
 
@@ -578,6 +604,16 @@ TESSEL_PLUGIN_EXPORT const Tessel_Plugin_Api* tessel_plugin_get_api(
   g_api.event_destroy = event_destroy;
   g_api.event_record = event_record;
   g_api.event_elapsed = event_elapsed;
+  /* Filled in every variant, HM_MINOR_1's too: a host must go by the
+   * table's struct_size and minor, not read past them. */
+  g_api.buffer_wrap = buffer_wrap;
+#ifdef HM_MINOR_1
+  g_api.abi_minor = 1;
+  g_api.struct_size = TESSEL_STRUCT_SIZE(Tessel_Plugin_Api, event_elapsed);
+#endif
+#ifdef HM_NULL_WRAP
+  g_api.buffer_wrap = NULL;
+#endif
 #ifdef HM_NEWER_MINOR
   g_newer.v1_0 = g_api;
   g_newer.v1_0.struct_size = sizeof(Newer_Api);
