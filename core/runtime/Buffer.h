@@ -3,8 +3,14 @@
 // Device memory.
 //
 // A Buffer owns one allocation on one device and frees it when destroyed
-// (or on Release). It keeps its plugin loaded, so it may outlive the Runtime
-// and the Device it came from. Move-only.
+// (or on release()). It keeps its plugin loaded, so it may outlive the
+// Runtime and the Device it came from. Move-only.
+//
+// A buffer made by Device::wrap borrows memory allocated by someone else (a
+// tensor's device memory, a host array on a CPU device): kernels and copies
+// use that memory in place, and destroying or releasing the buffer frees
+// only the plugin's handle, never the memory, which must outlive the buffer
+// and the work using it.
 //
 // A buffer is untyped (bytes) or typed (made by Device::allocateArray<T>,
 // elements of one Tessel_Dtype). A typed buffer passed to a kernel must
@@ -69,7 +75,8 @@ public:
   }
 
   /// Frees now (the destructor would drop the error); the buffer is empty
-  /// afterwards and must not be passed to a launch.
+  /// afterwards and must not be passed to a launch. For a wrapped buffer
+  /// only the handle goes; the memory stays its owner's.
   Status release() { return storedBuffer.release(); }
 
 private:

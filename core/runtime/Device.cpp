@@ -28,6 +28,14 @@ StatusOr<Buffer> Device::allocateTyped(uint64_t bytes, int32_t dtype) const {
   return Buffer(std::move(buffer).value(), deviceInfo.handle, dtype);
 }
 
+StatusOr<Buffer> Device::wrap(uint64_t address, uint64_t bytes, int32_t dtype) const {
+  StatusOr<plugin_host::DeviceBuffer> buffer =
+      plugin_host::DeviceBuffer::wrap(loadedPlugin, deviceInfo.handle, address, bytes);
+  if (!buffer.ok())
+    return buffer.status();
+  return Buffer(std::move(buffer).value(), deviceInfo.handle, dtype);
+}
+
 Status Device::synchronize() const {
   return plugin_host::synchronize(*loadedPlugin, deviceInfo.handle);
 }

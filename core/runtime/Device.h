@@ -46,6 +46,28 @@ public:
     return allocateTyped(count * sizeof(T), dtypeOf<T>());
   }
 
+  /// A buffer over `bytes` of memory this device can address that someone
+  /// else allocated: a device pointer of another library (a PyTorch
+  /// tensor's data_ptr(), a CUDA array) or, on a CPU device, a host pointer
+  /// (a NumPy array's data). Typed like allocateArray when `dtype` is given.
+  /// Kernels and copies use the memory in place, with no copy. The memory is
+  /// borrowed: it must stay allocated while the Buffer and any work using it
+  /// live, and destroying the Buffer frees only its handle. Needs a plugin of
+  /// ABI 1.2 (buffer_wrap); an older one gives UNIMPLEMENTED naming the
+  /// entry and the minor. Address 0 is refused unless `bytes` is 0.
+  StatusOr<Buffer> wrap(uint64_t address, uint64_t bytes,
+                        int32_t dtype = TESSEL_DTYPE_INVALID) const;
+  /// `count` elements of T at `address`, typed (see wrap).
+  template <typename T>
+  StatusOr<Buffer> wrapArray(uint64_t address, uint64_t count) const {
+    if (count > UINT64_MAX / sizeof(T))
+      return Status(TESSEL_ERROR_INVALID_ARGUMENT,
+                    "wrapping " + std::to_string(count) + " elements of " +
+                        std::to_string(sizeof(T)) +
+                        " bytes: the size does not fit in 64 bits");
+    return wrap(address, count * sizeof(T), dtypeOf<T>());
+  }
+
   /// Waits for all work submitted to this device; errors of earlier
   /// asynchronous work surface here at the latest.
   Status synchronize() const;

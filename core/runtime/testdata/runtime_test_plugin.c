@@ -12,6 +12,8 @@
  *   RT_DEVICE_KIND=gpu            the devices' "device_kind" feature (none
  *                                 when unset)
  *   RT_NO_RUNTIME / RT_NO_COMPILER  leave out one half
+ *   RT_ABI_MINOR=1                claim that older ABI minor, with its
+ *                                 shorter table (no buffer_wrap before 1.2)
  *
  * Compiler half: the IR must start with the MLIR bytecode magic "ML\xefR";
  * the entry name picks one of the kernels below, whose argument layout the
@@ -22,7 +24,8 @@
  * to it, so tests can count compilations across processes.
  *
  * Runtime half: devices whose memory is host memory; a launch runs the
- * kernel on the host before returning. Kernels (b = linear block index,
+ * kernel on the host before returning. buffer_wrap takes host memory, which
+ * buffer_free leaves alone. Kernels (b = linear block index,
  * blocks of 64 elements for the element-wise ones):
  *   iota(fp32* x, i32 n)                   x[b] = n + b for every block b
  *   saxpy(fp32* y, fp32* x, fp32 a, i32 n) y[i] = a * x[i] + y[i], i < n,
@@ -443,6 +446,7 @@ static int valid_device(const Tessel_Device* device) {
 struct Tessel_Buffer {
   uint8_t* data;
   uint64_t size;
+  int owned; /* 0 for buffer_wrap's: the memory is the caller's */
 };
 
 static Tessel_Error* buffer_alloc(Tessel_Buffer_Alloc_Args* args) {
@@ -459,6 +463,7 @@ static Tessel_Error* buffer_alloc(Tessel_Buffer_Alloc_Args* args) {
     return make_error(TESSEL_ERROR_RESOURCE_EXHAUSTED, "buffer_alloc: no memory");
   }
   buffer->size = args->size;
+  buffer->owned = 1;
   args->buffer = buffer;
   return NULL;
 }
@@ -466,9 +471,29 @@ static Tessel_Error* buffer_alloc(Tessel_Buffer_Alloc_Args* args) {
 static Tessel_Error* buffer_free(Tessel_Buffer_Free_Args* args) {
   CHECK_ARGS(args, Tessel_Buffer_Free_Args, "buffer_free");
   if (args->buffer != NULL) {
-    free(args->buffer->data);
+    if (args->buffer->owned) free(args->buffer->data);
     free(args->buffer);
   }
+  return NULL;
+}
+
+static Tessel_Error* buffer_wrap(Tessel_Buffer_Wrap_Args* args) {
+  Tessel_Buffer* buffer;
+  CHECK_ARGS(args, Tessel_Buffer_Wrap_Args, "buffer_wrap");
+  if (!valid_device(args->device)) {
+    return make_error(TESSEL_ERROR_INVALID_ARGUMENT, "buffer_wrap: bad device");
+  }
+  if (args->address == 0 && args->size > 0) {
+    return make_error(TESSEL_ERROR_INVALID_ARGUMENT,
+                      "buffer_wrap: address 0 for %lu bytes",
+                      (unsigned long)args->size);
+  }
+  buffer = (Tessel_Buffer*)calloc(1, sizeof(*buffer));
+  if (buffer == NULL) abort();
+  buffer->data = (uint8_t*)(uintptr_t)args->address;
+  buffer->size = args->size;
+  buffer->owned = 0;
+  args->buffer = buffer;
   return NULL;
 }
 
@@ -678,5 +703,13 @@ TESSEL_PLUGIN_EXPORT const Tessel_Plugin_Api* tessel_plugin_get_api(
   g_api.event_destroy = event_destroy;
   g_api.event_record = event_record;
   g_api.event_elapsed = event_elapsed;
+  g_api.buffer_wrap = buffer_wrap;
+#ifdef RT_ABI_MINOR
+  /* The table of that minor: what a plugin built against its header has. */
+  g_api.abi_minor = RT_ABI_MINOR;
+  if (RT_ABI_MINOR < 2) {
+    g_api.struct_size = TESSEL_STRUCT_SIZE(Tessel_Plugin_Api, event_elapsed);
+  }
+#endif
   return &g_api;
 }
