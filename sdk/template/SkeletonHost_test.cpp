@@ -35,8 +35,9 @@ TEST(SkeletonPluginTest, EveryEntryIsUnimplemented) {
   auto plugin = LoadedPlugin::load(skeletonPath());
   ASSERT_TRUE(plugin.ok()) << plugin.status().toString();
   const auto results = testing::callEveryEntry(**plugin);
-  // 8 compiler-half and 13 runtime-half entries in ABI 1.0.
-  EXPECT_EQ(results.size(), 21u);
+  // 8 compiler-half and 13 runtime-half entries in ABI 1.0, buffer_wrap
+  // since 1.2.
+  EXPECT_EQ(results.size(), 22u);
   for (const testing::EntryCallResult &r : results) {
     EXPECT_EQ(r.status.code(), TESSEL_ERROR_UNIMPLEMENTED) << r.entry;
     EXPECT_EQ(r.status.message(), "plugin '" + skeletonPath() + "': " + r.entry +
@@ -59,6 +60,9 @@ TEST(SkeletonPluginTest, TypedClientsReportUnimplemented) {
   EXPECT_EQ(devices.status().code(), TESSEL_ERROR_UNIMPLEMENTED);
   auto buffer = DeviceBuffer::allocate(*plugin, nullptr, 16);
   EXPECT_EQ(buffer.status().code(), TESSEL_ERROR_UNIMPLEMENTED);
+  auto wrapped = DeviceBuffer::wrap(*plugin, nullptr, 0, 0);
+  EXPECT_EQ(wrapped.status().code(), TESSEL_ERROR_UNIMPLEMENTED);
+  EXPECT_THAT(wrapped.status().message(), HasSubstr("buffer_wrap is not implemented"));
 }
 
 } // namespace

@@ -38,6 +38,16 @@ Tessel_Error *bufferFree(Tessel_Buffer_Free_Args *args) {
   });
 }
 
+Tessel_Error *bufferWrap(Tessel_Buffer_Wrap_Args *args) {
+  return Entry("buffer_wrap", args, [](Tessel_Buffer_Wrap_Args &) {
+    // TODO(vendor): a buffer over args.size bytes at device address
+    // args.address of args.device, allocated by someone else (a PyTorch
+    // tensor): use it like your own buffers, but let buffer_free release only
+    // the handle, never the memory.
+    return Unimplemented(kPluginName, "buffer_wrap");
+  });
+}
+
 Tessel_Error *copyToDevice(Tessel_Buffer_Copy_To_Device_Args *args) {
   return Entry("buffer_copy_to_device", args, [](Tessel_Buffer_Copy_To_Device_Args &) {
     // TODO(vendor): copy; return once args.src may be reused.
@@ -126,6 +136,7 @@ void fillRuntimeHalf(Tessel_Plugin_Api &api) {
   api.event_destroy = &eventDestroy;
   api.event_record = &eventRecord;
   api.event_elapsed = &eventElapsed;
+  api.buffer_wrap = &bufferWrap; // ABI 1.2
 }
 
 } // namespace skeleton

@@ -30,13 +30,19 @@ if [[ "$exported" != "tessel_plugin_get_api" ]]; then
   exit 1
 fi
 
+# The template and the host are built from the same header: both at its ABI.
+abi="$(awk '/^#define TESSEL_PLUGIN_ABI_MAJOR/ { major = $3 }
+  /^#define TESSEL_PLUGIN_ABI_MINOR/ { minor = $3 }
+  END { print major "." minor }' sdk/include/tessel/plugin_api.h)"
+[[ "$abi" =~ ^[0-9]+\.[0-9]+$ ]] || { echo "FAIL: no ABI version in plugin_api.h"; exit 1; }
+
 listing="$(env -u TESSEL_PLUGIN_PATH "$tessel" plugins --no-default-dir \
   --plugin "$plugin")"
 echo "$listing"
 for expected in \
     "$plugin  (explicit)" \
     "name:       skeleton" \
-    "abi:        1.1 (host 1.1)" \
+    "abi:        $abi (host $abi)" \
     "halves:     compiler, runtime" \
     "targets:    unavailable: UNIMPLEMENTED: plugin '$plugin': compiler_get_info: skeleton: compiler_get_info is not implemented" \
     "devices:    unavailable: UNIMPLEMENTED: plugin '$plugin': device_enumerate: skeleton: device_enumerate is not implemented"; do

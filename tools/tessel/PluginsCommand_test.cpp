@@ -55,6 +55,16 @@ TEST(PluginsCommandTest, ListsAWorkingPlugin) {
   EXPECT_THAT(o.out, HasSubstr("fp64=true"));
 }
 
+TEST(PluginsCommandTest, ListsAPluginOfAnOlderMinor) {
+  // A 1.1 plugin works with this host; the listing shows both versions.
+  Output o = runPlugins({"--plugin", testPluginPath("libminor_1.so")});
+  EXPECT_EQ(o.status, 0) << o.out << o.err;
+  EXPECT_THAT(o.out, HasSubstr("abi:        1.1 (host " +
+                               std::to_string(TESSEL_PLUGIN_ABI_MAJOR) + "." +
+                               std::to_string(TESSEL_PLUGIN_ABI_MINOR) + ")"));
+  EXPECT_THAT(o.out, HasSubstr("devices:    1"));
+}
+
 TEST(PluginsCommandTest, CompilerOnlyPluginListsNoDevices) {
   Output o = runPlugins({"--plugin", testPluginPath("libcompiler_only.so")});
   EXPECT_EQ(o.status, 0);
