@@ -70,18 +70,23 @@ def _torch_array(t):
     ptr = t.data_ptr()
     dtype = _torch_dtype(t.dtype)
     if t.is_contiguous():
-        nbytes = t.numel() * t.element_size()
+        nbytes = t.nbytes
     else:
         nbytes = _extent(t.shape, t.stride(), t.element_size())
     return Array(ptr, nbytes, dtype, not t.is_cuda)
 
 
+_numpy_names = {}
+
+
 def _numpy_array(a):
-    interface = a.__array_interface__
-    ptr = interface["data"][0]
-    dtype = _NUMPY_DTYPES.get(a.dtype.name)
+    ptr = a.ctypes.data
+    dt = a.dtype
+    dtype = _numpy_names.get(dt)
     if dtype is None:
-        raise TesselError(f"NumPy arrays of {a.dtype} cannot be kernel arguments", 3)
+        dtype = _numpy_names[dt] = _NUMPY_DTYPES.get(dt.name)
+        if dtype is None:
+            raise TesselError(f"NumPy arrays of {dt} cannot be kernel arguments", 3)
     if a.flags.c_contiguous:
         nbytes = a.nbytes
     else:
@@ -148,27 +153,54 @@ def _dlpack_array(obj):
     return Array(address, _extent(shape, strides, itemsize), dtype, host, capsule)
 
 
+def _buffer_array(value):
+    # The runtime's buffers start 16-byte aligned; the launch passes the
+    # handle itself (nbytes = the C interface's handle marker).
+    return Array(value.handle.value, _capi.BUFFER_HANDLE, value.dtype,
+                 value.device.is_host, value)
+
+
+def _not_an_array(value):
+    return None
+
+
+# The handler of each argument type, found once per type: a launch then
+# costs one dictionary lookup per argument to classify it.
+_HANDLERS = {}
+
+
+def _handler_for(cls):
+    from .buffer import Buffer
+    if issubclass(cls, Buffer):
+        return _buffer_array
+    if cls.__module__.startswith("torch") and hasattr(cls, "data_ptr"):
+        return _torch_array
+    if cls.__module__ == "numpy" and hasattr(cls, "__array_interface__"):
+        return _numpy_array
+    if hasattr(cls, "__cuda_array_interface__"):
+        return lambda v: _interface_array(v, v.__cuda_array_interface__, False)
+    if hasattr(cls, "__dlpack__"):
+        return _dlpack_array
+    if hasattr(cls, "__array_interface__"):
+        return lambda v: _interface_array(v, v.__array_interface__, True)
+    return None
+
+
 def as_array(value):
     """The Array of a value that is one, else None."""
-    from .buffer import Buffer
-    if isinstance(value, Buffer):
-        # The runtime's buffers start 16-byte aligned; the launch passes the
-        # handle itself (nbytes = the C interface's handle marker).
-        return Array(value.handle.value, _capi.BUFFER_HANDLE, value.dtype,
-                     value.device.is_host, value)
     cls = type(value)
-    module = cls.__module__
-    if module.startswith("torch") and hasattr(value, "data_ptr"):
-        return _torch_array(value)
-    if module == "numpy" and hasattr(value, "__array_interface__"):
-        return _numpy_array(value)
-    if hasattr(value, "__cuda_array_interface__"):
-        return _interface_array(value, value.__cuda_array_interface__, False)
-    if hasattr(value, "__dlpack__"):
-        return _dlpack_array(value)
-    if hasattr(value, "__array_interface__"):
-        return _interface_array(value, value.__array_interface__, True)
-    return None
+    handler = _HANDLERS.get(cls)
+    if handler is None:
+        handler = _handler_for(cls)
+        if handler is None:
+            # An instance attribute (not the class's) may still make it one.
+            if hasattr(value, "__cuda_array_interface__"):
+                return _interface_array(value, value.__cuda_array_interface__, False)
+            if hasattr(value, "__array_interface__"):
+                return _interface_array(value, value.__array_interface__, True)
+            handler = _not_an_array
+        _HANDLERS[cls] = handler
+    return handler(value)
 
 
 def integer_type(v):
