@@ -61,6 +61,18 @@ struct CompileInput {
   CompileSettings settings;
   mlir::ModuleOp module;
   mlir::func::FuncOp kernel;
+  /// The host asked to keep the stages getStageNames() lists
+  /// (TESSEL_STAGES_KEEP): the backend then fills CompiledBinary::stages
+  /// with the texts it makes anyway. The kit records stage "passes" itself.
+  bool keepStages = false;
+};
+
+/// An intermediate form of the kernel kept with the artifact, for a person
+/// to read ("llvm", ".ll", the LLVM IR module).
+struct KeptStage {
+  std::string name;
+  std::string fileSuffix;
+  std::string data;
 };
 
 /// The backend's result: the artifact's bytes and the launch facts the
@@ -72,6 +84,9 @@ struct CompiledBinary {
   uint32_t warpSize = 1;
   uint32_t threadsPerBlock = 1;
   uint32_t sharedMemoryBytes = 0;
+  /// The stages kept when CompileInput::keepStages is set, each named as
+  /// getStageNames() lists it; empty otherwise.
+  std::vector<KeptStage> stages;
 };
 
 /// A backend's refusal: an ABI error code and a message. An empty message
@@ -124,6 +139,10 @@ public:
   /// TESSEL_COMPILE_CHECK_BOUNDS and instruments the kernel before
   /// compile() sees it; otherwise the flag is refused as UNIMPLEMENTED.
   virtual bool supportsBoundsChecks() const { return false; }
+  /// The stages compile() keeps when CompileInput::keepStages is set, in
+  /// the order it makes them ("llvm", "ptx"). compiler_get_info lists them,
+  /// followed by "passes", which the kit records for every backend.
+  virtual std::vector<std::string> getStageNames() const { return {}; }
 };
 
 /// Defined by each vendor's plugin: its compiler backend.

@@ -19,6 +19,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "plugins/common/CompilerBackend.h"
 #include "plugins/common/KernelArguments.h"
+#include "plugins/common/PassDump.h"
 #include "tessel/plugin.hpp"
 
 struct Tessel_Artifact {
@@ -26,6 +27,9 @@ struct Tessel_Artifact {
   std::string entryName;
   std::vector<Tessel_Kernel_Arg> args;
   Tessel_Kernel_Metadata metadata;
+  /// The stages kept on request, and their ABI view (pointing into them).
+  std::vector<tessel::kit::KeptStage> stages;
+  std::vector<Tessel_Artifact_Stage> stageViews;
 };
 
 struct Tessel_Tuning_Space {
@@ -53,6 +57,9 @@ struct CompilerState {
   Tessel_Ir_Format tileIr;
   const Tessel_Ir_Format *formats[1];
   Tessel_Compiler_Info info;
+  /// The backend's stages and "passes", and their C strings.
+  std::vector<std::string> stageNames;
+  std::vector<const char *> stageList;
   /// "a, b or c": the archs, for messages.
   std::string archList;
 };
@@ -85,13 +92,19 @@ CompilerState &state() {
                                  tile::kTileVersion.minor,
                                  0};
     s->formats[0] = &s->tileIr;
+    s->stageNames = s->backend->getStageNames();
+    s->stageNames.push_back(kPassesStageName);
+    for (const std::string &name : s->stageNames)
+      s->stageList.push_back(name.c_str());
     s->info = Tessel_Compiler_Info{Tessel_Compiler_Info_STRUCT_SIZE,
                                    nullptr,
                                    s->targetList.data(),
                                    s->targetList.size(),
                                    s->formats,
                                    1,
-                                   s->backend->getArtifactFormat()};
+                                   s->backend->getArtifactFormat(),
+                                   s->stageList.data(),
+                                   s->stageList.size()};
     return s;
   }();
   return *s;
@@ -207,12 +220,26 @@ Tessel_Error *compile(Tessel_Compile_Args *args) {
     if (Tessel_Error *e = readSettings(a.options, input.settings))
       return e;
     const CompilerBackend &backend = *state().backend;
+    // A chain the plugin does not understand is skipped: an older host may
+    // hang nothing, a newer one may hang types this kit does not know.
+    uint32_t stageFlags = 0;
+    if (const auto *ext =
+            Tessel_Find_Extension(a.extension_start, TESSEL_EXTENSION_COMPILE_STAGES);
+        ext != nullptr &&
+        ext->struct_size >= Tessel_Compile_Stages_Request_STRUCT_SIZE_MIN)
+      stageFlags = reinterpret_cast<const Tessel_Compile_Stages_Request *>(ext)->flags;
+    input.keepStages = (stageFlags & TESSEL_STAGES_KEEP) != 0;
 
     mlir::DialectRegistry registry;
     registry.insert<tile::TileDialect, mlir::func::FuncDialect>();
     backend.registerDialects(registry);
     mlir::MLIRContext context(registry);
     context.loadDialect<tile::TileDialect, mlir::func::FuncDialect>();
+    // Installed on the context before any pass runs, so the backend's own
+    // pass managers are recorded without knowing it.
+    std::unique_ptr<PassDump> passDump;
+    if (stageFlags & TESSEL_STAGES_PASSES)
+      passDump = std::make_unique<PassDump>(context);
     std::string messages;
     mlir::ScopedDiagnosticHandler handler(&context, [&](mlir::Diagnostic &d) {
       std::string loc;
@@ -257,6 +284,15 @@ Tessel_Error *compile(Tessel_Compile_Args *args) {
                         error.message.empty() ? messages.c_str()
                                               : error.message.c_str());
     artifact->bytes = std::move(binary.bytes);
+    if (input.keepStages)
+      artifact->stages = std::move(binary.stages);
+    if (passDump)
+      artifact->stages.push_back(
+          KeptStage{kPassesStageName, kPassesStageSuffix, passDump->take()});
+    for (const KeptStage &stage : artifact->stages)
+      artifact->stageViews.push_back(Tessel_Artifact_Stage{
+          stage.name.c_str(), stage.fileSuffix.c_str(),
+          reinterpret_cast<const uint8_t *>(stage.data.data()), stage.data.size()});
     artifact->entryName = a.entry_name;
     Tessel_Kernel_Metadata &md = artifact->metadata;
     md = sdk::Init<Tessel_Kernel_Metadata>();
@@ -282,6 +318,17 @@ Tessel_Error *artifactInspect(Tessel_Artifact_Inspect_Args *args) {
         a.bytes = reinterpret_cast<const uint8_t *>(a.artifact->bytes.data());
         a.size = a.artifact->bytes.size();
         a.metadata = &a.artifact->metadata;
+        // The out fields belong to the caller's extension; the chain is
+        // handed over as const only because finding is read-only.
+        if (auto *ext = const_cast<Tessel_Extension *>(Tessel_Find_Extension(
+                a.extension_start, TESSEL_EXTENSION_ARTIFACT_STAGES));
+            ext != nullptr &&
+            ext->struct_size >= Tessel_Artifact_Stages_STRUCT_SIZE_MIN) {
+          auto *stages = reinterpret_cast<Tessel_Artifact_Stages *>(ext);
+          stages->stages =
+              a.artifact->stageViews.empty() ? nullptr : a.artifact->stageViews.data();
+          stages->num_stages = a.artifact->stageViews.size();
+        }
         return Ok();
       });
 }
