@@ -92,6 +92,16 @@ StatusOr<CompilerInfo> getCompilerInfo(const LoadedPlugin &plugin) {
   }
   CompilerInfo info;
   info.artifactFormat = orEmpty(args.info->artifact_format);
+  if (TESSEL_HAS_FIELD(args.info, Tessel_Compiler_Info, num_stages)) {
+    if (Status s =
+            checkReturnedArray(plugin, entry, "", "num_stages", args.info->num_stages,
+                               "stages", args.info->stages);
+        !s.ok()) {
+      return s;
+    }
+    for (size_t i = 0; i < args.info->num_stages; ++i)
+      info.stages.push_back(orEmpty(args.info->stages[i]));
+  }
   if (Status s =
           checkReturnedArray(plugin, entry, "", "num_targets", args.info->num_targets,
                              "targets", args.info->targets);
@@ -164,6 +174,15 @@ StatusOr<CompiledKernel> compile(const LoadedPlugin &plugin,
   args.entry_name = request.entryName.c_str();
   args.ir_version_major = request.irVersionMajor;
   args.ir_version_minor = request.irVersionMinor;
+  // Extensions exist since 1.2; an older plugin is not handed one at all.
+  const bool chainStages = request.stageFlags != 0 && plugin.abiMinor() >= 2;
+  Tessel_Compile_Stages_Request stagesRequest{};
+  if (chainStages) {
+    stagesRequest.base = {Tessel_Compile_Stages_Request_STRUCT_SIZE,
+                          TESSEL_EXTENSION_COMPILE_STAGES, 0, nullptr};
+    stagesRequest.flags = request.stageFlags;
+    args.extension_start = &stagesRequest.base;
+  }
   if (Status s = plugin.call(&Tessel_Plugin_Api::compile, &args); !s.ok()) {
     return s;
   }
@@ -175,7 +194,19 @@ StatusOr<CompiledKernel> compile(const LoadedPlugin &plugin,
 
   auto inspect = sdk::Init<Tessel_Artifact_Inspect_Args>();
   inspect.artifact = args.artifact;
+  Tessel_Artifact_Stages stages{};
+  if (chainStages) {
+    stages.base = {Tessel_Artifact_Stages_STRUCT_SIZE, TESSEL_EXTENSION_ARTIFACT_STAGES,
+                   0, nullptr};
+    inspect.extension_start = &stages.base;
+  }
   if (Status s = plugin.call(&Tessel_Plugin_Api::artifact_inspect, &inspect); !s.ok()) {
+    return s;
+  }
+  if (Status s =
+          checkReturnedArray(plugin, "artifact_inspect", "stages->", "num_stages",
+                             stages.num_stages, "stages", stages.stages);
+      !s.ok()) {
     return s;
   }
   if (Status s = checkReturned(plugin, "artifact_inspect", "Tessel_Kernel_Metadata",
@@ -200,6 +231,19 @@ StatusOr<CompiledKernel> compile(const LoadedPlugin &plugin,
     kernel.bytes.assign(inspect.bytes, inspect.bytes + inspect.size);
   }
   kernel.metadata = KernelMetadata::fromAbi(*inspect.metadata);
+  for (size_t i = 0; i < stages.num_stages; ++i) {
+    const Tessel_Artifact_Stage &stage = stages.stages[i];
+    if (Status s = checkReturnedArray(plugin, "artifact_inspect",
+                                      indexed("stages", i, "."), "size", stage.size,
+                                      "data", stage.data, kMaxArtifactBytes);
+        !s.ok()) {
+      return s;
+    }
+    KernelStage kept{orEmpty(stage.name), orEmpty(stage.file_suffix), ""};
+    if (stage.size > 0)
+      kept.data.assign(reinterpret_cast<const char *>(stage.data), stage.size);
+    kernel.stages.push_back(std::move(kept));
+  }
   return kernel;
 }
 

@@ -42,6 +42,10 @@ struct CompileRequest {
   /// MLIR bytecode of the tile dialect with all compile-time constants bound.
   std::vector<uint8_t> ir;
   std::string entryName;
+  /// TESSEL_STAGES_* bits: the stages to keep, sent as a
+  /// Tessel_Compile_Stages_Request to plugins of ABI 1.2 and later (older
+  /// ones get no extension and keep nothing). 0: none.
+  uint32_t stageFlags = 0;
 };
 
 /// Compiles in this process. See IsolatedCalls.h for the crash-safe variant.

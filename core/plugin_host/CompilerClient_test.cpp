@@ -85,6 +85,37 @@ TEST(CompilerClientTest, CompileCopiesArtifactAndMetadata) {
   expectHostMemKernel(*kernel);
 }
 
+TEST(CompilerClientTest, NoStagesUnlessAsked) {
+  auto plugin = loadOrDie("libtessel_hostmem.so");
+  StatusOr<CompiledKernel> kernel = compile(*plugin, hostMemRequest());
+  ASSERT_TRUE(kernel.ok()) << kernel.status().toString();
+  EXPECT_TRUE(kernel->stages.empty());
+}
+
+TEST(CompilerClientTest, StagesComeBackThroughTheArtifact) {
+  auto plugin = loadOrDie("libtessel_hostmem.so");
+  CompileRequest request = hostMemRequest();
+  request.stageFlags = TESSEL_STAGES_KEEP | TESSEL_STAGES_PASSES;
+  StatusOr<CompiledKernel> kernel = compile(*plugin, request);
+  ASSERT_TRUE(kernel.ok()) << kernel.status().toString();
+  expectHostMemKernel(*kernel);
+  ASSERT_EQ(kernel->stages.size(), 1u);
+  EXPECT_EQ(kernel->stages[0].name, "echo");
+  EXPECT_EQ(kernel->stages[0].fileSuffix, ".echo");
+  // The plugin saw the request's flags.
+  EXPECT_EQ(kernel->stages[0].data, "flags=3");
+}
+
+TEST(CompilerClientTest, PluginOfMinor1GetsNoExtension) {
+  auto plugin = loadOrDie("libminor_1.so");
+  ASSERT_EQ(plugin->abiMinor(), 1u);
+  CompileRequest request = hostMemRequest();
+  request.stageFlags = TESSEL_STAGES_KEEP;
+  StatusOr<CompiledKernel> kernel = compile(*plugin, request);
+  ASSERT_TRUE(kernel.ok()) << kernel.status().toString();
+  EXPECT_TRUE(kernel->stages.empty());
+}
+
 TEST(CompilerClientTest, CompileErrorNamesPluginAndEntry) {
   auto plugin = loadOrDie("libtessel_hostmem.so");
   CompileRequest request = hostMemRequest();

@@ -67,10 +67,20 @@ struct KernelMetadata {
   Tessel_Kernel_Metadata view(std::vector<Tessel_Kernel_Arg> &argStorage) const;
 };
 
-/// What compile returns: the artifact bytes and their metadata.
+/// An intermediate form of a kernel kept by compile on request
+/// (Tessel_Artifact_Stage): "llvm" with suffix ".ll", "passes"...
+struct KernelStage {
+  std::string name;
+  std::string fileSuffix;
+  std::string data;
+};
+
+/// What compile returns: the artifact bytes and their metadata, and the
+/// stages kept when the request asked for them (CompileRequest::stageFlags).
 struct CompiledKernel {
   std::vector<uint8_t> bytes;
   KernelMetadata metadata;
+  std::vector<KernelStage> stages;
 };
 
 /// A parsed target `<plugin>:<arch>[+feature,...]` (Tessel_Target).
@@ -104,6 +114,9 @@ struct CompilerInfo {
   std::vector<TargetInfo> targets;
   std::vector<IrFormatInfo> irFormats;
   std::string artifactFormat;
+  /// The stages compile can keep (Tessel_Compiler_Info.stages, since 1.2);
+  /// empty for older plugins.
+  std::vector<std::string> stages;
 };
 
 /// Tessel_Compile_Options: 0 means "plugin default" for every count.

@@ -286,7 +286,9 @@ StatusOr<Artifact> Runtime::compile(const plugin_host::Target &target,
     key = computeCompileCacheKey(plugin, call);
     artifact.record.cacheKey = key.hex;
     artifact.record.cachePath = compileCache->entryPath(key);
-    CacheLookup hit = compileCache->lookup(key);
+    // A cache entry keeps no stages: a request for them is compiled anew
+    // (and stored again, the bytes being the same).
+    CacheLookup hit = call.stageFlags == 0 ? compileCache->lookup(key) : CacheLookup{};
     artifact.record.note = hit.discarded;
     if (hit.entry.has_value()) {
       artifact.kernel = std::move(hit.entry->kernel);

@@ -130,7 +130,9 @@ public:
   /// stored artifact without calling the plugin (so it works with a
   /// runtime-only plugin too); a miss compiles with the target's plugin and
   /// stores the result. Problems of the cache itself never fail a compile;
-  /// they appear in the record's note.
+  /// they appear in the record's note. A cache entry keeps no stages, so a
+  /// request with stageFlags != 0 is always compiled by the plugin (the
+  /// result is still stored; the key does not depend on stageFlags).
   StatusOr<Artifact> compile(const plugin_host::Target &target,
                              const CompileRequest &request) const;
 

@@ -165,6 +165,10 @@ struct Tessel_Artifact {
   char entry_name[64];
   Tessel_Kernel_Arg args[2];
   Tessel_Kernel_Metadata metadata;
+  /* Stage "echo" (text "flags=<the request's flags>"), kept on request. */
+  int has_stage;
+  char stage_text[32];
+  Tessel_Artifact_Stage stage;
 };
 
 static void fill_kernel_args(Tessel_Kernel_Arg* args) {
@@ -212,7 +216,28 @@ static Tessel_Error* compile(Tessel_Compile_Args* args) {
   if (args->options != NULL && args->options->num_warps > 0) {
     num_warps = args->options->num_warps;
   }
+#ifdef HM_MINOR_1
+  /* Extensions came with 1.2: a host must not hang one on a 1.1 call. */
+  if (args->extension_start != NULL) {
+    return make_error(TESSEL_ERROR_INVALID_ARGUMENT,
+                      "compile: an extension was handed to a 1.1 plugin");
+  }
+#endif
   artifact = (Tessel_Artifact*)calloc(1, sizeof(*artifact));
+  {
+    const Tessel_Extension* ext = Tessel_Find_Extension(
+        args->extension_start, TESSEL_EXTENSION_COMPILE_STAGES);
+    if (ext != NULL && (((const Tessel_Compile_Stages_Request*)ext)->flags &
+                        TESSEL_STAGES_KEEP)) {
+      artifact->has_stage = 1;
+      snprintf(artifact->stage_text, sizeof(artifact->stage_text), "flags=%u",
+               ((const Tessel_Compile_Stages_Request*)ext)->flags);
+      artifact->stage.name = "echo";
+      artifact->stage.file_suffix = ".echo";
+      artifact->stage.data = (const uint8_t*)artifact->stage_text;
+      artifact->stage.size = strlen(artifact->stage_text);
+    }
+  }
   artifact->size = sizeof(kMagic) + args->ir_size;
   artifact->bytes = (uint8_t*)malloc(artifact->size);
   memcpy(artifact->bytes, kMagic, sizeof(kMagic));
@@ -242,6 +267,15 @@ static Tessel_Error* artifact_inspect(Tessel_Artifact_Inspect_Args* args) {
   args->bytes = args->artifact->bytes;
   args->size = args->artifact->size;
   args->metadata = &args->artifact->metadata;
+  if (args->artifact->has_stage) {
+    Tessel_Artifact_Stages* stages =
+        (Tessel_Artifact_Stages*)Tessel_Find_Extension(
+            args->extension_start, TESSEL_EXTENSION_ARTIFACT_STAGES);
+    if (stages != NULL) {
+      stages->stages = &args->artifact->stage;
+      stages->num_stages = 1;
+    }
+  }
   return NULL;
 }
 
