@@ -23,6 +23,7 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 using namespace mlir;
 
@@ -76,8 +77,7 @@ LogicalResult linkRuntime(llvm::Module &module, Location loc) {
   return success();
 }
 
-FailureOr<CompiledModule> translateAndOptimize(ModuleOp module,
-                                               const CpuTarget &target,
+FailureOr<CompiledModule> translateAndOptimize(ModuleOp module, const CpuTarget &target,
                                                const CpuOptions &options) {
   Location loc = module.getLoc();
   llvm::StringSet<> entries;
@@ -135,8 +135,7 @@ FailureOr<CompiledModule> translateAndOptimize(ModuleOp module,
 
 } // namespace
 
-LogicalResult lowerTileModuleToLLVMDialect(ModuleOp module,
-                                           const CpuOptions &options) {
+LogicalResult lowerTileModuleToLLVMDialect(ModuleOp module, const CpuOptions &options) {
   DialectRegistry registry;
   registerCpuBackendDialects(registry);
   module.getContext()->appendDialectRegistry(registry);
@@ -145,9 +144,9 @@ LogicalResult lowerTileModuleToLLVMDialect(ModuleOp module,
   return pm.run(module);
 }
 
-FailureOr<std::string>
-compileLLVMDialectToOptimizedIR(ModuleOp module, const CpuTarget &target,
-                                const CpuOptions &options) {
+FailureOr<std::string> compileLLVMDialectToOptimizedIR(ModuleOp module,
+                                                       const CpuTarget &target,
+                                                       const CpuOptions &options) {
   FailureOr<CompiledModule> compiled = translateAndOptimize(module, target, options);
   if (failed(compiled))
     return failure();
@@ -159,21 +158,37 @@ compileLLVMDialectToOptimizedIR(ModuleOp module, const CpuTarget &target,
 
 FailureOr<std::string> compileLLVMDialectToObject(ModuleOp module,
                                                   const CpuTarget &target,
-                                                  const CpuOptions &options) {
+                                                  const CpuOptions &options,
+                                                  CpuStages *stages) {
   FailureOr<CompiledModule> compiled = translateAndOptimize(module, target, options);
   if (failed(compiled))
     return failure();
+  if (stages != nullptr) {
+    llvm::raw_string_ostream stream(stages->llvmIR);
+    compiled->module->print(stream, nullptr);
+    // Code generation changes the module it runs on: the assembly comes
+    // from a copy of the optimized module, the object from the original.
+    std::unique_ptr<llvm::Module> copy = llvm::CloneModule(*compiled->module);
+    FailureOr<std::string> assembly =
+        codegen::emitMachineCode(*copy, *compiled->machine,
+                                 llvm::CodeGenFileType::AssemblyFile, module.getLoc());
+    if (failed(assembly))
+      return failure();
+    stages->assembly = std::move(*assembly);
+  }
   return codegen::emitMachineCode(*compiled->module, *compiled->machine,
                                   llvm::CodeGenFileType::ObjectFile, module.getLoc());
 }
 
 FailureOr<std::string> compileTileModuleToSharedObject(ModuleOp module,
                                                        const CpuTarget &target,
-                                                       const CpuOptions &options) {
+                                                       const CpuOptions &options,
+                                                       CpuStages *stages) {
   OwningOpRef<ModuleOp> lowered(cast<ModuleOp>(module->clone()));
   if (failed(lowerTileModuleToLLVMDialect(*lowered, options)))
     return failure();
-  FailureOr<std::string> object = compileLLVMDialectToObject(*lowered, target, options);
+  FailureOr<std::string> object =
+      compileLLVMDialectToObject(*lowered, target, options, stages);
   if (failed(object))
     return failure();
   return linkSharedObject(*object, options, module.getLoc());

@@ -19,14 +19,22 @@
 
 namespace tessel::cpu {
 
+/// The texts a compile can keep for a person to read: the optimized LLVM
+/// IR module and its x86-64 assembly.
+struct CpuStages {
+  std::string llvmIR;
+  std::string assembly;
+};
+
 /// Compiles every kernel (public func.func) of the tile IR module `module`
 /// for `target` and returns the shared object's bytes. `module` is not
 /// changed (the lowering runs on a clone). Its context must have the
 /// dialects of registerCpuBackendDialects (Pipeline.h) available; missing
 /// ones are loaded on demand.
+/// With `stages`, also fills it from the same compile.
 mlir::FailureOr<std::string>
 compileTileModuleToSharedObject(mlir::ModuleOp module, const CpuTarget &target,
-                                const CpuOptions &options);
+                                const CpuOptions &options, CpuStages *stages = nullptr);
 
 /// Lowers the tile IR module `module` in place to the LLVM dialect
 /// (buildCpuLoweringPipeline).
@@ -37,23 +45,24 @@ mlir::LogicalResult lowerTileModuleToLLVMDialect(mlir::ModuleOp module,
 /// helpers it calls, gives every function but the kernel entries internal
 /// linkage and optimizes it for `target` at `options.optLevel`. Returns the
 /// textual LLVM IR (for inspection and tests).
-mlir::FailureOr<std::string>
-compileLLVMDialectToOptimizedIR(mlir::ModuleOp module, const CpuTarget &target,
-                                const CpuOptions &options);
+mlir::FailureOr<std::string> compileLLVMDialectToOptimizedIR(mlir::ModuleOp module,
+                                                             const CpuTarget &target,
+                                                             const CpuOptions &options);
 
 /// As compileLLVMDialectToOptimizedIR, but returns a relocatable x86-64 ELF
-/// object file.
-mlir::FailureOr<std::string>
-compileLLVMDialectToObject(mlir::ModuleOp module, const CpuTarget &target,
-                           const CpuOptions &options);
+/// object file. With `stages`, also keeps the optimized IR and the
+/// assembly of the same optimized module.
+mlir::FailureOr<std::string> compileLLVMDialectToObject(mlir::ModuleOp module,
+                                                        const CpuTarget &target,
+                                                        const CpuOptions &options,
+                                                        CpuStages *stages = nullptr);
 
 /// Links the relocatable object `object` into a shared object with the
 /// linker of `options`. On failure the error (on `loc`) carries the
 /// linker's output and a command line that reproduces it, and the input is
 /// kept on disk for that purpose.
-mlir::FailureOr<std::string> linkSharedObject(llvm::StringRef object,
-                                              const CpuOptions &options,
-                                              mlir::Location loc);
+mlir::FailureOr<std::string>
+linkSharedObject(llvm::StringRef object, const CpuOptions &options, mlir::Location loc);
 
 } // namespace tessel::cpu
 

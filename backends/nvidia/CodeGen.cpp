@@ -16,6 +16,7 @@
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/TargetParser/Triple.h"
@@ -87,7 +88,8 @@ FailureOr<KernelLaunchInfo> lowerTileModuleToLLVMDialect(ModuleOp module,
 
 FailureOr<std::string> compileLLVMDialectToPtx(ModuleOp module,
                                                const NvidiaTarget &target,
-                                               const NvidiaOptions &options) {
+                                               const NvidiaOptions &options,
+                                               std::string *llvmIR) {
   Location loc = module.getLoc();
   DialectRegistry registry;
   registerNvidiaBackendDialects(registry);
@@ -114,14 +116,20 @@ FailureOr<std::string> compileLLVMDialectToPtx(ModuleOp module,
   codegen::OptimizationHooks hooks;
   hooks.addEarlyPasses = addScalarizer;
   codegen::optimizeModule(*llvmModule, **machine, options.optLevel, hooks);
+  if (llvmIR != nullptr) {
+    llvm::raw_string_ostream stream(*llvmIR);
+    llvmModule->print(stream, nullptr);
+  }
   return codegen::emitMachineCode(*llvmModule, **machine,
                                   llvm::CodeGenFileType::AssemblyFile, loc);
 }
 
 FailureOr<CompiledKernel> compileTileModule(ModuleOp module, const NvidiaTarget &target,
-                                            const NvidiaOptions &options) {
+                                            const NvidiaOptions &options,
+                                            bool keepLLVMIR) {
   OwningOpRef<ModuleOp> lowered(cast<ModuleOp>(module->clone()));
-  FailureOr<KernelLaunchInfo> launch = lowerTileModuleToLLVMDialect(*lowered, target, options);
+  FailureOr<KernelLaunchInfo> launch =
+      lowerTileModuleToLLVMDialect(*lowered, target, options);
   if (failed(launch))
     return failure();
   // Pipelining buys latency with shared memory (staging buffers per dot);
@@ -130,7 +138,7 @@ FailureOr<CompiledKernel> compileTileModule(ModuleOp module, const NvidiaTarget 
       options.numStages > 1) {
     NvidiaOptions unpipelined = options;
     unpipelined.numStages = 1;
-    return compileTileModule(module, target, unpipelined);
+    return compileTileModule(module, target, unpipelined, keepLLVMIR);
   }
   if (launch->sharedMemoryBytes > target.getMaxSharedMemoryPerBlock())
     return emitError(module.getLoc())
@@ -138,7 +146,9 @@ FailureOr<CompiledKernel> compileTileModule(ModuleOp module, const NvidiaTarget 
            << " bytes of shared memory per block, more than "
            << std::string(target.getName()) << " allows ("
            << target.getMaxSharedMemoryPerBlock() << ")";
-  FailureOr<std::string> ptx = compileLLVMDialectToPtx(*lowered, target, options);
+  std::string llvmIR;
+  FailureOr<std::string> ptx = compileLLVMDialectToPtx(*lowered, target, options,
+                                                       keepLLVMIR ? &llvmIR : nullptr);
   if (failed(ptx))
     return failure();
   FailureOr<std::string> cubin = assemblePtx(*ptx, target, options, module.getLoc());
@@ -148,6 +158,7 @@ FailureOr<CompiledKernel> compileTileModule(ModuleOp module, const NvidiaTarget 
   kernel.ptx = std::move(*ptx);
   kernel.cubin = std::move(*cubin);
   kernel.launch = *launch;
+  kernel.llvmIR = std::move(llvmIR);
   return kernel;
 }
 

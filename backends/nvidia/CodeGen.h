@@ -30,6 +30,8 @@ struct CompiledKernel {
   std::string ptx;
   std::string cubin;
   KernelLaunchInfo launch;
+  /// The LLVM IR module after its LLVM passes, when asked for.
+  std::string llvmIR;
 };
 
 /// Lowers a tile IR module in place to the LLVM + NVVM dialects
@@ -38,21 +40,27 @@ mlir::FailureOr<KernelLaunchInfo>
 lowerTileModuleToLLVMDialect(mlir::ModuleOp module, const NvidiaTarget &target,
                              const NvidiaOptions &options);
 
-/// PTX text of a module in the LLVM + NVVM dialects.
+/// PTX text of a module in the LLVM + NVVM dialects. With `llvmIR`, also
+/// the optimized LLVM IR module the PTX is generated from.
 mlir::FailureOr<std::string> compileLLVMDialectToPtx(mlir::ModuleOp module,
                                                      const NvidiaTarget &target,
-                                                     const NvidiaOptions &options);
+                                                     const NvidiaOptions &options,
+                                                     std::string *llvmIR = nullptr);
 
 /// Assembles PTX with `options.ptxasPath -arch=<target>`. On failure the PTX
 /// is kept in a temporary directory and the error (emitted at `loc`) holds
 /// ptxas's output and the command line that reproduces it.
-mlir::FailureOr<std::string> assemblePtx(llvm::StringRef ptx, const NvidiaTarget &target,
-                                         const NvidiaOptions &options, mlir::Location loc);
+mlir::FailureOr<std::string> assemblePtx(llvm::StringRef ptx,
+                                         const NvidiaTarget &target,
+                                         const NvidiaOptions &options,
+                                         mlir::Location loc);
 
-/// The whole path; the input module is left unchanged.
+/// The whole path; the input module is left unchanged. With `keepLLVMIR`,
+/// CompiledKernel::llvmIR is filled.
 mlir::FailureOr<CompiledKernel> compileTileModule(mlir::ModuleOp module,
                                                   const NvidiaTarget &target,
-                                                  const NvidiaOptions &options);
+                                                  const NvidiaOptions &options,
+                                                  bool keepLLVMIR = false);
 
 } // namespace tessel::nvidia
 

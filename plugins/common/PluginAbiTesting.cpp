@@ -88,4 +88,38 @@ Tessel_Compile_Args makeCompileArgs(const Tessel_Target &target, const std::stri
   return args;
 }
 
+std::map<std::string, std::string>
+compileStages(const Tessel_Plugin_Api *api, const Tessel_Target &target,
+              const std::string &ir, const char *entry, uint32_t flags,
+              std::map<std::string, std::string> *suffixes) {
+  std::map<std::string, std::string> stages;
+  Tessel_Compile_Stages_Request request{};
+  request.base = {Tessel_Compile_Stages_Request_STRUCT_SIZE,
+                  TESSEL_EXTENSION_COMPILE_STAGES, 0, nullptr};
+  request.flags = flags;
+  Tessel_Compile_Args args = makeCompileArgs(target, ir, entry);
+  args.extension_start = &request.base;
+  if (std::string error = message(api, api->compile(&args)); !error.empty()) {
+    ADD_FAILURE() << error;
+    return stages;
+  }
+  Tessel_Artifact_Stages kept{};
+  kept.base = {Tessel_Artifact_Stages_STRUCT_SIZE, TESSEL_EXTENSION_ARTIFACT_STAGES, 0,
+               nullptr};
+  auto inspect = sdk::Init<Tessel_Artifact_Inspect_Args>();
+  inspect.artifact = args.artifact;
+  inspect.extension_start = &kept.base;
+  EXPECT_EQ(message(api, api->artifact_inspect(&inspect)), "");
+  for (size_t i = 0; i < kept.num_stages; ++i) {
+    const Tessel_Artifact_Stage &s = kept.stages[i];
+    stages[s.name] = std::string(reinterpret_cast<const char *>(s.data), s.size);
+    if (suffixes != nullptr)
+      (*suffixes)[s.name] = s.file_suffix;
+  }
+  auto destroy = sdk::Init<Tessel_Artifact_Destroy_Args>();
+  destroy.artifact = args.artifact;
+  api->artifact_destroy(&destroy);
+  return stages;
+}
+
 } // namespace tessel::abitest

@@ -14,6 +14,8 @@
 
 #include "tessel/plugin_api.h"
 
+#include <map>
+
 namespace tessel::abitest {
 
 /// The function table of the plugin at `path`, loaded once and kept loaded;
@@ -31,6 +33,14 @@ std::string readTileBytecode(const std::string &path);
 /// tile IR version this build writes; all three must outlive it.
 Tessel_Compile_Args makeCompileArgs(const Tessel_Target &target, const std::string &ir,
                                     const char *entry);
+
+/// Compiles `entry` of `ir` on `target` asking for the stages `flags`
+/// (TESSEL_STAGES_*) and returns them by name, "" and a test failure when
+/// compile fails. `suffixes`, when given, receives each stage's suffix.
+std::map<std::string, std::string>
+compileStages(const Tessel_Plugin_Api *api, const Tessel_Target &target,
+              const std::string &ir, const char *entry, uint32_t flags,
+              std::map<std::string, std::string> *suffixes = nullptr);
 
 } // namespace tessel::abitest
 

@@ -41,10 +41,16 @@ public:
     cpu::CpuOptions options;
     if (input.settings.optLevel >= 0)
       options.optLevel = unsigned(input.settings.optLevel);
+    cpu::CpuStages stages;
     mlir::FailureOr<std::string> so = cpu::compileTileModuleToSharedObject(
-        input.module, *cpu::CpuTarget::parse(input.arch), options);
+        input.module, *cpu::CpuTarget::parse(input.arch), options,
+        input.keepStages ? &stages : nullptr);
     if (mlir::failed(so))
       return false;
+    if (input.keepStages) {
+      out.stages.push_back({"llvm", ".ll", std::move(stages.llvmIR)});
+      out.stages.push_back({"asm", ".s", std::move(stages.assembly)});
+    }
     // One program instance is one thread of execution: the metadata's
     // defaults (one warp of one thread, no shared memory) hold.
     out.bytes = std::move(*so);
@@ -61,6 +67,8 @@ public:
 
   // tile.ptr_to_int and masked atomics lower like the other tile ops.
   bool supportsBoundsChecks() const override { return true; }
+
+  std::vector<std::string> getStageNames() const override { return {"llvm", "asm"}; }
 
   // One program instance runs on one core, so blocks should be large enough
   // to amortize the per-instance call but fit in L1/L2.

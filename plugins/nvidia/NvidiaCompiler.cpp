@@ -101,9 +101,14 @@ public:
     }
     options.numWarps = s.numWarps != 0 ? s.numWarps : defaultNumWarps(input.kernel);
     mlir::FailureOr<nvidia::CompiledKernel> kernel = nvidia::compileTileModule(
-        input.module, *nvidia::NvidiaTarget::parse(input.arch), options);
+        input.module, *nvidia::NvidiaTarget::parse(input.arch), options,
+        input.keepStages);
     if (mlir::failed(kernel))
       return false;
+    if (input.keepStages) {
+      out.stages.push_back({"llvm", ".ll", std::move(kernel->llvmIR)});
+      out.stages.push_back({"ptx", ".ptx", kernel->ptx});
+    }
     out.bytes = std::move(kernel->cubin);
     out.numWarps = kernel->launch.numWarps;
     out.warpSize = 32;
@@ -134,6 +139,9 @@ public:
 
   // tile.ptr_to_int and masked atomics lower like the other tile ops.
   bool supportsBoundsChecks() const override { return true; }
+
+  // The cubin is the artifact itself.
+  std::vector<std::string> getStageNames() const override { return {"llvm", "ptx"}; }
 
   // Defaults: 4 warps then 8 (the compiler picks 8 by itself for large tiles
   // when num_warps is 0); block sizes the tuner may try: powers of two from

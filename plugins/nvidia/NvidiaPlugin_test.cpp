@@ -57,6 +57,36 @@ TEST(NvidiaPlugin, NumWarpsOptionAndErrors) {
             std::string::npos);
 }
 
+// Kept stages: the optimized LLVM IR and the PTX the cubin was assembled
+// from, listed by compiler_get_info; nothing kept unless asked.
+TEST(NvidiaPlugin, KeepsLLVMAndPtxStages) {
+  const Tessel_Plugin_Api *api = loadNvidia();
+  ASSERT_NE(api, nullptr);
+  auto info = sdk::Init<Tessel_Compiler_Get_Info_Args>();
+  ASSERT_EQ(message(api, api->compiler_get_info(&info)), "");
+  EXPECT_EQ(std::vector<std::string>(info.info->stages,
+                                     info.info->stages + info.info->num_stages),
+            (std::vector<std::string>{"llvm", "ptx", "passes"}));
+  std::string ir = readTileBytecode("examples/tile-ir/vector_add.mlir");
+  Tessel_Target target = sdk::Init<Tessel_Target>();
+  target.plugin = "nvidia";
+  target.arch = "sm_90a";
+  std::map<std::string, std::string> suffixes;
+  std::map<std::string, std::string> stages =
+      compileStages(api, target, ir, "add_kernel",
+                    TESSEL_STAGES_KEEP | TESSEL_STAGES_PASSES, &suffixes);
+  ASSERT_EQ(stages.size(), 3u);
+  EXPECT_NE(stages["ptx"].find(".target sm_90a"), std::string::npos);
+  EXPECT_NE(stages["ptx"].find(".entry add_kernel"), std::string::npos);
+  EXPECT_NE(stages["llvm"].find("define"), std::string::npos);
+  EXPECT_NE(stages["llvm"].find("nvvm"), std::string::npos);
+  EXPECT_NE(stages["passes"].find("// -----// IR Dump After"), std::string::npos);
+  EXPECT_EQ(suffixes["llvm"], ".ll");
+  EXPECT_EQ(suffixes["ptx"], ".ptx");
+  EXPECT_EQ(suffixes["passes"], ".passes.mlir");
+  EXPECT_TRUE(compileStages(api, target, ir, "add_kernel", 0).empty());
+}
+
 // Each target lists what its GPU description says it has (the kit's ABI
 // test checks that a target string may require each and nothing else).
 TEST(NvidiaPlugin, TargetFeaturesComeFromTheDescription) {
