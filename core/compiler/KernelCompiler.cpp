@@ -4,7 +4,6 @@
 #include <fstream>
 #include <sstream>
 
-#include "dialects/tile/Bytecode/Bytecode.h"
 #include "core/frontend/AST.h"
 #include "core/frontend/Diagnostics.h"
 #include "core/frontend/Parser.h"
@@ -12,9 +11,12 @@
 #include "core/frontend/lowering/DType.h"
 #include "core/frontend/lowering/KernelLowering.h"
 #include "core/frontend/lowering/Signature.h"
+#include "dialects/tile/Bytecode/Bytecode.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace tessel::compiler {
 
@@ -25,21 +27,36 @@ using runtime::StatusOr;
 
 int32_t tesselDtype(frontend::Scalar s) {
   switch (s) {
-  case frontend::Scalar::I1: return TESSEL_DTYPE_I1;
-  case frontend::Scalar::I8: return TESSEL_DTYPE_I8;
-  case frontend::Scalar::I16: return TESSEL_DTYPE_I16;
-  case frontend::Scalar::I32: return TESSEL_DTYPE_I32;
-  case frontend::Scalar::I64: return TESSEL_DTYPE_I64;
-  case frontend::Scalar::U8: return TESSEL_DTYPE_U8;
-  case frontend::Scalar::U16: return TESSEL_DTYPE_U16;
-  case frontend::Scalar::U32: return TESSEL_DTYPE_U32;
-  case frontend::Scalar::U64: return TESSEL_DTYPE_U64;
-  case frontend::Scalar::F8E4M3: return TESSEL_DTYPE_FP8E4M3;
-  case frontend::Scalar::F8E5M2: return TESSEL_DTYPE_FP8E5M2;
-  case frontend::Scalar::F16: return TESSEL_DTYPE_FP16;
-  case frontend::Scalar::BF16: return TESSEL_DTYPE_BF16;
-  case frontend::Scalar::F32: return TESSEL_DTYPE_FP32;
-  case frontend::Scalar::F64: return TESSEL_DTYPE_FP64;
+  case frontend::Scalar::I1:
+    return TESSEL_DTYPE_I1;
+  case frontend::Scalar::I8:
+    return TESSEL_DTYPE_I8;
+  case frontend::Scalar::I16:
+    return TESSEL_DTYPE_I16;
+  case frontend::Scalar::I32:
+    return TESSEL_DTYPE_I32;
+  case frontend::Scalar::I64:
+    return TESSEL_DTYPE_I64;
+  case frontend::Scalar::U8:
+    return TESSEL_DTYPE_U8;
+  case frontend::Scalar::U16:
+    return TESSEL_DTYPE_U16;
+  case frontend::Scalar::U32:
+    return TESSEL_DTYPE_U32;
+  case frontend::Scalar::U64:
+    return TESSEL_DTYPE_U64;
+  case frontend::Scalar::F8E4M3:
+    return TESSEL_DTYPE_FP8E4M3;
+  case frontend::Scalar::F8E5M2:
+    return TESSEL_DTYPE_FP8E5M2;
+  case frontend::Scalar::F16:
+    return TESSEL_DTYPE_FP16;
+  case frontend::Scalar::BF16:
+    return TESSEL_DTYPE_BF16;
+  case frontend::Scalar::F32:
+    return TESSEL_DTYPE_FP32;
+  case frontend::Scalar::F64:
+    return TESSEL_DTYPE_FP64;
   }
   return TESSEL_DTYPE_INVALID;
 }
@@ -71,15 +88,16 @@ std::vector<KernelParam> runtimeParams(const frontend::Module &module,
 }
 
 double millisecondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
+                                                   start)
       .count();
 }
 
 } // namespace
 
 LoweredKernel lowerToTileIR(const std::string &fileName, const std::string &text,
-                            const KernelSpecialization &spec, mlir::MLIRContext &context,
-                            bool cleanUp) {
+                            const KernelSpecialization &spec,
+                            mlir::MLIRContext &context, bool cleanUp) {
   LoweredKernel out;
   frontend::SourceManager sources;
   frontend::DiagnosticEngine diags(sources);
@@ -95,15 +113,40 @@ LoweredKernel lowerToTileIR(const std::string &fileName, const std::string &text
   out.diagnostics = diags.renderAll();
   if (!module || diags.hasErrors()) {
     if (out.diagnostics.empty())
-      out.diagnostics = fileName + ": error: cannot compile kernel '" + spec.kernel + "'\n";
+      out.diagnostics =
+          fileName + ": error: cannot compile kernel '" + spec.kernel + "'\n";
     return out;
   }
   if (cleanUp) {
     mlir::PassManager pm(&context);
     pm.addPass(mlir::createCanonicalizerPass());
     pm.addPass(mlir::createCSEPass());
-    if (mlir::failed(pm.run(*module))) {
-      out.diagnostics += fileName + ": error: internal error while cleaning up the IR of '" +
+    if (spec.dumpPasses) {
+      // The same header as the plugins' stage "passes" (plugins/common
+      // PassDump), so one reader serves both.
+      context.registerActionHandler([&](llvm::function_ref<void()> transform,
+                                        const mlir::tracing::Action &action) {
+        transform();
+        const auto *run = llvm::dyn_cast<mlir::PassExecutionAction>(&action);
+        if (run == nullptr || run->getOp() == nullptr ||
+            run->getPass().getName() == "mlir::detail::OpToOpPassAdaptor")
+          return;
+        llvm::StringRef name = run->getPass().getArgument();
+        if (name.empty())
+          name = run->getPass().getName();
+        llvm::raw_string_ostream os(out.passDump);
+        os << "// -----// IR Dump After " << name << " ("
+           << run->getOp()->getName().getStringRef() << ") //----- //\n";
+        run->getOp()->print(os);
+        os << "\n\n";
+      });
+    }
+    mlir::LogicalResult cleaned = pm.run(*module);
+    if (spec.dumpPasses)
+      context.registerActionHandler(nullptr);
+    if (mlir::failed(cleaned)) {
+      out.diagnostics += fileName +
+                         ": error: internal error while cleaning up the IR of '" +
                          spec.kernel + "'\n";
       return out;
     }
@@ -113,7 +156,8 @@ LoweredKernel lowerToTileIR(const std::string &fileName, const std::string &text
   return out;
 }
 
-StatusOr<TileKernel> lowerKernelSource(const std::string &fileName, const std::string &text,
+StatusOr<TileKernel> lowerKernelSource(const std::string &fileName,
+                                       const std::string &text,
                                        const KernelSpecialization &spec) {
   const auto start = std::chrono::steady_clock::now();
   mlir::MLIRContext context;
@@ -128,6 +172,9 @@ StatusOr<TileKernel> lowerKernelSource(const std::string &fileName, const std::s
   out.bytecode.assign(bytes.begin(), bytes.end());
   out.entryName = spec.kernel;
   out.params = std::move(lowered.params);
+  out.passDump = std::move(lowered.passDump);
+  llvm::raw_string_ostream tileText(out.tileIR);
+  lowered.module->print(tileText);
   if (auto kernel = lowered.module->lookupSymbol<mlir::func::FuncOp>(spec.kernel))
     out.extents = tile::computeAccessExtents(kernel);
   out.frontendMilliseconds = millisecondsSince(start);
@@ -148,10 +195,9 @@ StatusOr<TileKernel> lowerKernelFile(const std::string &path,
   return lowerKernelSource(path, text, spec);
 }
 
-StatusOr<runtime::Artifact> compileTileKernel(const runtime::Runtime &runtime,
-                                             const plugin_host::Target &target,
-                                             const TileKernel &tile,
-                                             const plugin_host::CompileOptions &options) {
+StatusOr<runtime::Artifact>
+compileTileKernel(const runtime::Runtime &runtime, const plugin_host::Target &target,
+                  const TileKernel &tile, const plugin_host::CompileOptions &options) {
   runtime::CompileRequest request;
   request.ir = tile.bytecode;
   request.entryName = tile.entryName;
@@ -167,7 +213,8 @@ StatusOr<CompiledKernel> compileLowered(const runtime::Runtime &runtime,
                                         const plugin_host::CompileOptions &options) {
   if (!tile.ok())
     return tile.status();
-  StatusOr<runtime::Artifact> artifact = compileTileKernel(runtime, target, *tile, options);
+  StatusOr<runtime::Artifact> artifact =
+      compileTileKernel(runtime, target, *tile, options);
   if (!artifact.ok())
     return artifact.status();
   return CompiledKernel{std::move(*tile), std::move(*artifact)};
@@ -183,13 +230,13 @@ StatusOr<CompiledKernel> compileKernelFile(const runtime::Runtime &runtime,
   return compileLowered(runtime, target, lowerKernelFile(path, spec), options);
 }
 
-StatusOr<CompiledKernel> compileKernelSource(const runtime::Runtime &runtime,
-                                             const plugin_host::Target &target,
-                                             const std::string &fileName,
-                                             const std::string &text,
-                                             const KernelSpecialization &spec,
-                                             const plugin_host::CompileOptions &options) {
-  return compileLowered(runtime, target, lowerKernelSource(fileName, text, spec), options);
+StatusOr<CompiledKernel>
+compileKernelSource(const runtime::Runtime &runtime, const plugin_host::Target &target,
+                    const std::string &fileName, const std::string &text,
+                    const KernelSpecialization &spec,
+                    const plugin_host::CompileOptions &options) {
+  return compileLowered(runtime, target, lowerKernelSource(fileName, text, spec),
+                        options);
 }
 
 } // namespace tessel::compiler

@@ -54,6 +54,8 @@ struct KernelSpecialization {
   /// Resource limits (docs/limits.md): the defaults as the TESSEL_LIMIT_*
   /// environment variables override them, unless the caller sets a field.
   frontend::FrontendLimits limits = frontend::FrontendLimits::fromEnvironment();
+  /// Record the IR after each clean-up pass (TileKernel::passDump).
+  bool dumpPasses = false;
 };
 
 /// One runtime parameter of the kernel, in launch order.
@@ -78,6 +80,10 @@ struct LoweredKernel {
   std::string diagnostics;
   /// The runtime parameters, when the module is there.
   std::vector<KernelParam> params;
+  /// With KernelSpecialization::dumpPasses: the IR after each clean-up
+  /// pass, each dump headed `// -----// IR Dump After <pass> (<op>) //----- //`
+  /// as a plugin's stage "passes" is.
+  std::string passDump;
 };
 
 /// The one front half of compilation, which the runtime, `tessel compile`
@@ -85,8 +91,8 @@ struct LoweredKernel {
 /// diagnostics), lowers `spec.kernel` to tile IR in `context`, and cleans it
 /// up with canonicalize and CSE unless `cleanUp` is false.
 LoweredKernel lowerToTileIR(const std::string &fileName, const std::string &text,
-                            const KernelSpecialization &spec, mlir::MLIRContext &context,
-                            bool cleanUp = true);
+                            const KernelSpecialization &spec,
+                            mlir::MLIRContext &context, bool cleanUp = true);
 
 /// A kernel lowered to tile IR bytecode, ready for runtime::CompileRequest.
 struct TileKernel {
@@ -98,6 +104,10 @@ struct TileKernel {
   std::vector<tile::AccessExtent> extents;
   /// Wall time of parsing, lowering, clean-up and serialization.
   double frontendMilliseconds = 0;
+  /// The final tile IR as text (what the bytecode holds).
+  std::string tileIR;
+  /// With KernelSpecialization::dumpPasses: LoweredKernel::passDump.
+  std::string passDump;
 };
 
 /// Lowers `spec.kernel` of `text` (named `fileName` in diagnostics) to
@@ -132,7 +142,8 @@ compileKernelFile(const runtime::Runtime &runtime, const plugin_host::Target &ta
 /// Compiles an already lowered kernel for `target` through `runtime`'s cache.
 runtime::StatusOr<runtime::Artifact>
 compileTileKernel(const runtime::Runtime &runtime, const plugin_host::Target &target,
-                  const TileKernel &tile, const plugin_host::CompileOptions &options = {});
+                  const TileKernel &tile,
+                  const plugin_host::CompileOptions &options = {});
 
 /// The same from source text already in memory.
 runtime::StatusOr<CompiledKernel>

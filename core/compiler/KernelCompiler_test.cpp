@@ -24,22 +24,46 @@ def scale_kernel(x_ptr, out_ptr, n, factor, BLOCK: tl.constexpr):
     tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=mask) * factor, mask=mask)
 )py";
 
-const KernelSpecialization kScale{"scale_kernel", "*fp32,*fp32,u32,fp32", {{"BLOCK", "64"}}};
+const KernelSpecialization kScale{
+    "scale_kernel", "*fp32,*fp32,u32,fp32", {{"BLOCK", "64"}}};
 
 TEST(KernelCompiler, LowersAndNamesTheRuntimeParameters) {
   auto tile = lowerKernelSource("scale.py", kSource, kScale);
   ASSERT_TRUE(tile.ok()) << tile.status().message();
   EXPECT_FALSE(tile->bytecode.empty());
   EXPECT_EQ(tile->entryName, "scale_kernel");
-  ASSERT_EQ(tile->params.size(), 4u);  // BLOCK is a constexpr
+  ASSERT_EQ(tile->params.size(), 4u); // BLOCK is a constexpr
   EXPECT_EQ(tile->params[0].name, "x_ptr");
   EXPECT_EQ(tile->params[0].type, "*fp32");
   EXPECT_TRUE(tile->params[0].isPointer);
   EXPECT_EQ(tile->params[0].dtype, TESSEL_DTYPE_FP32);
   EXPECT_EQ(tile->params[2].name, "n");
   EXPECT_FALSE(tile->params[2].isPointer);
-  EXPECT_EQ(tile->params[2].dtype, TESSEL_DTYPE_U32);  // unsigned kept apart
+  EXPECT_EQ(tile->params[2].dtype, TESSEL_DTYPE_U32); // unsigned kept apart
   EXPECT_EQ(tile->params[3].dtype, TESSEL_DTYPE_FP32);
+}
+
+TEST(KernelCompiler, KeepsTheTileIRTextAndThePassDumpOnRequest) {
+  auto plain = lowerKernelSource("scale.py", kSource, kScale);
+  ASSERT_TRUE(plain.ok()) << plain.status().message();
+  EXPECT_NE(plain->tileIR.find("func.func @scale_kernel"), std::string::npos);
+  EXPECT_NE(plain->tileIR.find("tile.store"), std::string::npos);
+  EXPECT_TRUE(plain->passDump.empty());
+
+  KernelSpecialization spec = kScale;
+  spec.dumpPasses = true;
+  auto dumped = lowerKernelSource("scale.py", kSource, spec);
+  ASSERT_TRUE(dumped.ok()) << dumped.status().message();
+  const std::string &dump = dumped->passDump;
+  size_t canonicalize =
+      dump.find("// -----// IR Dump After canonicalize (builtin.module) //----- //\n");
+  size_t cse = dump.find("// -----// IR Dump After cse (builtin.module) //----- //\n");
+  ASSERT_NE(canonicalize, std::string::npos) << dump;
+  ASSERT_NE(cse, std::string::npos) << dump;
+  EXPECT_LT(canonicalize, cse);
+  EXPECT_NE(dump.find("tile.store", cse), std::string::npos);
+  // The dump does not change what is compiled.
+  EXPECT_EQ(dumped->bytecode, plain->bytecode);
 }
 
 TEST(KernelCompiler, ConstexprsChangeTheBytecode) {
@@ -63,7 +87,8 @@ TEST(KernelCompiler, DiagnosticsAreRenderedWithLocations) {
             std::string::npos)
       << tile.status().message();
 
-  auto syntax = lowerKernelSource("bad.py", "@triton.jit\ndef k(x):\n    y = (\n", kScale);
+  auto syntax =
+      lowerKernelSource("bad.py", "@triton.jit\ndef k(x):\n    y = (\n", kScale);
   ASSERT_FALSE(syntax.ok());
   EXPECT_NE(syntax.status().message().find("bad.py:"), std::string::npos);
 }
@@ -91,7 +116,8 @@ TEST(KernelCompiler, CompilesThroughTheCacheAndRuns) {
   auto first = compileKernelSource(*rt, selection->target, "scale.py", kSource, kScale);
   ASSERT_TRUE(first.ok()) << first.status().toString();
   EXPECT_FALSE(first->artifact.record.cacheHit);
-  auto second = compileKernelSource(*rt, selection->target, "scale.py", kSource, kScale);
+  auto second =
+      compileKernelSource(*rt, selection->target, "scale.py", kSource, kScale);
   ASSERT_TRUE(second.ok());
   EXPECT_TRUE(second->artifact.record.cacheHit);
   KernelSpecialization other = kScale;
@@ -109,7 +135,8 @@ TEST(KernelCompiler, CompilesThroughTheCacheAndRuns) {
   auto out = device->allocateArray<float>(n);
   ASSERT_TRUE(x.ok() && out.ok());
   std::vector<float> values(n);
-  for (int i = 0; i < n; ++i) values[i] = float(i) - 50.0f;
+  for (int i = 0; i < n; ++i)
+    values[i] = float(i) - 50.0f;
   ASSERT_TRUE(x->write(values).ok());
   // The metadata sees u32 as a 32-bit integer; pass its bits.
   auto launched = runtime::launch(
@@ -118,7 +145,8 @@ TEST(KernelCompiler, CompilesThroughTheCacheAndRuns) {
   ASSERT_TRUE(device->synchronize().ok());
   auto result = out->read<float>(n);
   ASSERT_TRUE(result.ok());
-  for (int i = 0; i < n; ++i) EXPECT_EQ((*result)[i], values[i] * 2.5f) << i;
+  for (int i = 0; i < n; ++i)
+    EXPECT_EQ((*result)[i], values[i] * 2.5f) << i;
 }
 
 TEST(KernelCompiler, CompileErrorsOfThePluginComeBack) {
@@ -141,7 +169,8 @@ TEST(KernelCompiler, RefusesSourceFilesThatAreNotRegularOrTooLarge) {
   auto zero = lowerKernelFile("/dev/zero", kScale);
   ASSERT_FALSE(zero.ok());
   EXPECT_EQ(zero.status().code(), TESSEL_ERROR_INVALID_ARGUMENT);
-  EXPECT_EQ(zero.status().message(), "cannot read kernel file '/dev/zero': not a regular file");
+  EXPECT_EQ(zero.status().message(),
+            "cannot read kernel file '/dev/zero': not a regular file");
 
   const char *dir = std::getenv("TEST_TMPDIR");
   std::string path = std::string(dir ? dir : ".") + "/scale.py";
@@ -163,5 +192,5 @@ TEST(KernelCompiler, RefusesSourceFilesThatAreNotRegularOrTooLarge) {
   EXPECT_TRUE(read.ok()) << read.status().message();
 }
 
-}  // namespace
-}  // namespace tessel::compiler
+} // namespace
+} // namespace tessel::compiler
