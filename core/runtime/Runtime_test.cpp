@@ -130,6 +130,27 @@ TEST(RuntimeTest, EndToEndThroughTheCache) {
 }
 
 // The plugin sleeps 300 ms per compile: a hit must not pay it.
+// A cache entry keeps no stages: asking for them compiles (the test plugin
+// keeps none; CompilerClient_test checks that stages come back), under the
+// same key, and leaves the entry usable by plain requests.
+TEST(RuntimeTest, StagesAreCompiledEvenWhenCached) {
+  const std::string cacheDir = testing::makeTempDir("cache");
+  auto rt = Runtime::create(testOptions(cacheDir));
+  ASSERT_TRUE(rt.ok()) << rt.status().toString();
+  const plugin_host::Target cpu{"cpu", "x86-64", {}};
+  auto cold = rt->compile(cpu, saxpy());
+  ASSERT_TRUE(cold.ok()) << cold.status().toString();
+  EXPECT_TRUE(cold->kernel.stages.empty());
+  CompileRequest withStages = saxpy();
+  withStages.stageFlags = TESSEL_STAGES_KEEP;
+  auto kept = rt->compile(cpu, withStages);
+  ASSERT_TRUE(kept.ok()) << kept.status().toString();
+  EXPECT_FALSE(kept->record.cacheHit);
+  EXPECT_EQ(kept->record.cacheKey, cold->record.cacheKey);
+  EXPECT_EQ(kept->kernel.bytes, cold->kernel.bytes);
+  EXPECT_TRUE(rt->compile(cpu, saxpy())->record.cacheHit);
+}
+
 TEST(RuntimeTest, ColdAndWarmCompileTimes) {
   auto rt = Runtime::create(testOptions(testing::makeTempDir("cache")));
   ASSERT_TRUE(rt.ok());
