@@ -76,6 +76,7 @@ TEST(CompilerClientTest, CompilerInfo) {
   EXPECT_EQ(info->irFormats[0].versionMajor, 1u);
   EXPECT_EQ(info->irFormats[0].maxVersionMinor, 3u);
   EXPECT_EQ(info->artifactFormat, "hm-echo");
+  EXPECT_THAT(info->stages, ElementsAre("echo"));
 }
 
 TEST(CompilerClientTest, CompileCopiesArtifactAndMetadata) {

@@ -71,6 +71,13 @@ void printCompilerHalf(const LoadedPlugin &plugin, std::ostream &out) {
         << f.versionMajor << "." << f.maxVersionMinor;
   }
   out << "\n  artifacts:  " << info->artifactFormat << "\n";
+  // What `tessel compile --emit` can write for this plugin.
+  out << "  emits:      tile-ir, bytecode";
+  for (const std::string &stage : info->stages)
+    out << ", " << stage;
+  if (!info->artifactFormat.empty())
+    out << ", " << info->artifactFormat;
+  out << "\n";
 }
 
 void printRuntimeHalf(const LoadedPlugin &plugin, std::ostream &out) {

@@ -49,6 +49,7 @@ TEST(PluginsCommandTest, ListsAWorkingPlugin) {
   EXPECT_THAT(o.out, HasSubstr("halves:     compiler, runtime"));
   EXPECT_THAT(o.out, HasSubstr("targets:    hostmem:hm1[+wide]"));
   EXPECT_THAT(o.out, HasSubstr("ir:         tile-mlirbc 1.0-1.3"));
+  EXPECT_THAT(o.out, HasSubstr("emits:      tile-ir, bytecode, echo, hm-echo\n"));
   EXPECT_THAT(o.out, HasSubstr("devices:    1"));
   EXPECT_THAT(o.out, HasSubstr("[0] host memory device (Tessel test hm1): 4 "
                                "compute units, warp 32"));

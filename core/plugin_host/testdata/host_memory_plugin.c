@@ -149,9 +149,10 @@ static const Tessel_Ir_Format kFormat = {
     Tessel_Ir_Format_STRUCT_SIZE, NULL, TESSEL_IR_FORMAT_TILE_MLIRBC, 1, 0, 3,
     0};
 static const Tessel_Ir_Format* const kFormats[] = {&kFormat};
+static const char* const kStages[] = {"echo"};
 static const Tessel_Compiler_Info kCompilerInfo = {
     Tessel_Compiler_Info_STRUCT_SIZE, NULL, kTargets, 1, kFormats, 1,
-    "hm-echo", NULL /* stages: keeps none */, 0};
+    "hm-echo", kStages, 1};
 
 static Tessel_Error* compiler_get_info(Tessel_Compiler_Get_Info_Args* args) {
   CHECK_ARGS(args, Tessel_Compiler_Get_Info_Args, "compiler_get_info");
