@@ -61,8 +61,11 @@ bind(const Kernel &kernel, const Grid &grid, const std::vector<Arg> &args) {
     for (const plugin_host::KernelArg &p : params) {
       names += (names.empty() ? "" : ", ") + p.name;
     }
-    return invalid(kernel, "takes " + std::to_string(params.size()) + " arguments (" +
-                               names + "), got " + std::to_string(args.size()));
+    // Plugins need not name the arguments in their metadata.
+    const bool named = names.find_first_not_of(", ") != std::string::npos;
+    return invalid(kernel, "takes " + std::to_string(params.size()) + " arguments" +
+                               (named ? " (" + names + ")" : "") + ", got " +
+                               std::to_string(args.size()));
   }
   std::vector<plugin_host::LaunchArg> bound;
   bound.reserve(args.size());
@@ -72,7 +75,8 @@ bind(const Kernel &kernel, const Grid &grid, const std::vector<Arg> &args) {
     // Built only for a message: a launch that is right allocates nothing
     // here.
     auto whichArg = [&] {
-      return "argument " + std::to_string(i) + " ('" + p.name + "')";
+      return "argument " + std::to_string(i) +
+             (p.name.empty() ? "" : " ('" + p.name + "')");
     };
     const bool kindOk = a.kind() == p.kind;
     const bool dtypeOk = a.kind() == TESSEL_ARG_POINTER

@@ -7,6 +7,7 @@
 
 #include "core/runtime/capi/tessel_runtime.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -93,6 +94,12 @@ std::vector<std::string> split(const char *text, char separator) {
   return parts;
 }
 
+std::string toHex(uint64_t value) {
+  char text[17];
+  std::snprintf(text, sizeof(text), "%llx", static_cast<unsigned long long>(value));
+  return text;
+}
+
 bool parseHexKey(const char *hex, CacheKey &key) {
   if (hex == nullptr || std::strlen(hex) != 64)
     return false;
@@ -121,15 +128,11 @@ int bindArgs(const Tessel_Rt_Kernel &k, size_t numArgs, const uint64_t *values,
              const uint64_t *sizes, std::vector<Buffer> &wrapped,
              std::vector<Arg> &args) {
   const std::vector<plugin_host::KernelArg> &params = k.kernel.metadata().args;
-  if (numArgs != params.size()) {
-    std::string names;
-    for (const plugin_host::KernelArg &p : params)
-      names += (names.empty() ? "" : ", ") + p.name;
+  if (numArgs != params.size())
     return fail(TESSEL_ERROR_INVALID_ARGUMENT,
                 "kernel '" + k.kernel.metadata().entryName + "' takes " +
-                    std::to_string(params.size()) + " arguments (" + names + "), got " +
+                    std::to_string(params.size()) + " arguments, got " +
                     std::to_string(numArgs));
-  }
   if (numArgs > 0 && (values == nullptr || sizes == nullptr))
     return invalid("values and sizes must not be null");
   // Reserved up front: `wrapped` never reallocates, so the Args may point
@@ -137,6 +140,7 @@ int bindArgs(const Tessel_Rt_Kernel &k, size_t numArgs, const uint64_t *values,
   wrapped.reserve(numArgs);
   args.reserve(numArgs);
   for (size_t i = 0; i < numArgs; ++i) {
+    const std::string which = "argument " + std::to_string(i);
     if (params[i].kind == TESSEL_ARG_SCALAR) {
       args.push_back(Arg::scalar(params[i].dtype, values[i]));
       continue;
@@ -144,21 +148,50 @@ int bindArgs(const Tessel_Rt_Kernel &k, size_t numArgs, const uint64_t *values,
     if (sizes[i] == TESSEL_RT_BUFFER_HANDLE) {
       const auto *buffer = reinterpret_cast<const Tessel_Rt_Buffer *>(values[i]);
       if (buffer == nullptr)
-        return fail(TESSEL_ERROR_INVALID_ARGUMENT, "argument " + std::to_string(i) +
-                                                       " ('" + params[i].name +
-                                                       "') is a null buffer");
+        return fail(TESSEL_ERROR_INVALID_ARGUMENT, which + " is a null buffer");
       args.push_back(Arg(buffer->buffer));
       continue;
     }
+    // The kernel may have been compiled for an aligned address (`*fp32:16`):
+    // a borrowed address is checked here, as Launch checks an offset into a
+    // buffer.
+    const uint32_t divisor = params[i].divisibility;
+    if (divisor > 1 && values[i] % divisor != 0)
+      return fail(TESSEL_ERROR_INVALID_ARGUMENT,
+                  which + ": address 0x" + toHex(values[i]) + " is not a multiple of " +
+                      std::to_string(divisor) +
+                      " bytes, the alignment the kernel was compiled for (its "
+                      "signature says :" +
+                      std::to_string(divisor) + ")");
     StatusOr<Buffer> borrowed = k.kernel.device().wrap(values[i], sizes[i]);
     if (!borrowed.ok())
-      return fail(borrowed.status().code(), "argument " + std::to_string(i) + " ('" +
-                                                params[i].name +
-                                                "'): " + borrowed.status().message());
+      return fail(borrowed.status().code(), which + ": " + borrowed.status().message());
     wrapped.push_back(std::move(*borrowed));
     args.push_back(Arg(wrapped.back()));
   }
   return 0;
+}
+
+// A bare plugin name ("cpu", "nvidia") stands for that plugin's device
+// target, or its first target when it has no device here; anything else is
+// left to the runtime's rules.
+std::string expandPluginName(const Runtime &runtime, const char *requested) {
+  std::string text = requested == nullptr ? "" : requested;
+  if (text.empty() || text == kAutoTarget || text.find(':') != std::string::npos)
+    return text;
+  for (const PluginOffer &offer : runtime.plugins()) {
+    if (offer.name != text)
+      continue;
+    if (!offer.deviceArchs.empty())
+      return text + ":" + offer.deviceArchs.front();
+    if (!offer.targetArchs.empty())
+      return text + ":" + offer.targetArchs.front();
+  }
+  return text;
+}
+
+StatusOr<TargetSelection> selectFor(const Runtime &runtime, const char *requested) {
+  return runtime.selectTarget(expandPluginName(runtime, requested));
 }
 
 void describeDevice(JsonWriter &json, const Device &device) {
@@ -246,8 +279,7 @@ int tessel_rt_select_target(Tessel_Rt *rt, const char *requested, char **json) {
   if (rt == nullptr || json == nullptr)
     return invalid("rt and json must not be null");
   return guarded([&] {
-    StatusOr<TargetSelection> sel =
-        rt->runtime.selectTarget(requested == nullptr ? "" : requested);
+    StatusOr<TargetSelection> sel = selectFor(rt->runtime, requested);
     if (!sel.ok())
       return fail(sel.status());
     const PluginOffer &offer = rt->runtime.plugins()[sel->pluginIndex];
@@ -274,8 +306,7 @@ int tessel_rt_open_device(Tessel_Rt *rt, const char *target, Tessel_Rt_Device **
     return invalid("rt and out must not be null");
   *out = nullptr;
   return guarded([&] {
-    StatusOr<TargetSelection> sel =
-        rt->runtime.selectTarget(target == nullptr ? "" : target);
+    StatusOr<TargetSelection> sel = selectFor(rt->runtime, target);
     if (!sel.ok())
       return fail(sel.status());
     StatusOr<Device> device = rt->runtime.openDevice(*sel);
@@ -464,8 +495,7 @@ int tessel_rt_tuning_space(Tessel_Rt *rt, const char *target, const char *entry,
   if (rt == nullptr || entry == nullptr || json == nullptr)
     return invalid("rt, entry and json must not be null");
   return guarded([&] {
-    StatusOr<TargetSelection> sel =
-        rt->runtime.selectTarget(target == nullptr ? "" : target);
+    StatusOr<TargetSelection> sel = selectFor(rt->runtime, target);
     if (!sel.ok())
       return fail(sel.status());
     const auto &plugin = rt->runtime.plugin(sel->pluginIndex);

@@ -27,6 +27,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tessel/plugin_api.h" /* Tessel_Error_Code */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -75,9 +77,10 @@ void tessel_rt_destroy(Tessel_Rt *rt);
 int tessel_rt_plugins(Tessel_Rt *rt, char **json);
 
 /* Resolves `requested` (NULL or "": TESSEL_TARGET, else auto) by the rules
- * of docs/runtime.md: {"target": canonical string, "plugin", "plugin_version",
- * "plugin_abi", "source": "argument"|"environment"|"auto",
- * "has_device": bool, "has_compiler": bool}. */
+ * of docs/runtime.md; a bare plugin name ("nvidia") is that plugin's
+ * device's target (its first target when it has no device here): {"target": canonical
+ * string, "plugin", "plugin_version", "plugin_abi", "source":
+ * "argument"|"environment"|"auto", "has_device": bool, "has_compiler": bool}. */
 int tessel_rt_select_target(Tessel_Rt *rt, const char *requested, char **json);
 
 /* The device of `target` (a target string; "" for auto). */
