@@ -52,9 +52,12 @@ std::string cpuInfoField(const std::string &field) {
 
 class HostKernel : public kit::Executable {
 public:
-  HostKernel(void *handle, tessel_cpu_kernel_fn entry, ThreadPool &pool)
-      : handle(handle), entry(entry), pool(pool) {}
-  ~HostKernel() override { dlclose(handle); }
+  HostKernel(void *handle, int fd, tessel_cpu_kernel_fn entry, ThreadPool &pool)
+      : handle(handle), fd(fd), entry(entry), pool(pool) {}
+  ~HostKernel() override {
+    dlclose(handle);
+    close(fd);
+  }
 
   Tessel_Error *launch(const uint32_t grid[3], void **params) override {
     // The entry ABI (KernelABI.h) takes args[i] pointing at its value, as
@@ -72,6 +75,8 @@ public:
 
 private:
   void *handle;
+  // Open while the module is loaded: see load().
+  int fd;
   tessel_cpu_kernel_fn entry;
   ThreadPool &pool;
 };
@@ -184,17 +189,23 @@ public:
       }
       written += static_cast<size_t>(n);
     }
+    // The descriptor stays open until the module is unloaded. dlopen finds
+    // an already loaded library by its file name first: had it been closed,
+    // the next module's memfd could get the same number, hence the same
+    // "/proc/self/fd/N", and dlopen would hand back this module instead.
     std::string path = "/proc/self/fd/" + std::to_string(fd);
     void *handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-    close(fd); // the mapping keeps the contents alive
-    if (handle == nullptr)
+    if (handle == nullptr) {
+      close(fd);
       return MakeErrorF(TESSEL_ERROR_INVALID_ARGUMENT, "dlopen failed: %s", dlerror());
+    }
     auto fn = reinterpret_cast<tessel_cpu_kernel_fn>(dlsym(handle, entry.c_str()));
     if (fn == nullptr) {
       dlclose(handle);
+      close(fd);
       return MakeErrorF(TESSEL_ERROR_NOT_FOUND, "no entry '%s'", entry.c_str());
     }
-    out = std::make_unique<HostKernel>(handle, fn, pool());
+    out = std::make_unique<HostKernel>(handle, fd, fn, pool());
     return Ok();
   }
 
