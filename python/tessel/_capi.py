@@ -13,8 +13,8 @@ Where the libraries and plugins are looked for, first match wins:
      `_lib/plugins/` holds plugins);
   3. a Bazel build of the source tree the package sits in (bazel-bin).
 Plugins: TESSEL_PLUGIN_PATH is always searched (by the runtime itself);
-besides it, `_lib/plugins/` if present, else the tree's built CPU and NVIDIA
-plugins.
+before it, `_lib/plugins/` if present; the tree's built CPU and NVIDIA
+plugins when neither is there.
 """
 import ctypes
 import os
@@ -61,6 +61,8 @@ def plugin_paths():
     own = _HERE / "_lib" / "plugins"
     if own.is_dir():
         return [str(own)]
+    if os.environ.get("TESSEL_PLUGIN_PATH"):
+        return []  # the user's choice: not mixed with the tree's builds
     found = []
     for vendor in ("cpu", "nvidia"):
         so = _BAZEL_BIN / "plugins" / vendor / f"libtessel_{vendor}.so"

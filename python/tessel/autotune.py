@@ -140,18 +140,24 @@ class Autotuner:
             space = runtime.tuning_space(target, self.__name__, tunables,
                                          {k: v for k, v in problem.items()
                                           if isinstance(v, int) and not isinstance(v, bool)})
-            configs = [Config(d["values"], num_warps=d["num_warps"] or None,
-                              num_stages=d["num_stages"] or None)
-                       for d in space["defaults"]]
+            # Each default configuration, with every candidate value of each
+            # tunable it leaves open (the plugin's block-size candidates).
+            configs = []
+            for d in space["defaults"]:
+                partial = [dict(d["values"])]
+                for name, candidates in space["params"].items():
+                    if name in d["values"] or name in ("num_warps", "num_stages"):
+                        continue
+                    partial = [dict(p, **{name: v}) for p in partial for v in candidates]
+                configs += [Config(p, num_warps=d["num_warps"] or None,
+                                   num_stages=d["num_stages"] or None) for p in partial]
         prune = self.prune_configs_by.get("early_config_prune")
         if prune:
             configs = prune(configs, named)
         return configs
 
     def run(self, *args, grid, target=None, **kwargs):
-        values = self.base.bind(args, {k: v for k, v in kwargs.items()
-                                       if k in self.base._by_name})
-        named = dict(zip(self.base.arg_names, values[:len(args)]))
+        named = dict(zip(self.base.arg_names, args))
         named.update({k: v for k, v in kwargs.items() if k in self.base._by_name})
         sel = runtime.select(target)
         problem = {k: named[k] for k in self.keys if k in named}

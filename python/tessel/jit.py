@@ -125,6 +125,11 @@ class JITFunction:
         if len(args) > len(self.params):
             raise TypeError(f"{self.__name__}() takes {len(self.params)} arguments, "
                             f"got {len(args)}")
+        for name in kwargs:
+            if name not in self._by_name:
+                raise TypeError(f"{self.__name__}() has no parameter '{name}'")
+            if self._by_name[name].index < len(args):
+                raise TypeError(f"{self.__name__}() got '{name}' twice")
         values = list(args)
         for p in self.params[len(args):]:
             if p.name in kwargs:
@@ -133,11 +138,6 @@ class JITFunction:
                 values.append(p.default)
             else:
                 raise TypeError(f"{self.__name__}() is missing argument '{p.name}'")
-        for name in kwargs:
-            if name not in self._by_name:
-                raise TypeError(f"{self.__name__}() has no parameter '{name}'")
-            if self._by_name[name].index < len(args):
-                raise TypeError(f"{self.__name__}() got '{name}' twice")
         return values
 
     def _specialize(self, values, device):
@@ -267,6 +267,7 @@ class JITFunction:
         if code == 15 and hit is not None and _capi.compiler_library() is not None:
             # DATA_LOSS: the cached entry is damaged. Compile it again and
             # replace the folder.
+            self.cache_loads -= 1
             with self._lock:
                 metadata, entry = self._compile_into(directory, key, material, sel,
                                                      signature, ctext, dump)
