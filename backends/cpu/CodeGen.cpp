@@ -166,6 +166,8 @@ FailureOr<std::string> compileLLVMDialectToObject(ModuleOp module,
   if (stages != nullptr) {
     llvm::raw_string_ostream stream(stages->llvmIR);
     compiled->module->print(stream, nullptr);
+  }
+  if (stages != nullptr && !stages->withoutAssembly) {
     // Code generation changes the module it runs on: the assembly comes
     // from a copy of the optimized module, the object from the original.
     std::unique_ptr<llvm::Module> copy = llvm::CloneModule(*compiled->module);

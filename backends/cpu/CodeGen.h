@@ -24,6 +24,8 @@ namespace tessel::cpu {
 struct CpuStages {
   std::string llvmIR;
   std::string assembly;
+  /// Skip the assembly, which takes a second code generation.
+  bool withoutAssembly = false;
 };
 
 /// Compiles every kernel (public func.func) of the tile IR module `module`

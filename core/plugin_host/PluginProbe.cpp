@@ -2,6 +2,10 @@
 
 #include "core/plugin_host/PluginProbe.h"
 
+#include <memory>
+#include <mutex>
+#include <vector>
+
 #include <sys/mman.h>
 
 #include <atomic>
@@ -75,10 +79,13 @@ bool decodeProbe(const std::string &bytes, PluginProbe *p) {
 
 // The child's side: set-up as a host does it, recording each stage.
 StatusOr<std::string> probeHere(const std::string &path, const ProbeOptions &options,
-                                SharedStage *shared) {
+                                SharedStage *shared,
+                                std::shared_ptr<LoadedPlugin> *keep = nullptr) {
   auto loaded = LoadedPlugin::load(path, HostAbi::current(), recordStage, shared);
   if (!loaded.ok())
     return loaded.status();
+  if (keep != nullptr)
+    *keep = *loaded;
   const LoadedPlugin &plugin = **loaded;
   PluginProbe probe;
   probe.name = plugin.name();
@@ -143,8 +150,19 @@ StatusOr<PluginProbe> probePlugin(const std::string &path,
                                   const ProbeOptions &options) {
   const std::string who = "plugin '" + path + "'";
   if (options.inProcess) {
+    // The library stays mapped for the process: the host that probed it is
+    // about to load it, and a second dlopen of a mapped library is cheap,
+    // where unmapping and mapping again would rerun its static constructors
+    // (LLVM's, for a plugin with a compiler half: tens of milliseconds).
+    static std::mutex keptMutex;
+    static std::vector<std::shared_ptr<LoadedPlugin>> kept;
     SharedStage stage{};
-    StatusOr<std::string> bytes = probeHere(path, options, &stage);
+    std::shared_ptr<LoadedPlugin> plugin;
+    StatusOr<std::string> bytes = probeHere(path, options, &stage, &plugin);
+    if (plugin) {
+      std::lock_guard<std::mutex> lock(keptMutex);
+      kept.push_back(std::move(plugin));
+    }
     if (!bytes.ok())
       return bytes.status();
     PluginProbe probe;

@@ -65,6 +65,10 @@ struct CompileInput {
   /// (TESSEL_STAGES_KEEP): the backend then fills CompiledBinary::stages
   /// with the texts it makes anyway. The kit records stage "passes" itself.
   bool keepStages = false;
+  /// With keepStages: only the stages that cost no extra work
+  /// (TESSEL_STAGES_BY_PRODUCTS_ONLY); a backend skips any stage it would
+  /// have to make separately.
+  bool byProductsOnly = false;
 };
 
 /// An intermediate form of the kernel kept with the artifact, for a person

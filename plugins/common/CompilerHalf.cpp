@@ -229,6 +229,7 @@ Tessel_Error *compile(Tessel_Compile_Args *args) {
         ext->struct_size >= Tessel_Compile_Stages_Request_STRUCT_SIZE_MIN)
       stageFlags = reinterpret_cast<const Tessel_Compile_Stages_Request *>(ext)->flags;
     input.keepStages = (stageFlags & TESSEL_STAGES_KEEP) != 0;
+    input.byProductsOnly = (stageFlags & TESSEL_STAGES_BY_PRODUCTS_ONLY) != 0;
 
     mlir::DialectRegistry registry;
     registry.insert<tile::TileDialect, mlir::func::FuncDialect>();

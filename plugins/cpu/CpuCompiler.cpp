@@ -42,6 +42,7 @@ public:
     if (input.settings.optLevel >= 0)
       options.optLevel = unsigned(input.settings.optLevel);
     cpu::CpuStages stages;
+    stages.withoutAssembly = input.byProductsOnly;
     mlir::FailureOr<std::string> so = cpu::compileTileModuleToSharedObject(
         input.module, *cpu::CpuTarget::parse(input.arch), options,
         input.keepStages ? &stages : nullptr);
@@ -49,7 +50,8 @@ public:
       return false;
     if (input.keepStages) {
       out.stages.push_back({"llvm", ".ll", std::move(stages.llvmIR)});
-      out.stages.push_back({"asm", ".s", std::move(stages.assembly)});
+      if (!input.byProductsOnly)
+        out.stages.push_back({"asm", ".s", std::move(stages.assembly)});
     }
     // One program instance is one thread of execution: the metadata's
     // defaults (one warp of one thread, no shared memory) hold.

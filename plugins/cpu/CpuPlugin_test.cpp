@@ -39,6 +39,13 @@ TEST(CpuPlugin, KeepsLLVMAndAssemblyStages) {
   EXPECT_NE(stages["asm"].find("add_kernel:"), std::string::npos);
   EXPECT_EQ(suffixes["llvm"], ".ll");
   EXPECT_EQ(suffixes["asm"], ".s");
+  // By-products only: the LLVM IR, not the assembly (a second code
+  // generation).
+  std::map<std::string, std::string> cheap =
+      compileStages(api, target, ir, "add_kernel",
+                    TESSEL_STAGES_KEEP | TESSEL_STAGES_BY_PRODUCTS_ONLY);
+  EXPECT_EQ(cheap.size(), 1u);
+  EXPECT_EQ(cheap.count("llvm"), 1u);
   // The pass dump alone: the IR after the CPU pipeline's passes.
   std::map<std::string, std::string> passes =
       compileStages(api, target, ir, "add_kernel", TESSEL_STAGES_PASSES);

@@ -40,6 +40,7 @@ CC_KEEP_STAGES = 1
 CC_DUMP_PASSES = 2
 CC_CHECK_BOUNDS = 4
 CC_SETUP_IN_PROCESS = 8
+CC_BY_PRODUCTS_ONLY = 16
 
 
 def _find(name, bazel_sub):

@@ -287,9 +287,14 @@ class JITFunction:
                 "has no compiler (libtessel_compiler.so): compile it where Tessel's "
                 "compiler is installed, with kernel.warmup(..., target=...), and copy "
                 "the cache folder here", 5)
+        # The stages the plugin makes anyway go into the cache folder at
+        # every compile; those that cost a compile more (the CPU's assembly)
+        # only when TESSEL_DUMP_IR asks for everything.
         flags = _capi.CC_KEEP_STAGES
         if dump:
             flags |= _capi.CC_DUMP_PASSES
+        else:
+            flags |= _capi.CC_BY_PRODUCTS_ONLY
         if material["check_bounds"]:
             flags |= _capi.CC_CHECK_BOUNDS
         if not runtime._isolated_set_up():

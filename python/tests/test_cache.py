@@ -25,7 +25,11 @@ def test_the_cache_is_readable_per_kernel(fresh_cache):
     (spec,) = [d for d in os.listdir(fresh_cache / "python" / kernel_dirs[0])]
     folder = fresh_cache / "python" / kernel_dirs[0] / spec
     files = set(os.listdir(folder))
-    assert {"metadata.json", "add_kernel.tile.mlir", "add_kernel.so", "add_kernel.tkc"} <= files
+    assert {"metadata.json", "add_kernel.tile.mlir", "add_kernel.so", "add_kernel.tkc",
+            "add_kernel.ll"} <= files
+    # The assembly costs the CPU plugin a second code generation: kept only
+    # when TESSEL_DUMP_IR asks for every stage.
+    assert "add_kernel.s" not in files
     metadata = json.loads((folder / "metadata.json").read_text())
     assert metadata["kernel"] == "add_kernel"
     assert metadata["signature"] == "*fp32:16,*fp32:16,*fp32:16,i32"
@@ -66,6 +70,8 @@ def test_dump_ir_writes_every_stage(tmp_path, monkeypatch):
     names = set(os.listdir(dump))
     assert "add_kernel.tile.mlir" in names
     assert "add_kernel.frontend.passes.mlir" in names
+    assert {"add_kernel.ll", "add_kernel.s", "add_kernel.passes.mlir", "add_kernel.so"} <= names
+    assert "add_kernel:" in (dump / "add_kernel.s").read_text()
     assert "IR Dump After" in (dump / "add_kernel.frontend.passes.mlir").read_text()
 
 

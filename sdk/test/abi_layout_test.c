@@ -50,6 +50,7 @@ static void check_constants(void) {
   expect_eq("EXTENSION_ARTIFACT_STAGES", TESSEL_EXTENSION_ARTIFACT_STAGES, 2);
   expect_eq("STAGES_KEEP", TESSEL_STAGES_KEEP, 1);
   expect_eq("STAGES_PASSES", TESSEL_STAGES_PASSES, 2);
+  expect_eq("STAGES_BY_PRODUCTS_ONLY", TESSEL_STAGES_BY_PRODUCTS_ONLY, 4);
 }
 
 /* The sizes a caller writes, and the minimums a callee accepts. */

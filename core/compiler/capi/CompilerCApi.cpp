@@ -173,6 +173,8 @@ int compileChecked(const char *pluginPaths, const char *targetText,
     request.stageFlags |= TESSEL_STAGES_KEEP;
   if (flags & TESSEL_CC_DUMP_PASSES)
     request.stageFlags |= TESSEL_STAGES_PASSES;
+  if (flags & TESSEL_CC_BY_PRODUCTS_ONLY)
+    request.stageFlags |= TESSEL_STAGES_BY_PRODUCTS_ONLY;
   runtime::StatusOr<runtime::Artifact> artifact = (*rt)->compile(sel->target, request);
   if (!artifact.ok())
     return fail(artifact.status());

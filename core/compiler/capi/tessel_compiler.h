@@ -34,7 +34,10 @@ enum {
   TESSEL_CC_KEEP_STAGES = 1u << 0,     /* the plugin's stages (llvm, asm, ptx) */
   TESSEL_CC_DUMP_PASSES = 1u << 1,     /* the IR after each pass, both halves */
   TESSEL_CC_CHECK_BOUNDS = 1u << 2,    /* a bounds-checked kernel */
-  TESSEL_CC_SETUP_IN_PROCESS = 1u << 3 /* see TESSEL_RT_SETUP_IN_PROCESS */
+  TESSEL_CC_SETUP_IN_PROCESS = 1u << 3, /* see TESSEL_RT_SETUP_IN_PROCESS */
+  /* With TESSEL_CC_KEEP_STAGES: only the stages that cost nothing extra
+   * (TESSEL_STAGES_BY_PRODUCTS_ONLY). */
+  TESSEL_CC_BY_PRODUCTS_ONLY = 1u << 4
 };
 
 uint32_t tessel_cc_api_version(void);

@@ -537,7 +537,12 @@ typedef enum Tessel_Stage_Flag {
   TESSEL_STAGES_KEEP = 1u << 0,
   /* Keep stage "passes": the IR after each pass of the plugin's pipeline,
    * as text, each dump headed by a line naming the pass. */
-  TESSEL_STAGES_PASSES = 1u << 1
+  TESSEL_STAGES_PASSES = 1u << 1,
+  /* With TESSEL_STAGES_KEEP: keep only the stages the compile makes on its
+   * way anyway, and skip those that would cost more work (the CPU plugin's
+   * assembly, which takes a second code generation). For callers that keep
+   * stages at every compile, such as a readable kernel cache. */
+  TESSEL_STAGES_BY_PRODUCTS_ONLY = 1u << 2
 } Tessel_Stage_Flag;
 
 typedef struct Tessel_Compile_Stages_Request {
