@@ -1,8 +1,9 @@
 //===- CompileCommand.h - tessel compile ------------------------*- C++ -*-===//
 //
 // `tessel compile FILE.py::KERNEL --signature S [-D NAME=VALUE ...]
-//  [--emit tile-ir|bytecode] [--raw] [-o OUT]`: compiles one kernel
-// specialization to tile IR.
+//  [--emit KIND] [--target T] [--plugin PATH ...] [--dump-ir DIR] [--raw]
+//  [-o OUT]`: compiles one kernel specialization to tile IR, or through the
+// target's plugin (stages kept) to one of its stages or its artifact.
 //
 //===----------------------------------------------------------------------===//
 
