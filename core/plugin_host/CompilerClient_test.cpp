@@ -167,6 +167,19 @@ TEST(IsolatedCallsTest, CompileInChildProcessReturnsTheSameResult) {
   expectHostMemKernel(*kernel);
 }
 
+TEST(IsolatedCallsTest, StagesCrossTheProcessBoundary) {
+  auto plugin = loadOrDie("libtessel_hostmem.so");
+  CompileRequest request = hostMemRequest();
+  request.stageFlags = TESSEL_STAGES_KEEP | TESSEL_STAGES_PASSES;
+  StatusOr<CompiledKernel> kernel = compileInChildProcess(*plugin, request);
+  ASSERT_TRUE(kernel.ok()) << kernel.status().toString();
+  expectHostMemKernel(*kernel);
+  ASSERT_EQ(kernel->stages.size(), 1u);
+  EXPECT_EQ(kernel->stages[0].name, "echo");
+  EXPECT_EQ(kernel->stages[0].fileSuffix, ".echo");
+  EXPECT_EQ(kernel->stages[0].data, "flags=3");
+}
+
 TEST(IsolatedCallsTest, CompileErrorCrossesTheProcessBoundary) {
   auto plugin = loadOrDie("libtessel_hostmem.so");
   CompileRequest request = hostMemRequest();

@@ -2,6 +2,8 @@
 
 #include "core/plugin_host/WireFormat.h"
 
+#include "core/plugin_host/ReturnedArray.h"
+
 namespace tessel::plugin_host {
 
 void ByteWriter::putU32(uint32_t value) {
@@ -71,6 +73,12 @@ std::string encodeCompiledKernel(const CompiledKernel &kernel) {
   w.putU32(m.sharedMemBytes);
   for (uint32_t d : m.clusterDims)
     w.putU32(d);
+  w.putU64(kernel.stages.size());
+  for (const KernelStage &stage : kernel.stages) {
+    w.putString(stage.name);
+    w.putString(stage.fileSuffix);
+    w.putString(stage.data);
+  }
   return w.take();
 }
 
@@ -101,10 +109,25 @@ bool decodeCompiledKernel(std::string_view bytes, CompiledKernel *kernel) {
     if (!r.getU32(&d))
       return false;
   }
+  // The same bound the host puts on the stages a plugin returns in process;
+  // each stage is also read only as far as the input goes.
+  uint64_t numStages = 0;
+  if (!r.getU64(&numStages) || numStages > kMaxReturnedEntries)
+    return false;
+  std::vector<KernelStage> stages;
+  for (uint64_t i = 0; i < numStages; ++i) {
+    KernelStage stage;
+    if (!r.getString(&stage.name) || !r.getString(&stage.fileSuffix) ||
+        !r.getString(&stage.data) || stage.data.size() > kMaxArtifactBytes) {
+      return false;
+    }
+    stages.push_back(std::move(stage));
+  }
   if (!r.atEnd())
     return false;
   kernel->bytes.assign(artifact.begin(), artifact.end());
   kernel->metadata = std::move(m);
+  kernel->stages = std::move(stages);
   return true;
 }
 

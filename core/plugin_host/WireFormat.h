@@ -43,8 +43,11 @@ private:
   std::string_view input;
 };
 
+/// The artifact, its metadata and the kept stages (name, suffix, data), so a
+/// compile in a child process returns what one in process does.
 std::string encodeCompiledKernel(const CompiledKernel &kernel);
-/// False when `bytes` is not a complete encoding.
+/// False when `bytes` is not a complete encoding or holds more stages, or a
+/// larger stage, than the host accepts from a plugin in process.
 bool decodeCompiledKernel(std::string_view bytes, CompiledKernel *kernel);
 
 } // namespace tessel::plugin_host

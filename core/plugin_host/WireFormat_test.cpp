@@ -19,6 +19,9 @@ CompiledKernel sampleKernel() {
   kernel.metadata.threadsPerBlock = 256;
   kernel.metadata.sharedMemBytes = 65536;
   kernel.metadata.clusterDims = {2, 1, 1};
+  kernel.stages = {KernelStage{"llvm", ".ll", "define void @k()"},
+                   KernelStage{"asm", ".s", std::string("a\0b", 3)},
+                   KernelStage{"empty", "", ""}};
   return kernel;
 }
 
@@ -36,6 +39,38 @@ TEST(WireFormatTest, CompiledKernelRoundTrip) {
   EXPECT_EQ(out.metadata.warpSize, 64u);
   EXPECT_EQ(out.metadata.sharedMemBytes, 65536u);
   EXPECT_EQ(out.metadata.clusterDims[0], 2u);
+  ASSERT_EQ(out.stages.size(), 3u);
+  EXPECT_EQ(out.stages[0].name, "llvm");
+  EXPECT_EQ(out.stages[0].fileSuffix, ".ll");
+  EXPECT_EQ(out.stages[0].data, "define void @k()");
+  EXPECT_EQ(out.stages[1].name, "asm");
+  EXPECT_EQ(out.stages[1].data, std::string("a\0b", 3));
+  EXPECT_EQ(out.stages[2].name, "empty");
+  EXPECT_TRUE(out.stages[2].fileSuffix.empty());
+  EXPECT_TRUE(out.stages[2].data.empty());
+}
+
+TEST(WireFormatTest, KernelWithoutStagesRoundTrips) {
+  CompiledKernel in = sampleKernel();
+  in.stages.clear();
+  CompiledKernel out;
+  out.stages = {KernelStage{"stale", ".x", "left over"}};
+  ASSERT_TRUE(decodeCompiledKernel(encodeCompiledKernel(in), &out));
+  EXPECT_TRUE(out.stages.empty());
+}
+
+TEST(WireFormatTest, RejectsAStageCountPastTheBound) {
+  CompiledKernel in = sampleKernel();
+  in.stages.clear();
+  std::string encoded = encodeCompiledKernel(in);
+  // The stage count is the last field of a kernel without stages.
+  ASSERT_GE(encoded.size(), 8u);
+  encoded.resize(encoded.size() - 8);
+  ByteWriter w;
+  w.putU64(uint64_t{1} << 40);
+  encoded += w.take();
+  CompiledKernel out;
+  EXPECT_FALSE(decodeCompiledKernel(encoded, &out));
 }
 
 TEST(WireFormatTest, RejectsTruncatedAndTrailingInput) {
