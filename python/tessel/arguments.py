@@ -219,8 +219,13 @@ _pack_d = struct.Struct("<d").pack
 _unpack_Q = struct.Struct("<Q").unpack
 
 
+_INTEGERS = frozenset(["i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64"])
+
+
 def scalar_bits(value, dtype):
     """The bit pattern of a scalar argument of `dtype` (a signature type)."""
+    if dtype in _INTEGERS:
+        return value & 0xFFFFFFFFFFFFFFFF
     if dtype == "fp32":
         return _unpack_I(_pack_f(float(value)))[0]
     if dtype == "fp64":

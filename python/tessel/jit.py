@@ -193,10 +193,17 @@ class JITFunction:
             check_bounds=False, warmup=False, **kwargs):
         values = self.bind(args, kwargs)
         requested = runtime.requested_target(target)
-        sel = runtime.select(requested)
-        device = None if warmup and not sel.has_device else runtime.device(requested)
+        resolved = _resolved.get(requested)
+        if resolved is None:
+            sel = runtime.select(requested)
+            device = None if warmup and not sel.has_device else runtime.device(requested)
+            if device is not None:
+                _resolved[requested] = (sel, device)
+        else:
+            sel, device = resolved
         codes, constexprs, launch_values, sizes = self._specialize(values, device)
-        key = (requested, tuple(codes), tuple(map(constexpr_text, constexprs)),
+        # Types are part of the key: True == 1 == 1.0, but they compile apart.
+        key = (requested, tuple(codes), tuple(constexprs), tuple(map(type, constexprs)),
                num_warps or 0, num_stages or 0, bool(check_bounds))
         loaded = self._loaded.get(key)
         if loaded is None:
@@ -212,14 +219,12 @@ class JITFunction:
             grid = grid(meta)
         gx, gy, gz = _grid3(grid)
         n = loaded.num_args
-        vals = (ctypes.c_uint64 * n)()
-        szs = (ctypes.c_uint64 * n)(*sizes) if n else vals
-        for i, (v, t) in enumerate(zip(launch_values, loaded.scalar_types)):
-            vals[i] = v if t is None else scalar_bits(v, t)
-        lib = _capi.runtime_library()
-        code = lib.launch(loaded.handle, gx, gy, gz, n, vals, szs)
+        array = _U64_ARRAYS[n]
+        vals = array(*[v if t is None else scalar_bits(v, t)
+                       for v, t in zip(launch_values, loaded.scalar_types)])
+        code = _launch(loaded.handle, gx, gy, gz, n, vals, array(*sizes))
         if code != 0:
-            raise lib.error(code)
+            raise _capi.runtime_library().error(code)
         return loaded
 
     def warmup(self, *args, grid=None, **kwargs):
@@ -321,7 +326,29 @@ class JITFunction:
         return metadata, entry
 
 
+# Per process: the resolved target and device of each target request, the
+# ctypes array type of each argument count, and the launch entry.
+_resolved = {}
+
+
+class _ArrayTypes(dict):
+    def __missing__(self, n):
+        array = self[n] = ctypes.c_uint64 * n
+        return array
+
+
+_U64_ARRAYS = _ArrayTypes()
+
+
+def _launch(*args):
+    global _launch
+    _launch = _capi.runtime_library().launch
+    return _launch(*args)
+
+
 def _grid3(grid):
+    if type(grid) is tuple and len(grid) == 1:
+        return int(grid[0]), 1, 1
     if isinstance(grid, int):
         return grid, 1, 1
     g = tuple(grid)

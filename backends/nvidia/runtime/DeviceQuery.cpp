@@ -62,9 +62,20 @@ bool queryDevices(std::vector<DeviceInfo> &out, std::string &error, bool &noDriv
 
 } // namespace
 
-// The listing runs cuInit in a short-lived child of its own.
+// The listing runs cuInit in a short-lived child of its own, unless this
+// process already initialized the driver (another library did: PyTorch).
+// A forked child of such a process cannot use the driver, so it would see
+// no device; and the listing then costs the process nothing it has not
+// spent already.
 bool queryDevicesInChild(std::vector<DeviceInfo> &out, std::string &error,
                          bool &noDriver) {
+  // cuDeviceGetCount answers CUDA_ERROR_NOT_INITIALIZED, initializing
+  // nothing, until cuInit has run in this process.
+  if (const CudaDriver *symbols = getCudaDriverSymbols(nullptr)) {
+    int count = 0;
+    if (symbols->cuDeviceGetCount(&count) == CUDA_SUCCESS)
+      return queryDevices(out, error, noDriver);
+  }
   int fds[2];
   if (pipe(fds) != 0)
     return queryDevices(out, error, noDriver);

@@ -24,7 +24,8 @@ struct DeviceInfo {
 /// Queries every GPU in a short-lived child process: CUDA cannot be used in
 /// a child forked after cuInit, and hosts fork per conformance case after
 /// listing devices, so the calling process initializes the driver only when
-/// it first allocates, loads or launches. False and `error` on failure;
+/// it first allocates, loads or launches. A process that has already
+/// initialized the driver (through another library) is queried in place. False and `error` on failure;
 /// `noDriver` when the driver cannot initialize at all (no GPU, no module).
 bool queryDevicesInChild(std::vector<DeviceInfo> &out, std::string &error,
                          bool &noDriver);

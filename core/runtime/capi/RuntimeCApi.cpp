@@ -10,7 +10,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <sstream>
 #include <string>
@@ -43,8 +45,17 @@ struct Tessel_Rt_Buffer {
 };
 
 struct Tessel_Rt_Kernel {
+  Tessel_Rt_Kernel(Kernel kernel, std::string target)
+      : kernel(std::move(kernel)), target(std::move(target)) {}
+
   Kernel kernel;
   std::string target;
+  // Borrowed ranges seen in recent launches, kept wrapped: a wrapper is only
+  // a handle on (address, size), so reusing it for the same range is exact,
+  // and it saves a plugin call per pointer argument per launch. Bounded;
+  // cleared whole when full.
+  std::mutex wrappersMutex;
+  std::map<std::pair<uint64_t, uint64_t>, Buffer> wrappers;
 };
 
 namespace {
@@ -122,11 +133,12 @@ bool parseHexKey(const char *hex, CacheKey &key) {
   return true;
 }
 
-// The launch arguments for the kernel's parameters; `wrapped` keeps the
-// borrowed buffers alive for the launch.
-int bindArgs(const Tessel_Rt_Kernel &k, size_t numArgs, const uint64_t *values,
-             const uint64_t *sizes, std::vector<Buffer> &wrapped,
-             std::vector<Arg> &args) {
+// The launch arguments for the kernel's parameters; borrowed ranges are
+// wrapped through the kernel's cache of wrappers.
+constexpr size_t kMaxWrappers = 64;
+
+int bindArgs(Tessel_Rt_Kernel &k, size_t numArgs, const uint64_t *values,
+             const uint64_t *sizes, std::vector<Arg> &args) {
   const std::vector<plugin_host::KernelArg> &params = k.kernel.metadata().args;
   if (numArgs != params.size())
     return fail(TESSEL_ERROR_INVALID_ARGUMENT,
@@ -135,9 +147,10 @@ int bindArgs(const Tessel_Rt_Kernel &k, size_t numArgs, const uint64_t *values,
                     std::to_string(numArgs));
   if (numArgs > 0 && (values == nullptr || sizes == nullptr))
     return invalid("values and sizes must not be null");
-  // Reserved up front: `wrapped` never reallocates, so the Args may point
-  // into it.
-  wrapped.reserve(numArgs);
+  // The caller holds wrappersMutex until the launch is queued: the Args
+  // point into `wrappers`, which is cleared only here, before any is bound.
+  if (k.wrappers.size() + numArgs > kMaxWrappers)
+    k.wrappers.clear();
   args.reserve(numArgs);
   for (size_t i = 0; i < numArgs; ++i) {
     const std::string which = "argument " + std::to_string(i);
@@ -163,11 +176,17 @@ int bindArgs(const Tessel_Rt_Kernel &k, size_t numArgs, const uint64_t *values,
                       " bytes, the alignment the kernel was compiled for (its "
                       "signature says :" +
                       std::to_string(divisor) + ")");
-    StatusOr<Buffer> borrowed = k.kernel.device().wrap(values[i], sizes[i]);
-    if (!borrowed.ok())
-      return fail(borrowed.status().code(), which + ": " + borrowed.status().message());
-    wrapped.push_back(std::move(*borrowed));
-    args.push_back(Arg(wrapped.back()));
+    auto found = k.wrappers.find({values[i], sizes[i]});
+    if (found == k.wrappers.end()) {
+      StatusOr<Buffer> borrowed = k.kernel.device().wrap(values[i], sizes[i]);
+      if (!borrowed.ok())
+        return fail(borrowed.status().code(),
+                    which + ": " + borrowed.status().message());
+      found =
+          k.wrappers.emplace(std::make_pair(values[i], sizes[i]), std::move(*borrowed))
+              .first;
+    }
+    args.push_back(Arg(found->second));
   }
   return 0;
 }
@@ -414,7 +433,7 @@ int tessel_rt_kernel_load(Tessel_Rt_Device *device, const uint8_t *entry, size_t
     StatusOr<Kernel> kernel = Kernel::load(device->device, artifact);
     if (!kernel.ok())
       return fail(kernel.status());
-    *out = new Tessel_Rt_Kernel{std::move(*kernel), decoded->target};
+    *out = new Tessel_Rt_Kernel(std::move(*kernel), decoded->target);
     return 0;
   });
 }
@@ -454,9 +473,9 @@ int tessel_rt_launch(Tessel_Rt_Kernel *kernel, uint32_t gridX, uint32_t gridY,
   if (kernel == nullptr)
     return invalid("kernel must not be null");
   return guarded([&] {
-    std::vector<Buffer> wrapped;
     std::vector<Arg> args;
-    if (int code = bindArgs(*kernel, numArgs, values, sizes, wrapped, args))
+    std::lock_guard<std::mutex> lock(kernel->wrappersMutex);
+    if (int code = bindArgs(*kernel, numArgs, values, sizes, args))
       return code;
     Status status = launch(kernel->kernel, {gridX, gridY, gridZ}, args);
     return status.ok() ? 0 : fail(status);
@@ -472,9 +491,9 @@ int tessel_rt_time(Tessel_Rt_Kernel *kernel, uint32_t gridX, uint32_t gridY,
   if (repeat == 0)
     return invalid("repeat must be at least 1");
   return guarded([&] {
-    std::vector<Buffer> wrapped;
     std::vector<Arg> args;
-    if (int code = bindArgs(*kernel, numArgs, values, sizes, wrapped, args))
+    std::lock_guard<std::mutex> lock(kernel->wrappersMutex);
+    if (int code = bindArgs(*kernel, numArgs, values, sizes, args))
       return code;
     const Grid grid{gridX, gridY, gridZ};
     for (uint32_t i = 0; i < warmup; ++i) {
