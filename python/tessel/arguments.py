@@ -67,13 +67,12 @@ class Array:
 
 
 def _torch_array(t):
-    ptr = t.data_ptr()
-    dtype = _torch_dtype(t.dtype)
+    dtype = _torch_names.get(t.dtype) or _torch_dtype(t.dtype)
     if t.is_contiguous():
         nbytes = t.nbytes
     else:
         nbytes = _extent(t.shape, t.stride(), t.element_size())
-    return Array(ptr, nbytes, dtype, not t.is_cuda)
+    return (t.data_ptr(), nbytes, dtype, not t.is_cuda, None)
 
 
 _numpy_names = {}
@@ -91,7 +90,7 @@ def _numpy_array(a):
         nbytes = a.nbytes
     else:
         nbytes = _extent(a.shape, [s // a.itemsize for s in a.strides], a.itemsize)
-    return Array(ptr, nbytes, dtype, True, a)
+    return (ptr, nbytes, dtype, True, a)
 
 
 def _interface_array(obj, interface, host):
@@ -110,7 +109,7 @@ def _interface_array(obj, interface, host):
         nbytes = n * itemsize
     else:
         nbytes = _extent(shape, [s // itemsize for s in strides], itemsize)
-    return Array(ptr, nbytes, dtype, host, obj)
+    return (ptr, nbytes, dtype, host, obj)
 
 
 class _DLDevice(ctypes.Structure):
@@ -150,14 +149,14 @@ def _dlpack_array(obj):
     # kDLCPU = 1, kDLCUDAHost = 3 are host memory.
     host = tensor.device.device_type in (1, 3)
     # The capsule keeps the memory alive; hold it for the launch.
-    return Array(address, _extent(shape, strides, itemsize), dtype, host, capsule)
+    return (address, _extent(shape, strides, itemsize), dtype, host, capsule)
 
 
 def _buffer_array(value):
     # The runtime's buffers start 16-byte aligned; the launch passes the
     # handle itself (nbytes = the C interface's handle marker).
-    return Array(value.handle.value, _capi.BUFFER_HANDLE, value.dtype,
-                 value.device.is_host, value)
+    return (value.handle.value, _capi.BUFFER_HANDLE, value.dtype, value.device.is_host,
+            value)
 
 
 def _not_an_array(value):
@@ -186,8 +185,9 @@ def _handler_for(cls):
     return None
 
 
-def as_array(value):
-    """The Array of a value that is one, else None."""
+def array_parts(value):
+    """(address, nbytes, dtype, host, owner) of a value that is an array,
+    else None: the launch's fast path."""
     cls = type(value)
     handler = _HANDLERS.get(cls)
     if handler is None:
@@ -201,6 +201,12 @@ def as_array(value):
             handler = _not_an_array
         _HANDLERS[cls] = handler
     return handler(value)
+
+
+def as_array(value):
+    """The Array of a value that is one, else None."""
+    parts = array_parts(value)
+    return None if parts is None else Array(*parts)
 
 
 def integer_type(v):
@@ -217,7 +223,6 @@ _pack_f = struct.Struct("<f").pack
 _unpack_I = struct.Struct("<I").unpack
 _pack_d = struct.Struct("<d").pack
 _unpack_Q = struct.Struct("<Q").unpack
-
 
 _INTEGERS = frozenset(["i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64"])
 

@@ -19,7 +19,7 @@ import threading
 import time
 
 from . import _capi, cache, runtime
-from .arguments import as_array, integer_type, scalar_bits
+from .arguments import array_parts, integer_type, scalar_bits
 from .errors import NotInCacheError, TesselError
 
 
@@ -144,16 +144,17 @@ class JITFunction:
         """Signature codes of the runtime parameters, constexpr values, and
         the launch's values and sizes."""
         codes, launch_values, sizes, constexprs = [], [], [], []
+        host = None if device is None else device.is_host
         for p, v in zip(self.params, values):
             if p.is_constexpr:
                 constexprs.append(v)
                 continue
-            if isinstance(v, bool):
-                codes.append("i1")
-                launch_values.append(1 if v else 0)
-                sizes.append(0)
-                continue
-            if isinstance(v, int):
+            cls = type(v)
+            if cls is not int and cls is not float and cls is not bool and \
+                    cls not in _ARRAY_TYPES:
+                v = _plain_scalar(v)
+                cls = type(v)
+            if cls is int:
                 t = integer_type(v)
                 if p.specialize:
                     if v == 1:
@@ -164,29 +165,35 @@ class JITFunction:
                 launch_values.append(v)
                 sizes.append(0)
                 continue
-            if isinstance(v, float):
-                codes.append("fp32")
+            if cls is bool or cls is float:
+                codes.append("i1" if cls is bool else "fp32")
                 launch_values.append(v)
                 sizes.append(0)
                 continue
-            arr = as_array(v)
-            if arr is None:
+            parts = array_parts(v)
+            if parts is None:
                 raise TesselError(
                     f"argument '{p.name}' of {self.__name__}: a {type(v).__name__} cannot "
                     "be a kernel argument (arrays, integers, floats and bools can)", 3)
-            if device is not None and arr.host != device.is_host:
-                where = "host memory" if arr.host else "device memory"
-                raise TesselError(
-                    f"argument '{p.name}' of {self.__name__} is in {where}, but target "
-                    f"{device.target} runs on "
-                    f"{'the host' if device.is_host else 'a device'}: pass "
-                    f"{'a host array (NumPy)' if device.is_host else 'a device array (a PyTorch tensor on the GPU, __cuda_array_interface__, DLPack, tessel.Buffer)'}",
-                    3)
-            aligned = arr.nbytes == _capi.BUFFER_HANDLE or arr.address % 16 == 0
-            codes.append("*" + arr.dtype + (":16" if p.specialize and aligned else ""))
-            launch_values.append(arr.address)
-            sizes.append(arr.nbytes)
+            _ARRAY_TYPES.add(cls)
+            address, nbytes, dtype, on_host, _ = parts
+            if host is not None and on_host != host:
+                self._wrong_memory(p, on_host, device)
+            aligned = nbytes == _capi.BUFFER_HANDLE or address % 16 == 0
+            codes.append(("*" + dtype + ":16") if p.specialize and aligned else "*" + dtype)
+            launch_values.append(address)
+            sizes.append(nbytes)
         return codes, constexprs, launch_values, sizes
+
+    def _wrong_memory(self, p, on_host, device):
+        where = "host memory" if on_host else "device memory"
+        wanted = ("a host array (NumPy)" if device.is_host else
+                  "a device array (a PyTorch tensor on the GPU, __cuda_array_interface__, "
+                  "DLPack, tessel.Buffer)")
+        raise TesselError(
+            f"argument '{p.name}' of {self.__name__} is in {where}, but target "
+            f"{device.target} runs on {'the host' if device.is_host else 'a device'}: "
+            f"pass {wanted}", 3)
 
     # -- launching ------------------------------------------------------
     def run(self, *args, grid, target=None, num_warps=0, num_stages=0, num_ctas=0,
@@ -344,6 +351,26 @@ def _launch(*args):
     global _launch
     _launch = _capi.runtime_library().launch
     return _launch(*args)
+
+
+# Types already seen to be arrays: they skip the scalar conversions.
+_ARRAY_TYPES = set()
+
+
+def _plain_scalar(v):
+    """A subclass of bool/int/float, or a NumPy scalar, as the plain Python
+    value; anything else unchanged."""
+    if isinstance(v, bool):
+        return bool(v)
+    if isinstance(v, int):
+        return int(v)
+    if isinstance(v, float):
+        return float(v)
+    if getattr(v, "shape", None) == () and hasattr(v, "item"):
+        item = v.item()
+        if isinstance(item, (bool, int, float)):
+            return item
+    return v
 
 
 def _grid3(grid):

@@ -156,3 +156,18 @@ def test_a_kernel_file_is_loaded_without_importing_it():
     np.testing.assert_array_equal(out, 2 * x)
     with pytest.raises(tessel.TesselError, match="no function named 'nope'"):
         tessel.load(path, "nope")
+
+
+def test_numpy_scalars_and_int_subclasses_are_scalars():
+    import enum
+
+    class Size(enum.IntEnum):
+        N = 64
+
+    x = np.ones(64, dtype=np.float32)
+    out = np.zeros(64, dtype=np.float32)
+    k.add_kernel[(1,)](x, x, out, np.int32(64), BLOCK=64)
+    assert out.sum() == 128
+    out[:] = 0
+    k.add_kernel[(1,)](x, x, out, Size.N, BLOCK=64)
+    assert out.sum() == 128
