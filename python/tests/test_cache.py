@@ -75,10 +75,13 @@ def test_dump_ir_writes_every_stage(tmp_path, monkeypatch):
     assert "IR Dump After" in (dump / "add_kernel.frontend.passes.mlir").read_text()
 
 
-def test_compiling_for_a_target_without_a_device():
-    # nullgpu-free check: the CPU target compiles and warms up without a launch.
+def test_warmup_compiles_and_loads_without_launching():
     fn = tessel.jit(k.add_kernel.fn)
     x = np.ones(64, np.float32)
-    loaded = fn.warmup(x, x, x, 64, BLOCK=64, grid=(1,))
+    out = np.zeros(64, np.float32)
+    loaded = fn.warmup(x, x, out, 64, BLOCK=64, grid=(1,))
     assert loaded.metadata["kernel"] == "add_kernel"
     assert fn.compilations == 1
+    assert not out.any()  # nothing ran
+    fn[(1,)](x, x, out, 64, BLOCK=64)  # the warmed-up kernel, not a new one
+    assert fn.compilations == 1 and out.sum() == 128

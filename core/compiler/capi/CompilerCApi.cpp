@@ -14,7 +14,6 @@
 #include <memory>
 #include <mutex>
 #include <new>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -23,6 +22,7 @@
 #include "core/runtime/CacheEntry.h"
 #include "core/runtime/CacheKey.h"
 #include "core/runtime/Runtime.h"
+#include "core/runtime/capi/CApiSupport.h"
 #include "core/runtime/capi/JsonWriter.h"
 
 using tessel::capi::JsonWriter;
@@ -51,38 +51,6 @@ int fail(const runtime::Status &status) {
   return fail(status.code(), status.message());
 }
 
-std::vector<std::string> split(const char *text, char separator) {
-  std::vector<std::string> parts;
-  if (text == nullptr)
-    return parts;
-  std::string item;
-  std::istringstream in(text);
-  while (std::getline(in, item, separator))
-    if (!item.empty())
-      parts.push_back(item);
-  return parts;
-}
-
-bool parseHexKey(const char *hex, runtime::CacheKey &key) {
-  if (hex == nullptr || std::string_view(hex).size() != 64)
-    return false;
-  for (size_t i = 0; i < 32; ++i) {
-    unsigned byte = 0;
-    for (size_t j = 0; j < 2; ++j) {
-      char c = hex[2 * i + j];
-      if (c >= '0' && c <= '9')
-        byte = byte * 16 + unsigned(c - '0');
-      else if (c >= 'a' && c <= 'f')
-        byte = byte * 16 + unsigned(c - 'a' + 10);
-      else
-        return false;
-    }
-    key.digest[i] = uint8_t(byte);
-  }
-  key.hex = hex;
-  return true;
-}
-
 // The process's Runtime for `pluginPaths` (created on first use).
 runtime::StatusOr<const runtime::Runtime *> runtimeFor(const std::string &pluginPaths,
                                                        bool inProcess) {
@@ -93,7 +61,7 @@ runtime::StatusOr<const runtime::Runtime *> runtimeFor(const std::string &plugin
   auto &slot = runtimes[{pluginPaths, inProcess}];
   if (!slot) {
     runtime::RuntimeOptions options;
-    options.pluginPaths = split(pluginPaths.c_str(), ':');
+    options.pluginPaths = capi::splitList(pluginPaths.c_str(), ':');
     options.useCache = false;
     options.setUpInProcess = inProcess;
     runtime::StatusOr<runtime::Runtime> created = runtime::Runtime::create(options);
@@ -106,7 +74,7 @@ runtime::StatusOr<const runtime::Runtime *> runtimeFor(const std::string &plugin
 
 // "NAME=VALUE" lines into the specialization's constexprs.
 bool parseConstexprs(const char *text, std::map<std::string, std::string> &out) {
-  for (const std::string &line : split(text, '\n')) {
+  for (const std::string &line : capi::splitList(text, '\n')) {
     size_t eq = line.find('=');
     if (eq == 0 || eq == std::string::npos) {
       lastError = "constexpr '" + line + "' is not NAME=VALUE";
@@ -129,7 +97,7 @@ int compileChecked(const char *pluginPaths, const char *targetText,
                    int32_t numStages, uint32_t flags, const char *keyHex,
                    Tessel_Compiled **out) {
   runtime::CacheKey key;
-  if (!parseHexKey(keyHex, key))
+  if (!capi::parseCacheKey(keyHex, key))
     return fail(TESSEL_ERROR_INVALID_ARGUMENT,
                 "the key must be 64 lower-case hexadecimal digits");
   compiler::KernelSpecialization spec;

@@ -14,7 +14,6 @@
 #include <memory>
 #include <mutex>
 #include <new>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -26,6 +25,7 @@
 #include "core/runtime/Launch.h"
 #include "core/runtime/Runtime.h"
 #include "core/runtime/Version.h"
+#include "core/runtime/capi/CApiSupport.h"
 #include "core/runtime/capi/JsonWriter.h"
 
 using tessel::capi::JsonWriter;
@@ -93,44 +93,10 @@ int giveString(const std::string &text, char **out) {
   return 0;
 }
 
-std::vector<std::string> split(const char *text, char separator) {
-  std::vector<std::string> parts;
-  if (text == nullptr)
-    return parts;
-  std::string item;
-  std::istringstream in(text);
-  while (std::getline(in, item, separator))
-    if (!item.empty())
-      parts.push_back(item);
-  return parts;
-}
-
 std::string toHex(uint64_t value) {
   char text[17];
   std::snprintf(text, sizeof(text), "%llx", static_cast<unsigned long long>(value));
   return text;
-}
-
-bool parseHexKey(const char *hex, CacheKey &key) {
-  if (hex == nullptr || std::strlen(hex) != 64)
-    return false;
-  for (size_t i = 0; i < 32; ++i) {
-    unsigned byte = 0;
-    for (size_t j = 0; j < 2; ++j) {
-      char c = hex[2 * i + j];
-      unsigned v;
-      if (c >= '0' && c <= '9')
-        v = unsigned(c - '0');
-      else if (c >= 'a' && c <= 'f')
-        v = unsigned(c - 'a' + 10);
-      else
-        return false;
-      byte = byte * 16 + v;
-    }
-    key.digest[i] = uint8_t(byte);
-  }
-  key.hex = hex;
-  return true;
 }
 
 // The launch arguments for the kernel's parameters; borrowed ranges are
@@ -254,7 +220,7 @@ int tessel_rt_create(const char *pluginPaths, const char *cacheDir, uint32_t fla
   *out = nullptr;
   return guarded([&] {
     RuntimeOptions options;
-    options.pluginPaths = split(pluginPaths, ':');
+    options.pluginPaths = capi::splitList(pluginPaths, ':');
     options.useCache = (flags & TESSEL_RT_NO_CACHE) == 0;
     if (cacheDir != nullptr && *cacheDir != '\0')
       options.cacheDir = cacheDir;
@@ -418,7 +384,7 @@ int tessel_rt_kernel_load(Tessel_Rt_Device *device, const uint8_t *entry, size_t
   *out = nullptr;
   return guarded([&] {
     CacheKey expected;
-    if (!parseHexKey(key, expected))
+    if (!capi::parseCacheKey(key, expected))
       return invalid("the key must be 64 lower-case hexadecimal digits");
     StatusOr<CacheEntry> decoded = decodeCacheEntry(
         std::string_view(reinterpret_cast<const char *>(entry), size), expected);
@@ -525,8 +491,8 @@ int tessel_rt_tuning_space(Tessel_Rt *rt, const char *target, const char *entry,
     plugin_host::TuningRequest request;
     request.target = sel->target;
     request.entryName = entry;
-    request.tunables = split(tunables, ',');
-    for (const std::string &item : split(problem, ',')) {
+    request.tunables = capi::splitList(tunables, ',');
+    for (const std::string &item : capi::splitList(problem, ',')) {
       size_t eq = item.find('=');
       if (eq == std::string::npos)
         return fail(TESSEL_ERROR_INVALID_ARGUMENT,
