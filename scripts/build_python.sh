@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds what the tessel Python package loads and copies it into the
 # package (python/tessel/_lib/: libtessel_runtime.so, libtessel_compiler.so,
-# plugins/libtessel_cpu.so), so that `PYTHONPATH=python` is all a program
+# plugins/libtessel_cpu.so, and the launch fast path _fastlaunch.abi3.so),
+# so that `PYTHONPATH=python` is all a program
 # needs. With --runtime-only, the compiler library is left out and the
 # plugins are their runtime-only builds: the set a machine without LLVM runs
 # cached kernels with. --nvidia adds the NVIDIA plugin.
@@ -16,7 +17,7 @@ for arg in "$@"; do
     *) echo "usage: $0 [--runtime-only] [--nvidia]" >&2; exit 2 ;;
   esac
 done
-targets=(//core/runtime/capi:libtessel_runtime.so)
+targets=(//core/runtime/capi:libtessel_runtime.so //python:_fastlaunch.abi3.so)
 [ "$runtime_only" = 1 ] || targets+=(//core/compiler/capi:libtessel_compiler.so)
 for v in "${vendors[@]}"; do
   if [ "$runtime_only" = 1 ]; then targets+=("//plugins/$v:runtime_only/libtessel_$v.so")
@@ -27,7 +28,7 @@ bin="$(bazel info bazel-bin 2>/dev/null)"
 lib=python/tessel/_lib
 rm -rf "$lib"
 mkdir -p "$lib/plugins"
-cp "$bin/core/runtime/capi/libtessel_runtime.so" "$lib/"
+cp "$bin/core/runtime/capi/libtessel_runtime.so" "$bin/python/_fastlaunch.abi3.so" "$lib/"
 [ "$runtime_only" = 1 ] || cp "$bin/core/compiler/capi/libtessel_compiler.so" "$lib/"
 for v in "${vendors[@]}"; do
   if [ "$runtime_only" = 1 ]; then cp "$bin/plugins/$v/runtime_only/libtessel_$v.so" "$lib/plugins/"

@@ -271,9 +271,14 @@ Tessel_Error *enter(Gpu &gpu, const CudaDriver **out) {
         return e;
     }
   }
-  if (Tessel_Error *e =
-          check(*cuda, "cuCtxSetCurrent", cuda->cuCtxSetCurrent(gpu.context)))
-    return e;
+  // Most calls find the context current already (every launch after the
+  // first on a thread): reading the current one is cheaper than setting it.
+  CUcontext current = nullptr;
+  if (cuda->cuCtxGetCurrent(&current) != CUDA_SUCCESS || current != gpu.context) {
+    if (Tessel_Error *e =
+            check(*cuda, "cuCtxSetCurrent", cuda->cuCtxSetCurrent(gpu.context)))
+      return e;
+  }
   *out = cuda;
   return Ok();
 }

@@ -5,7 +5,10 @@ needs no LLVM. libtessel_compiler.so (core/compiler/capi/tessel_compiler.h)
 is loaded the first time a kernel must be compiled; an installation
 without it runs kernels from the cache only. ctypes rather than a Python
 extension module: the package then works on any Python 3 version with the
-same build of the libraries.
+same build of the libraries. The one extension, _fastlaunch.abi3.so
+(python/native/fastlaunch.c), is optional and on the stable ABI: it takes
+the launches of kernels already loaded (jit.py works the same without it;
+TESSEL_NO_FAST_LAUNCH=1 leaves it unused).
 
 Where the libraries and plugins are looked for, first match wins:
   1. TESSEL_LIBRARY_DIR (both libraries);
@@ -194,6 +197,37 @@ def runtime_library():
                         "it (bash scripts/build_python.sh)", 5)
                 _runtime_lib = RuntimeLibrary(path)
     return _runtime_lib
+
+
+_fast = None
+_fast_tried = False
+
+
+def fast_launch():
+    """The launch fast path (tessel._fastlaunch) bound to the runtime
+    library, or None where it is not built or is turned off."""
+    global _fast, _fast_tried
+    if _fast_tried:
+        return _fast
+    lib = runtime_library()  # outside _lock, which it takes
+    with _lock:
+        if not _fast_tried:
+            _fast_tried = True
+            if os.environ.get("TESSEL_NO_FAST_LAUNCH", "") not in ("", "0"):
+                return None
+            path = _find("_fastlaunch.abi3.so", "python")
+            if path is not None:
+                import importlib.machinery
+                import importlib.util
+                loader = importlib.machinery.ExtensionFileLoader("tessel._fastlaunch",
+                                                                 str(path))
+                spec = importlib.util.spec_from_file_location("tessel._fastlaunch", str(path),
+                                                              loader=loader)
+                module = importlib.util.module_from_spec(spec)
+                loader.exec_module(module)
+                module.set_launch(ctypes.cast(lib.launch, ctypes.c_void_p).value)
+                _fast = module
+    return _fast
 
 
 def compiler_library():

@@ -173,6 +173,7 @@ def _handler_for(cls):
     if issubclass(cls, Buffer):
         return _buffer_array
     if cls.__module__.startswith("torch") and hasattr(cls, "data_ptr"):
+        _fast_path_takes(cls)
         return _torch_array
     if cls.__module__ == "numpy" and hasattr(cls, "__array_interface__"):
         return _numpy_array
@@ -183,6 +184,17 @@ def _handler_for(cls):
     if hasattr(cls, "__array_interface__"):
         return lambda v: _interface_array(v, v.__array_interface__, True)
     return None
+
+
+def _fast_path_takes(cls):
+    """Lets the launch fast path (fastlaunch.c) take tensors of `cls`: it
+    reads what _torch_array reads."""
+    try:
+        fast = _capi.fast_launch()
+    except TesselError:
+        return  # no runtime library: nothing launches anyway
+    if fast is not None:
+        fast.add_tensor_type(cls)
 
 
 def array_parts(value):

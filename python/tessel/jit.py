@@ -100,6 +100,12 @@ class JITFunction:
                        for i, (n, c, d) in enumerate(parameters)]
         self.arg_names = [p.name for p in self.params]
         self._by_name = {p.name: p for p in self.params}
+        self._binder = _make_binder(name, self.params)
+        # The fast path's table (fastlaunch.c): its key -> (kernel handle,
+        # argument kinds, _Loaded).
+        self._fast_table = {}
+        self._spec_bytes = bytes(1 if p.specialize else 0
+                                 for p in self.params if not p.is_constexpr)
         self.debug = debug
         self._loaded = {}
         self._lock = threading.Lock()
@@ -121,24 +127,9 @@ class JITFunction:
 
     # -- binding --------------------------------------------------------
     def bind(self, args, kwargs):
-        """The value of every parameter, in order, by Python's call rules."""
-        if len(args) > len(self.params):
-            raise TypeError(f"{self.__name__}() takes {len(self.params)} arguments, "
-                            f"got {len(args)}")
-        for name in kwargs:
-            if name not in self._by_name:
-                raise TypeError(f"{self.__name__}() has no parameter '{name}'")
-            if self._by_name[name].index < len(args):
-                raise TypeError(f"{self.__name__}() got '{name}' twice")
-        values = list(args)
-        for p in self.params[len(args):]:
-            if p.name in kwargs:
-                values.append(kwargs[p.name])
-            elif p.default is not inspect.Parameter.empty:
-                values.append(p.default)
-            else:
-                raise TypeError(f"{self.__name__}() is missing argument '{p.name}'")
-        return values
+        """The value of every parameter, in order, by Python's call rules
+        (and with Python's messages when they do not fit)."""
+        return list(self._binder(*args, **kwargs)[2])
 
     def _specialize(self, values, device):
         """Signature codes of the runtime parameters, constexpr values, and
@@ -198,7 +189,34 @@ class JITFunction:
     # -- launching ------------------------------------------------------
     def run(self, *args, grid, target=None, num_warps=0, num_stages=0, num_ctas=0,
             check_bounds=False, warmup=False, **kwargs):
-        values = self.bind(args, kwargs)
+        fast = _FAST
+        if fast is None:
+            fast = _fast_launch()
+        if fast and not warmup and not check_bounds:
+            runtime_args, constexprs, values = self._binder(*args, **kwargs)
+            if callable(grid):
+                grid = grid(self._meta(values, num_warps, num_stages))
+            r = fast(self._fast_table,
+                     (runtime.requested_target(target), num_warps, num_stages, constexprs),
+                     runtime_args, constexprs, self._spec_bytes, grid)
+            if r.__class__ is _Loaded:
+                return r
+            if r.__class__ is int:
+                raise _capi.runtime_library().error(r)
+            return self._run(values, grid, target, num_warps, num_stages, False, False, r)
+        return self._run(self.bind(args, kwargs), grid, target, num_warps, num_stages,
+                         check_bounds, warmup, None)
+
+    def _meta(self, values, num_warps, num_stages):
+        meta = dict(zip(self.arg_names, values))
+        meta["num_warps"], meta["num_stages"] = num_warps, num_stages
+        return meta
+
+    def _run(self, values, grid, target, num_warps, num_stages, check_bounds, warmup,
+             fast_key):
+        """The launch in Python: every case. `fast_key`, the fast path's key
+        for these arguments (None where it has none), gets the kernel this
+        finds."""
         requested = runtime.requested_target(target)
         resolved = _resolved.get(requested)
         if resolved is None:
@@ -220,10 +238,12 @@ class JITFunction:
                 self._loaded[key] = loaded
         if warmup:
             return loaded
+        if fast_key is not None:
+            kinds = _fast_kinds(loaded.scalar_types)
+            if kinds is not None:
+                self._fast_table[fast_key] = (loaded.handle.value or 0, kinds, loaded)
         if callable(grid):
-            meta = dict(zip(self.arg_names, values))
-            meta["num_warps"], meta["num_stages"] = num_warps, num_stages
-            grid = grid(meta)
+            grid = grid(self._meta(values, num_warps, num_stages))
         gx, gy, gz = _grid3(grid)
         n = loaded.num_args
         array = _U64_ARRAYS[n]
@@ -345,6 +365,58 @@ class _ArrayTypes(dict):
 
 
 _U64_ARRAYS = _ArrayTypes()
+
+
+# The fast path's launch function (fastlaunch.c), False where there is
+# none; looked up at the first launch.
+_FAST = None
+
+
+def _fast_launch():
+    global _FAST
+    module = _capi.fast_launch()
+    _FAST = module.launch if module is not None else False
+    return _FAST
+
+
+_KINDS = {"fp32": "f", "fp64": "d", "i1": "b", "i8": "i", "i16": "i", "i32": "i",
+          "i64": "i", "u8": "i", "u16": "i", "u32": "i", "u64": "i"}
+
+
+def _fast_kinds(scalar_types):
+    """What the fast path makes of each argument ('p' pointer, 'i' integer,
+    'f' fp32, 'd' fp64, 'b' bool), or None when one is beyond it."""
+    kinds = []
+    for t in scalar_types:
+        k = "p" if t is None else _KINDS.get(t)
+        if k is None:
+            return None
+        kinds.append(k)
+    return "".join(kinds).encode()
+
+
+def _make_binder(name, params):
+    """A function with the kernel's parameters (names and defaults) that
+    returns (runtime arguments, constexpr values, all values): Python's own
+    call rules bind the launch's arguments, and say what is wrong when they
+    do not fit."""
+    defaults = {}
+    spelled = []
+    for p in params:
+        if p.default is inspect.Parameter.empty:
+            spelled.append(p.name)
+        else:
+            defaults[f"__tessel_default_{p.index}"] = p.default
+            spelled.append(f"{p.name}=__tessel_default_{p.index}")
+    runtime_names = "".join(p.name + ", " for p in params if not p.is_constexpr)
+    constexpr_names = "".join(p.name + ", " for p in params if p.is_constexpr)
+    all_names = "".join(p.name + ", " for p in params)
+    # Named for the kernel: Python's messages then name it.
+    source = (f"def {name}({', '.join(spelled)}):\n"
+              f"    return ({runtime_names}), ({constexpr_names}), ({all_names})\n")
+    scope = dict(defaults)
+    exec(compile(source, "<tessel binder>", "exec"), scope)
+    return scope[name]
 
 
 def _launch(*args):

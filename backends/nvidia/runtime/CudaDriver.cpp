@@ -51,6 +51,7 @@ LoadedDriver load() {
   ok &= bindSymbol(handle, "cuDeviceTotalMem_v2", d.cuDeviceTotalMem, why);
   ok &= bindSymbol(handle, "cuDevicePrimaryCtxRetain", d.cuDevicePrimaryCtxRetain, why);
   ok &= bindSymbol(handle, "cuCtxSetCurrent", d.cuCtxSetCurrent, why);
+  ok &= bindSymbol(handle, "cuCtxGetCurrent", d.cuCtxGetCurrent, why);
   ok &= bindSymbol(handle, "cuCtxSynchronize", d.cuCtxSynchronize, why);
   ok &= bindSymbol(handle, "cuMemAlloc_v2", d.cuMemAlloc, why);
   ok &= bindSymbol(handle, "cuMemFree_v2", d.cuMemFree, why);

@@ -119,7 +119,8 @@ int bindArgs(Tessel_Rt_Kernel &k, size_t numArgs, const uint64_t *values,
     k.wrappers.clear();
   args.reserve(numArgs);
   for (size_t i = 0; i < numArgs; ++i) {
-    const std::string which = "argument " + std::to_string(i);
+    // Built only for a message: a launch that is right formats nothing.
+    auto which = [i] { return "argument " + std::to_string(i); };
     if (params[i].kind == TESSEL_ARG_SCALAR) {
       args.push_back(Arg::scalar(params[i].dtype, values[i]));
       continue;
@@ -127,7 +128,7 @@ int bindArgs(Tessel_Rt_Kernel &k, size_t numArgs, const uint64_t *values,
     if (sizes[i] == TESSEL_RT_BUFFER_HANDLE) {
       const auto *buffer = reinterpret_cast<const Tessel_Rt_Buffer *>(values[i]);
       if (buffer == nullptr)
-        return fail(TESSEL_ERROR_INVALID_ARGUMENT, which + " is a null buffer");
+        return fail(TESSEL_ERROR_INVALID_ARGUMENT, which() + " is a null buffer");
       args.push_back(Arg(buffer->buffer));
       continue;
     }
@@ -137,8 +138,8 @@ int bindArgs(Tessel_Rt_Kernel &k, size_t numArgs, const uint64_t *values,
     const uint32_t divisor = params[i].divisibility;
     if (divisor > 1 && values[i] % divisor != 0)
       return fail(TESSEL_ERROR_INVALID_ARGUMENT,
-                  which + ": address 0x" + toHex(values[i]) + " is not a multiple of " +
-                      std::to_string(divisor) +
+                  which() + ": address 0x" + toHex(values[i]) +
+                      " is not a multiple of " + std::to_string(divisor) +
                       " bytes, the alignment the kernel was compiled for (its "
                       "signature says :" +
                       std::to_string(divisor) + ")");
@@ -147,7 +148,7 @@ int bindArgs(Tessel_Rt_Kernel &k, size_t numArgs, const uint64_t *values,
       StatusOr<Buffer> borrowed = k.kernel.device().wrap(values[i], sizes[i]);
       if (!borrowed.ok())
         return fail(borrowed.status().code(),
-                    which + ": " + borrowed.status().message());
+                    which() + ": " + borrowed.status().message());
       found =
           k.wrappers.emplace(std::make_pair(values[i], sizes[i]), std::move(*borrowed))
               .first;
