@@ -160,7 +160,9 @@ StatusOr<TileKernel> lowerKernelSource(const std::string &fileName,
                                        const std::string &text,
                                        const KernelSpecialization &spec) {
   const auto start = std::chrono::steady_clock::now();
-  mlir::MLIRContext context;
+  // One kernel per module: a thread pool for this context would cost more
+  // to start than it could give back.
+  mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
   LoweredKernel lowered = lowerToTileIR(fileName, text, spec, context);
   if (!lowered.module)
     return Status(TESSEL_ERROR_INVALID_ARGUMENT, lowered.diagnostics);

@@ -234,7 +234,10 @@ Tessel_Error *compile(Tessel_Compile_Args *args) {
     mlir::DialectRegistry registry;
     registry.insert<tile::TileDialect, mlir::func::FuncDialect>();
     backend.registerDialects(registry);
-    mlir::MLIRContext context(registry);
+    // The module holds one kernel, so the pass managers have nothing to run
+    // in parallel; a thread pool per compile only costs its start and its
+    // waits.
+    mlir::MLIRContext context(registry, mlir::MLIRContext::Threading::DISABLED);
     context.loadDialect<tile::TileDialect, mlir::func::FuncDialect>();
     // Installed on the context before any pass runs, so the backend's own
     // pass managers are recorded without knowing it.
