@@ -167,10 +167,26 @@ def run(out_dir):
     x, out = made["sx"], made["so"]
     grid = (SMALL_N // SMALL_BLOCK,)
     tadd, radd = k["add_kernel"], triton_kernels.add_kernel
+    jit_module = sys.modules["tessel.jit"]
+    fast = jit_module._FAST
     t_us = host_overhead(lambda: tadd[grid](x, x, out, SMALL_N, BLOCK=SMALL_BLOCK, num_warps=4))
     r_us = host_overhead(lambda: radd[grid](x, x, out, SMALL_N, BLOCK=SMALL_BLOCK, num_warps=4))
-    say(f"host time per launch (median of 10000, vector add {SMALL_N}): tessel {t_us:.2f} us, "
-        f"triton {r_us:.2f} us, tessel/triton {t_us / r_us:.2f}")
+    # The same launches without the fast path (jit.py and ctypes only), for
+    # reference; then the fast path's results are checked.
+    jit_module._FAST = False
+    s_us = host_overhead(lambda: tadd[grid](x, x, out, SMALL_N, BLOCK=SMALL_BLOCK, num_warps=4))
+    jit_module._FAST = fast
+    out.zero_()
+    for _ in range(3):
+        tadd[grid](x, x, out, SMALL_N, BLOCK=SMALL_BLOCK, num_warps=4)
+    torch.cuda.synchronize()
+    err = float((out - (x + x)).abs().max())
+    ok &= err == 0.0
+    say(f"host time per launch (median of 10000, vector add {SMALL_N}): tessel {t_us:.2f} us "
+        f"({'fast path, tessel._fastlaunch' if fast else 'no fast path'}), "
+        f"triton {r_us:.2f} us, tessel/triton {t_us / r_us:.2f}; without the fast path "
+        f"{s_us:.2f} us; result after the timed launches "
+        f"{'ok' if err == 0.0 else 'WRONG'} (max error {err:.1e})")
 
     env = dict(os.environ)
     first_launch("triton", env)  # fills Triton's cache for this launch
@@ -190,7 +206,7 @@ def run(out_dir):
         with open(os.path.join(out_dir, "python.txt"), "w") as f:
             f.write("\n".join(lines) + "\n")
         with open(os.path.join(out_dir, "python.json"), "w") as f:
-            json.dump({"host_us": {"tessel": t_us, "triton": r_us},
+            json.dump({"host_us": {"tessel": t_us, "triton": r_us, "tessel_no_fast_path": s_us},
                        "first_launch_ms": med, "ok": ok}, f, indent=2)
     return 0 if ok else 1
 
