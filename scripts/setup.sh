@@ -21,6 +21,9 @@ PACKAGES=(
   python3-numpy
   # pytest for /usr/bin/python3: the Python package's tests (python/tests)
   python3-pytest
+  # jsonschema for /usr/bin/python3: conformance reports are checked against
+  # their schema (conformance/report.schema.json)
+  python3-jsonschema
   # CPython's headers: the package's launch fast path (python/native), an
   # extension on the stable ABI
   libpython3-dev

@@ -114,9 +114,67 @@ TEST(Report, SummaryTableAndVerdict) {
   EXPECT_NE(out.str().find("NOT CONFORMANT"), std::string::npos);
   RunSummary ok;
   ok.results = {{"a", Outcome::kPass, "", "", 0}, {"b", Outcome::kSkipped, "r", "", 0}};
-  EXPECT_TRUE(ok.conformant());
+  EXPECT_TRUE(ok.clean());
 }
 
+TEST(Report, OnlyAFullUnfilteredExecuteRunIsConformant) {
+  RunSummary s;
+  s.suiteCases = 2;
+  s.results = {{"a/x", Outcome::kPass, "", "", 0},
+               {"b/y", Outcome::kSkipped, "r", "", 0}};
+  s.mode = "run";
+  EXPECT_EQ(s.verdict(), RunVerdict::kConformant);
+  s.mode = "bundle"; // tessel-conform-run executes too
+  EXPECT_EQ(s.verdict(), RunVerdict::kConformant);
+  for (const char *mode : {"compile-only", "emit-bundle"}) {
+    s.mode = mode;
+    EXPECT_EQ(s.verdict(), RunVerdict::kValidated) << mode;
+  }
+  s.mode = "run";
+  s.filters = {"a/*"};
+  EXPECT_EQ(s.verdict(), RunVerdict::kPartialPass);
+  s.filters.clear();
+  s.suiteCases = 3; // a bundle that holds part of the suite
+  EXPECT_EQ(s.verdict(), RunVerdict::kPartialPass);
+  s.results.push_back({"c/z", Outcome::kError, "launch: failed", "", 0});
+  EXPECT_EQ(s.verdict(), RunVerdict::kNotConformant);
+  s.filters = {"c/*"};
+  EXPECT_EQ(s.verdict(), RunVerdict::kPartialFail);
+  s.mode = "compile-only";
+  EXPECT_EQ(s.verdict(), RunVerdict::kNotValidated);
+  // A run whose set-up failed ran nothing: not conformant, not partial.
+  RunSummary setup;
+  setup.mode = "run";
+  setup.suiteCases = 803;
+  setup.results = {{"setup", Outcome::kError, "no device", "", 0}};
+  EXPECT_EQ(setup.verdict(), RunVerdict::kNotConformant);
+
+  std::ostringstream out;
+  s.mode = "run";
+  printSummary(s, out);
+  EXPECT_NE(out.str().find("PARTIAL RUN FAILED"), std::string::npos) << out.str();
+  EXPECT_EQ(out.str().find("\nCONFORMANT"), std::string::npos) << out.str();
+  const std::string j = toJson(s);
+  EXPECT_NE(j.find("\"verdict\": \"partial-fail\""), std::string::npos) << j;
+  EXPECT_NE(j.find("\"conformant\": false"), std::string::npos) << j;
+  EXPECT_NE(j.find("\"filters\": [\"c/*\"]"), std::string::npos) << j;
+}
+
+TEST(Report, ErrorsAreGroupedByTheStepThatFailed) {
+  RunSummary s;
+  s.mode = "run";
+  for (int i = 0; i < 12; ++i)
+    s.results.push_back({"memory/" + std::to_string(i), Outcome::kError,
+                         "compile: the plugin crashed", "", 0});
+  s.results.push_back({"dot/a", Outcome::kError, "timeout after 120 s", "", 0});
+  std::ostringstream out;
+  printSummary(s, out);
+  EXPECT_NE(out.str().find("ERROR compile: 12 case(s)"), std::string::npos)
+      << out.str();
+  EXPECT_NE(out.str().find("... and 4 more"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("ERROR timeout after 120 s: 1 case(s)"), std::string::npos)
+      << out.str();
+}
 
 // A symbolic link planted where the bundle or a report goes is replaced by
 // the new file; the file it pointed to keeps its contents.

@@ -14,6 +14,7 @@
 #include "conformance/runner/CompileCase.h"
 #include "conformance/runner/Execute.h"
 #include "conformance/runner/Report.h"
+#include "conformance/runner/RunIdentity.h"
 #include "conformance/runner/Session.h"
 #include "core/plugin_host/IsolatedCalls.h"
 #include "core/plugin_host/TargetParser.h"
@@ -140,20 +141,19 @@ int runConformCommand(const std::vector<std::string> &args, std::ostream &out,
     return 2;
   }
   RunSummary summary;
-  summary.suiteVersion = kSuiteVersion;
+  identifyRun(summary, kTool, filters);
   summary.target = target->toString();
   summary.pluginPath = pluginPath;
   summary.pluginName = target->plugin;
   summary.mode = mode == Mode::kRun           ? "run"
                  : mode == Mode::kCompileOnly ? "compile-only"
-                                              : "bundle";
+                                              : "emit-bundle";
   // From here on a failure is the run's result: the reports are written.
   auto plugin =
       loadPlugin(pluginPath, target->plugin, timeoutMs, mode != Mode::kBundle);
   if (!plugin.ok())
     return failSetup(summary, plugin.status().message(), reports, kTool, out, err);
-  summary.pluginPath = (*plugin)->path();
-  summary.pluginVersion = (*plugin)->version();
+  identifyPlugin(summary, **plugin, nullptr);
   if (!(*plugin)->provides(plugin_host::Half::kCompiler))
     return failSetup(summary,
                      (*plugin)->describe() +
@@ -164,6 +164,7 @@ int runConformCommand(const std::vector<std::string> &args, std::ostream &out,
   if (!skips.ok())
     return failSetup(summary, skips.status().message(), reports, kTool, out, err);
   const SkipList *skipList = skips->has_value() ? &**skips : nullptr;
+  identifyPlugin(summary, **plugin, skipList);
   // A device is needed to run; in the other modes one is used, when the
   // plugin reports it, only to decide not-supported early. The probe in
   // loadPlugin ran device enumeration in a child already.
@@ -188,7 +189,8 @@ int runConformCommand(const std::vector<std::string> &args, std::ostream &out,
   }
 
   auto t0 = std::chrono::steady_clock::now();
-  summary.device = device ? describeDevice(*device) : "";
+  if (device)
+    identifyDevice(summary, *device);
   Bundle bundle;
   bundle.suiteVersion = kSuiteVersion;
   bundle.target = summary.target;

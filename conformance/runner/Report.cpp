@@ -6,6 +6,7 @@
 
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -86,24 +87,57 @@ std::string seconds(double s) {
 
 std::string toJson(const RunSummary &s) {
   std::ostringstream o;
+  auto counts = [&](const std::map<Outcome, int> &c) {
+    o << "{";
+    bool first = true;
+    for (auto &[outcome, n] : c) {
+      o << (first ? "" : ", ") << jsonString(outcomeName(outcome)) << ": " << n;
+      first = false;
+    }
+    o << "}";
+  };
   o << "{\n  \"format\": \"tessel-conformance-report\",\n"
     << "  \"format_version\": " << kReportFormatVersion << ",\n"
     << "  \"suite_version\": " << jsonString(s.suiteVersion) << ",\n"
+    << "  \"suite_hash\": " << jsonString(s.suiteHash) << ",\n"
+    << "  \"suite_cases\": " << s.suiteCases << ",\n"
+    << "  \"runner\": {\"name\": " << jsonString(s.runner)
+    << ", \"tessel_version\": " << jsonString(s.tesselVersion)
+    << ", \"abi\": " << jsonString(s.hostAbi) << "},\n"
+    << "  \"date\": " << jsonString(s.date) << ",\n"
+    << "  \"host\": " << jsonString(s.host) << ",\n"
     << "  \"target\": " << jsonString(s.target) << ",\n"
+    << "  \"resolved_arch\": " << jsonString(s.resolvedArch) << ",\n"
     << "  \"plugin\": {\"path\": " << jsonString(s.pluginPath)
     << ", \"name\": " << jsonString(s.pluginName)
-    << ", \"version\": " << jsonString(s.pluginVersion) << "},\n"
+    << ", \"version\": " << jsonString(s.pluginVersion)
+    << ", \"abi\": " << jsonString(s.pluginAbi)
+    << ", \"build_id\": " << jsonString(s.pluginBuildId) << "},\n"
     << "  \"device\": " << jsonString(s.device) << ",\n"
     << "  \"mode\": " << jsonString(s.mode) << ",\n"
-    << "  \"seconds\": " << seconds(s.seconds) << ",\n"
-    << "  \"conformant\": " << (s.conformant() ? "true" : "false") << ",\n"
-    << "  \"counts\": {";
-  bool first = true;
-  for (auto &[outcome, n] : s.counts()) {
-    o << (first ? "" : ", ") << jsonString(outcomeName(outcome)) << ": " << n;
-    first = false;
+    << "  \"filters\": [";
+  for (size_t i = 0; i < s.filters.size(); ++i)
+    o << (i ? ", " : "") << jsonString(s.filters[i]);
+  o << "],\n  \"skip_file\": ";
+  if (s.skipFile.empty())
+    o << "null";
+  else
+    o << "{\"path\": " << jsonString(s.skipFile)
+      << ", \"sha256\": " << jsonString(s.skipFileSha256) << "}";
+  o << ",\n  \"seconds\": " << seconds(s.seconds) << ",\n"
+    << "  \"verdict\": " << jsonString(verdictName(s.verdict())) << ",\n"
+    << "  \"conformant\": " << (s.verdict() == RunVerdict::kConformant ? "true" : "false")
+    << ",\n"
+    << "  \"counts\": ";
+  counts(s.counts());
+  o << ",\n  \"families\": {";
+  bool firstFamily = true;
+  for (auto &[family, c] : s.familyCounts()) {
+    o << (firstFamily ? "" : ", ") << "\n    " << jsonString(family) << ": ";
+    counts(c);
+    firstFamily = false;
   }
-  o << "},\n  \"cases\": [";
+  o << "\n  },\n  \"cases\": [";
   for (size_t i = 0; i < s.results.size(); ++i) {
     const CaseResult &r = s.results[i];
     o << (i ? ",\n" : "\n") << "    {\"id\": " << jsonString(r.id)
@@ -170,19 +204,79 @@ std::string toJUnit(const RunSummary &s) {
   return o.str();
 }
 
+namespace {
+
+// What kind of error a message reports: its text up to the first ':' (the
+// step that failed: "compile", "validate_artifact", "launch", ...), or the
+// first line of a message without one.
+std::string errorKind(const std::string &message) {
+  std::string line = message.substr(0, message.find('\n'));
+  const size_t colon = line.find(':');
+  return colon == std::string::npos ? line : line.substr(0, colon);
+}
+
+const char *verdictLine(RunVerdict v) {
+  switch (v) {
+  case RunVerdict::kConformant:
+    return "CONFORMANT: no case failed or errored\n";
+  case RunVerdict::kNotConformant:
+    return "NOT CONFORMANT: see the failures and errors above\n";
+  case RunVerdict::kPartialPass:
+    return "PARTIAL RUN PASSED: no selected case failed or errored; not a conformance "
+           "claim (run the whole suite without --filter for one)\n";
+  case RunVerdict::kPartialFail:
+    return "PARTIAL RUN FAILED: see the failures and errors above; not a conformance "
+           "claim\n";
+  case RunVerdict::kValidated:
+    return "VALIDATED: every compiled case passed the plugin's validator; nothing "
+           "ran, so this is not a conformance claim\n";
+  case RunVerdict::kNotValidated:
+    return "NOT VALIDATED: see the errors above; nothing ran, so this is not a "
+           "conformance claim\n";
+  }
+  return "NOT CONFORMANT\n";
+}
+
+} // namespace
+
 void printSummary(const RunSummary &s, std::ostream &out) {
-  out << "Tessel conformance suite " << s.suiteVersion << ", target " << s.target
-      << ", mode " << s.mode << "\n  plugin " << s.pluginName << " " << s.pluginVersion
+  out << "Tessel conformance suite " << s.suiteVersion << " (" << s.suiteCases
+      << " cases, hash " << s.suiteHash.substr(0, 16) << "), target " << s.target;
+  if (!s.resolvedArch.empty())
+    out << " (on " << s.resolvedArch << ")";
+  out << ", mode " << s.mode << "\n  plugin " << s.pluginName << " " << s.pluginVersion
       << " (" << s.pluginPath << ")\n";
   if (!s.device.empty())
     out << "  device " << s.device << "\n";
+  if (!s.filters.empty()) {
+    out << "  filters";
+    for (const std::string &f : s.filters)
+      out << " " << f;
+    out << "\n";
+  }
+  if (!s.skipFile.empty())
+    out << "  skip file " << s.skipFile << "\n";
   std::map<std::string, int> byCapability;
+  // Errors are grouped by the step that failed: a broken plugin errs the
+  // same way in hundreds of cases, and one line per kind says it.
+  std::map<std::string, std::vector<const CaseResult *>> errors;
   for (const CaseResult &r : s.results) {
-    if (r.outcome == Outcome::kFail || r.outcome == Outcome::kError)
-      out << "  " << (r.outcome == Outcome::kFail ? "FAIL " : "ERROR") << " " << r.id
-          << ": " << r.message << "\n";
+    if (r.outcome == Outcome::kFail)
+      out << "  FAIL  " << r.id << ": " << r.message << "\n";
+    if (r.outcome == Outcome::kError)
+      errors[errorKind(r.message)].push_back(&r);
     if (r.outcome == Outcome::kNotSupported)
       ++byCapability[r.capability];
+  }
+  constexpr size_t kListed = 8;
+  for (auto &[kind, list] : errors) {
+    out << "  ERROR " << (kind.empty() ? "(no message)" : kind) << ": " << list.size()
+        << " case(s)\n";
+    for (size_t i = 0; i < list.size() && i < kListed; ++i)
+      out << "        " << list[i]->id << ": " << list[i]->message << "\n";
+    if (list.size() > kListed)
+      out << "        ... and " << list.size() - kListed
+          << " more (the JSON report lists every case)\n";
   }
   for (auto &[cap, n] : byCapability)
     out << "  not-supported: " << n << " case(s) need capability '" << cap << "'\n";
@@ -196,10 +290,7 @@ void printSummary(const RunSummary &s, std::ostream &out) {
   char total[64];
   std::snprintf(total, sizeof total, "  %-14s  %5zu   (%.1f s)\n", "total",
                 s.results.size(), s.seconds);
-  out << "  --------------  -----\n"
-      << total << "\n"
-      << (s.conformant() ? "CONFORMANT: no case failed or errored\n"
-                         : "NOT CONFORMANT: see the failures and errors above\n");
+  out << "  --------------  -----\n" << total << "\n" << verdictLine(s.verdict());
 }
 
 plugin_host::Status writeTextFile(const std::string &path, const std::string &text) {
@@ -209,7 +300,8 @@ plugin_host::Status writeTextFile(const std::string &path, const std::string &te
 }
 
 Progress::Progress(std::FILE *stream, size_t total)
-    : stream(stream), totalCases(total), enabled(isatty(fileno(stream)) == 1) {}
+    : stream(stream), totalCases(total), enabled(isatty(fileno(stream)) == 1),
+      started(std::chrono::steady_clock::now()) {}
 
 void Progress::update(size_t done, const RunSummary &soFar,
                       const std::string &current) {
@@ -220,9 +312,17 @@ void Progress::update(size_t done, const RunSummary &soFar,
   auto counts = soFar.counts();
   std::string cur =
       current.size() > 40 ? "..." + current.substr(current.size() - 37) : current;
-  std::fprintf(stream, "\r[%s%s] %zu/%zu  pass %d fail %d error %d  %-40s",
+  // The time left, from the mean time of the cases done so far.
+  const double elapsed =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  char eta[32] = "";
+  if (done > 0) {
+    const double left = elapsed / double(done) * double(totalCases - done);
+    std::snprintf(eta, sizeof eta, " ETA %dm%02ds", int(left) / 60, int(left) % 60);
+  }
+  std::fprintf(stream, "\r[%s%s] %zu/%zu%s  pass %d fail %d error %d  %-40s",
                std::string(filled, '#').c_str(),
-               std::string(width - filled, '.').c_str(), done, totalCases,
+               std::string(width - filled, '.').c_str(), done, totalCases, eta,
                counts[Outcome::kPass] + counts[Outcome::kValidated],
                counts[Outcome::kFail], counts[Outcome::kError], cur.c_str());
   std::fflush(stream);
@@ -231,7 +331,7 @@ void Progress::update(size_t done, const RunSummary &soFar,
 void Progress::finish() {
   if (!enabled)
     return;
-  std::fprintf(stream, "\r%s\r", std::string(110, ' ').c_str());
+  std::fprintf(stream, "\r%s\r", std::string(122, ' ').c_str());
   std::fflush(stream);
 }
 

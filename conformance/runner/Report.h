@@ -9,6 +9,7 @@
 #ifndef TESSEL_CONFORMANCE_RUNNER_REPORT_H
 #define TESSEL_CONFORMANCE_RUNNER_REPORT_H
 
+#include <chrono>
 #include <cstdio>
 #include <ostream>
 #include <string>
@@ -18,7 +19,10 @@
 
 namespace tessel::conformance {
 
-inline constexpr int kReportFormatVersion = 1;
+/// 2: the run's identity (suite hash, runner, date, host, plugin ABI and
+/// build id, resolved arch, filters, skip file), the verdict, per-family
+/// counts. docs/conformance.md has its schema.
+inline constexpr int kReportFormatVersion = 2;
 
 std::string toJson(const RunSummary &summary);
 std::string toJUnit(const RunSummary &summary);
@@ -40,6 +44,7 @@ private:
   std::FILE *stream;
   size_t totalCases;
   bool enabled;
+  std::chrono::steady_clock::time_point started;
 };
 
 } // namespace tessel::conformance

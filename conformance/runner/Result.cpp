@@ -48,11 +48,57 @@ std::map<Outcome, int> RunSummary::counts() const {
   return counts;
 }
 
-bool RunSummary::conformant() const {
+std::map<std::string, std::map<Outcome, int>> RunSummary::familyCounts() const {
+  std::map<std::string, std::map<Outcome, int>> families;
+  for (const CaseResult &r : results) {
+    const std::string family = r.id.substr(0, r.id.find('/'));
+    auto [it, added] = families.try_emplace(family);
+    if (added)
+      for (Outcome o : allOutcomes())
+        it->second[o] = 0;
+    ++it->second[r.outcome];
+  }
+  return families;
+}
+
+bool RunSummary::clean() const {
   for (const CaseResult &r : results)
     if (r.outcome == Outcome::kFail || r.outcome == Outcome::kError)
       return false;
   return true;
+}
+
+bool RunSummary::complete() const {
+  return filters.empty() && (suiteCases == 0 || int(results.size()) == suiteCases);
+}
+
+RunVerdict RunSummary::verdict() const {
+  const bool ok = clean();
+  if (!executed())
+    return ok ? RunVerdict::kValidated : RunVerdict::kNotValidated;
+  // A run whose set-up failed ran nothing: it is the whole run that failed.
+  const bool setupFailed = results.size() == 1 && results[0].id == "setup";
+  if (!complete() && !setupFailed)
+    return ok ? RunVerdict::kPartialPass : RunVerdict::kPartialFail;
+  return ok ? RunVerdict::kConformant : RunVerdict::kNotConformant;
+}
+
+const char *verdictName(RunVerdict verdict) {
+  switch (verdict) {
+  case RunVerdict::kConformant:
+    return "conformant";
+  case RunVerdict::kNotConformant:
+    return "not-conformant";
+  case RunVerdict::kPartialPass:
+    return "partial-pass";
+  case RunVerdict::kPartialFail:
+    return "partial-fail";
+  case RunVerdict::kValidated:
+    return "validated";
+  case RunVerdict::kNotValidated:
+    return "not-validated";
+  }
+  return "not-conformant";
 }
 
 } // namespace tessel::conformance

@@ -40,20 +40,58 @@ struct CaseResult {
   double seconds = 0;     // wall time spent on the case (compile + run)
 };
 
+/// What a run may claim. Only a full, unfiltered run that executed every
+/// case (mode "run" or "bundle") can be conformant; a compile-only or
+/// bundle-writing run validates artifacts, and a filtered run passes or
+/// fails only the part it ran. None of those is a conformance claim.
+enum class RunVerdict {
+  kConformant,    // full execute run, no case failed or errored
+  kNotConformant, // full execute run, some case failed or errored
+  kPartialPass,   // filtered execute run, no case failed or errored
+  kPartialFail,   // filtered execute run, some case failed or errored
+  kValidated,     // nothing executed (compile-only, writing a bundle), clean
+  kNotValidated,  // nothing executed, some case failed or errored
+};
+
+/// "conformant", "not-conformant", "partial-pass", "partial-fail",
+/// "validated", "not-validated".
+const char *verdictName(RunVerdict verdict);
+
 struct RunSummary {
   std::string suiteVersion;
+  std::string suiteHash; // SHA-256 of every case's definition and kernel source
+  int suiteCases = 0;    // cases in the whole suite, selected or not
+  std::string runner;    // "tessel conform", "tessel-conform-run"
+  std::string tesselVersion;
+  std::string hostAbi; // "<major>.<minor>" of the ABI the runner speaks
   std::string target;
+  std::string resolvedArch; // the device's arch where the target left it open
   std::string pluginPath;
   std::string pluginName;
   std::string pluginVersion;
-  std::string device; // "" when nothing ran on a device
-  std::string mode;   // "run", "compile-only", "bundle"
+  std::string pluginAbi;     // "<major>.<minor>" the plugin reports
+  std::string pluginBuildId; // SHA-256 of the plugin file
+  std::string device;        // "" when nothing ran on a device
+  std::string mode;          // "run", "compile-only", "bundle", "emit-bundle"
+  std::string date;          // UTC start, ISO 8601
+  std::string host;          // the machine's host name
+  std::vector<std::string> filters;
+  std::string skipFile; // "" when none was used
+  std::string skipFileSha256;
   std::vector<CaseResult> results;
   double seconds = 0;
 
   std::map<Outcome, int> counts() const;
+  /// {family (the id's first component): counts}.
+  std::map<std::string, std::map<Outcome, int>> familyCounts() const;
   /// True when no case failed or errored: the exit status is 0.
-  bool conformant() const;
+  bool clean() const;
+  /// True when the run executed kernels (modes "run" and "bundle").
+  bool executed() const { return mode == "run" || mode == "bundle"; }
+  /// True when every case of the suite was selected: no filter, and as many
+  /// results as the suite has cases (a bundle may hold fewer).
+  bool complete() const;
+  RunVerdict verdict() const;
 };
 
 } // namespace tessel::conformance

@@ -9,6 +9,7 @@
 #include "conformance/runner/Bundle.h"
 #include "conformance/runner/Execute.h"
 #include "conformance/runner/Report.h"
+#include "conformance/runner/RunIdentity.h"
 #include "conformance/runner/Session.h"
 #include "core/plugin_host/TargetParser.h"
 
@@ -100,7 +101,7 @@ int runBundleCommand(const std::vector<std::string> &args, std::ostream &out,
     return 2;
   }
   RunSummary summary;
-  summary.suiteVersion = kSuiteVersion;
+  identifyRun(summary, kTool, filters);
   summary.target = bundle->target;
   summary.pluginPath = pluginPath;
   summary.pluginName = target->plugin;
@@ -109,16 +110,16 @@ int runBundleCommand(const std::vector<std::string> &args, std::ostream &out,
   auto plugin = loadPlugin(pluginPath, target->plugin, timeoutMs, true);
   if (!plugin.ok())
     return failSetup(summary, plugin.status().message(), reports, kTool, out, err);
-  summary.pluginPath = (*plugin)->path();
-  summary.pluginVersion = (*plugin)->version();
+  identifyPlugin(summary, **plugin, nullptr);
   auto skips = loadSkips(skipPath, **plugin);
   if (!skips.ok())
     return failSetup(summary, skips.status().message(), reports, kTool, out, err);
+  identifyPlugin(summary, **plugin, skips->has_value() ? &**skips : nullptr);
   auto device = pickDevice(**plugin, target->arch);
   if (!device.ok())
     return failSetup(summary, device.status().message(), reports, kTool, out, err);
   DeviceContext ctx{*plugin, *device};
-  summary.device = describeDevice(*device);
+  identifyDevice(summary, *device);
 
   std::vector<const BundleEntry *> chosen;
   for (const BundleEntry &e : bundle->entries)

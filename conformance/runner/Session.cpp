@@ -115,7 +115,7 @@ loadSkips(const std::string &explicitPath, const plugin_host::LoadedPlugin &plug
 
 int finishRun(const RunSummary &summary, const ReportOptions &reports,
               std::ostream &out, std::ostream &err) {
-  int status = summary.conformant() ? 0 : 1;
+  int status = summary.clean() ? 0 : 1;
   if (!reports.jsonPath.empty()) {
     plugin_host::Status s = writeTextFile(reports.jsonPath, toJson(summary));
     if (!s.ok())

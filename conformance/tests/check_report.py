@@ -2,8 +2,13 @@
 
 usage: check_report.py REPORT [--expect NAME --expectations FILE [--skip-file F]]
                               [--count RESULT=N] [--min RESULT=N] [--max RESULT=N]
-                              [--mode MODE] [--total N]
-                              [--error-id ID --error-has TEXT]
+                              [--mode MODE] [--total N] [--verdict V]
+                              [--error-id ID --error-has TEXT] [--schema FILE]
+
+--schema FILE validates the report against the JSON schema FILE
+(conformance/report.schema.json) with the jsonschema package, and checks
+what a schema cannot say: the verdict agrees with the mode, the filters and
+the counts, and the family counts add up to the counts.
 
 --expect NAME checks the report against the exact expectations of run NAME
 in FILE (conformance/tests/expected_counts.txt): its mode, its number of
@@ -110,6 +115,40 @@ def check_expectations(r, name, facts, skip_path, problems):
                             f"expected exactly {skips.get(glob, 0)}")
 
 
+def expected_verdict(r):
+    """The verdict the report's own facts call for (docs/conformance.md)."""
+    clean = r["counts"]["fail"] == 0 and r["counts"]["error"] == 0
+    if r["mode"] not in ("run", "bundle"):
+        return "validated" if clean else "not-validated"
+    setup_failed = [c["id"] for c in r["cases"]] == ["setup"]
+    complete = not r["filters"] and len(r["cases"]) == r["suite_cases"]
+    if not complete and not setup_failed:
+        return "partial-pass" if clean else "partial-fail"
+    return "conformant" if clean else "not-conformant"
+
+
+def check_schema(r, schema_path, problems):
+    import jsonschema  # Debian's python3-jsonschema
+    with open(schema_path) as f:
+        schema = json.load(f)
+    validator = jsonschema.Draft202012Validator(schema)
+    for e in sorted(validator.iter_errors(r), key=lambda e: list(e.path)):
+        where = "/".join(str(p) for p in e.path) or "(top)"
+        problems.append(f"schema: {where}: {e.message[:200]}")
+    if problems:
+        return
+    want = expected_verdict(r)
+    if r["verdict"] != want:
+        problems.append(f"verdict {r['verdict']}, but the report's facts make it {want}")
+    if r["conformant"] != (r["verdict"] == "conformant"):
+        problems.append("'conformant' disagrees with the verdict")
+    summed = collections.Counter()
+    for family in r["families"].values():
+        summed.update(family)
+    if any(summed[k] != v for k, v in r["counts"].items()):
+        problems.append("the family counts do not add up to the counts")
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("report")
@@ -123,6 +162,8 @@ def main():
     p.add_argument("--total", type=int)
     p.add_argument("--error-id")
     p.add_argument("--error-has")
+    p.add_argument("--verdict")
+    p.add_argument("--schema")
     a = p.parse_args()
     if a.expect and not a.expectations:
         p.error("--expect needs --expectations FILE")
@@ -130,6 +171,10 @@ def main():
         r = json.load(f)
     problems = []
     counts = r["counts"]
+    if a.schema:
+        check_schema(r, a.schema, problems)
+    if a.verdict and r.get("verdict") != a.verdict:
+        problems.append(f"verdict {r.get('verdict')}, expected {a.verdict}")
     if a.expect:
         check_expectations(r, a.expect, load_expectations(a.expectations), a.skip_file, problems)
     for spec, op in [(s, "==") for s in a.count] + [(s, ">=") for s in a.min] + \

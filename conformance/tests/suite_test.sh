@@ -8,9 +8,12 @@
 # category taken out, check_report.py must reject it.
 # A run whose code needs CPU features the machine may lack names them in
 # TESSEL_TEST_REQUIRES_CPU_FLAGS; without them the test says SKIPPED.
-# usage: suite_test.sh TESSEL PLUGIN SKIPS CHECK EXPECTED TARGET MODE
+# The report must validate against the report's JSON schema, and its verdict
+# be "conformant" (MODE run: the whole suite, executed) or "validated"
+# (MODE compile-only: nothing ran, so no conformance claim).
+# usage: suite_test.sh TESSEL PLUGIN SKIPS CHECK EXPECTED SCHEMA TARGET MODE
 set -euo pipefail
-tessel="$1" plugin="$2" skips="$3" check="$4" expected="$5" target="$6" mode="$7"
+tessel="$1" plugin="$2" skips="$3" check="$4" expected="$5" schema="$6" target="$7" mode="$8"
 out="${TEST_UNDECLARED_OUTPUTS_DIR:-$TEST_TMPDIR}"
 export TESSEL_CACHE_DIR="$TEST_TMPDIR/cache"
 for flag in ${TESSEL_TEST_REQUIRES_CPU_FLAGS:-}; do
@@ -20,16 +23,16 @@ for flag in ${TESSEL_TEST_REQUIRES_CPU_FLAGS:-}; do
   fi
 done
 case "$mode" in
-  run) scope="$target" flags=() ;;
-  compile-only) scope="$target/compile-only" flags=(--compile-only) ;;
+  run) scope="$target" flags=() verdict=conformant ;;
+  compile-only) scope="$target/compile-only" flags=(--compile-only) verdict=validated ;;
   *) echo "usage: suite_test.sh ... TARGET run|compile-only" >&2; exit 2 ;;
 esac
 report="$out/${scope//[:\/]/_}"
 status=0
 "$tessel" conform --target "$target" "${flags[@]}" --plugin "$plugin" --skip-file "$skips" \
   --report-json "$report.json" --junit "$report.xml" || status=$?
-python3 "$check" "$report.json" --expect "$scope" --expectations "$expected" \
-  --skip-file "$skips"
+/usr/bin/python3 "$check" "$report.json" --expect "$scope" --expectations "$expected" \
+  --skip-file "$skips" --schema "$schema" --verdict "$verdict"
 grep -q '<testsuites name="tessel-conformance"' "$report.xml"
 [ "$status" = 0 ] || { echo "FAIL: tessel conform exited $status" >&2; exit 1; }
 

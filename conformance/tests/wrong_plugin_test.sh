@@ -10,5 +10,6 @@ status=0
   --report-json "$TEST_TMPDIR/r.json" > "$TEST_TMPDIR/out.txt" || status=$?
 cat "$TEST_TMPDIR/out.txt"
 [ "$status" = 1 ] || { echo "FAIL: expected exit status 1, got $status" >&2; exit 1; }
-grep -q "NOT CONFORMANT" "$TEST_TMPDIR/out.txt"
-python3 "$check" "$TEST_TMPDIR/r.json" --min fail=20 --count error=0
+grep -q "PARTIAL RUN FAILED" "$TEST_TMPDIR/out.txt"
+! grep -q "^CONFORMANT" "$TEST_TMPDIR/out.txt"
+python3 "$check" "$TEST_TMPDIR/r.json" --min fail=20 --count error=0 --verdict partial-fail

@@ -115,8 +115,10 @@ def tessel_plugin(
         "$(location %s)" % skips,
         "$(location //conformance/tests:check_report.py)",
         "$(location //conformance/tests:expected_counts.txt)",
+        "$(location //conformance:report.schema.json)",
     ]
     suite_data = [
+        "//conformance:report.schema.json",
         ":libtessel_%s.so" % name,
         skips,
         "//conformance/tests:check_report.py",
