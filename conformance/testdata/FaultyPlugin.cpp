@@ -7,6 +7,8 @@
 //                             the grid has more than one (the classic
 //                             ragged-edge off-by-one);
 //   FAULT_CRASH_KERNEL="k"    raises SIGSEGV when launching kernel "k";
+//   FAULT_HANG_KERNEL="k"     never returns from launching kernel "k" (a
+//                             hung driver call);
 //   FAULT_HIDE_FEATURE="f"    drops device feature "f" from the device
 //                             descriptor (the device lacks a capability);
 //   FAULT_NAN_OUTPUT          after every launch, writes a NaN over the
@@ -19,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 #include <dlfcn.h>
+#include <unistd.h>
 
 #include <csignal>
 #include <cstdio>
@@ -35,14 +38,20 @@ namespace {
 const Tessel_Plugin_Api *gReal = nullptr;
 Tessel_Plugin_Api gApi;
 
-#ifdef FAULT_CRASH_KERNEL
+#if defined(FAULT_HANG_KERNEL) && !defined(FAULT_CRASH_KERNEL)
+#define FAULT_DOOMED_KERNEL FAULT_HANG_KERNEL
+#elif defined(FAULT_CRASH_KERNEL)
+#define FAULT_DOOMED_KERNEL FAULT_CRASH_KERNEL
+#endif
+
+#ifdef FAULT_DOOMED_KERNEL
 std::mutex gMu;
 std::set<Tessel_Module *> gDoomed;
 
 Tessel_Error *moduleLoad(Tessel_Module_Load_Args *args) {
   Tessel_Error *e = gReal->module_load(args);
   if (e == nullptr && args->metadata && args->metadata->entry_name &&
-      std::strcmp(args->metadata->entry_name, FAULT_CRASH_KERNEL) == 0) {
+      std::strcmp(args->metadata->entry_name, FAULT_DOOMED_KERNEL) == 0) {
     std::lock_guard<std::mutex> lock(gMu);
     gDoomed.insert(args->module);
   }
@@ -102,12 +111,19 @@ Tessel_Error *WriteNans(const Tessel_Launch_Args *args) {
 #endif
 
 Tessel_Error *launch(Tessel_Launch_Args *args) {
-#ifdef FAULT_CRASH_KERNEL
+#ifdef FAULT_DOOMED_KERNEL
+  bool doomed;
   {
     std::lock_guard<std::mutex> lock(gMu);
-    if (gDoomed.count(args->module))
-      std::raise(SIGSEGV);
+    doomed = gDoomed.count(args->module) != 0;
   }
+#ifdef FAULT_HANG_KERNEL
+  while (doomed)
+    pause(); // only the runner's deadline ends this
+#else
+  if (doomed)
+    std::raise(SIGSEGV);
+#endif
 #endif
 #ifdef FAULT_DROP_LAST_PROGRAM
   Tessel_Launch_Args copy = *args;
@@ -175,7 +191,7 @@ const Tessel_Plugin_Api *build(uint32_t major, uint32_t minor) {
     return nullptr;
   gApi = *gReal;
   gApi.launch = &launch;
-#ifdef FAULT_CRASH_KERNEL
+#ifdef FAULT_DOOMED_KERNEL
   gApi.module_load = &moduleLoad;
 #endif
 #ifdef FAULT_HIDE_FEATURE
