@@ -146,12 +146,14 @@ std::optional<CaseResult> gate(const Case &c, const SkipList *skips,
 
 plugin_host::StatusOr<plugin_host::DeviceInfo>
 pickDevice(const plugin_host::LoadedPlugin &plugin, const std::string &arch) {
-  auto devices = plugin_host::enumerateDevices(plugin);
+  std::string whyNone;
+  auto devices = plugin_host::enumerateDevices(plugin, &whyNone);
   if (!devices.ok())
     return devices.status();
   if (devices->empty())
     return plugin_host::Status(TESSEL_ERROR_NOT_FOUND,
-                               plugin.describe() + " reports no device");
+                               plugin.describe() + " reports no device" +
+                                   (whyNone.empty() ? "" : ": " + whyNone));
   for (const plugin_host::DeviceInfo &d : *devices)
     if (d.arch == arch)
       return d;

@@ -19,10 +19,23 @@ Status internal(const LoadedPlugin &plugin, const std::string &what) {
 
 } // namespace
 
-StatusOr<std::vector<DeviceInfo>> enumerateDevices(const LoadedPlugin &plugin) {
+StatusOr<std::vector<DeviceInfo>> enumerateDevices(const LoadedPlugin &plugin,
+                                                   std::string *whyNone) {
   auto args = sdk::Init<Tessel_Device_Enumerate_Args>();
+  // Asked of every plugin: one that does not know the extension skips it.
+  Tessel_Device_Absence absence{};
+  absence.base.struct_size = sizeof(absence);
+  absence.base.type = TESSEL_EXTENSION_DEVICE_ABSENCE;
+  args.extension_start = &absence;
+  if (whyNone != nullptr)
+    whyNone->clear();
   if (Status s = plugin.call(&Tessel_Plugin_Api::device_enumerate, &args); !s.ok()) {
     return s;
+  }
+  if (whyNone != nullptr && args.num_devices == 0 && absence.reason != nullptr) {
+    // Bounded: the string is the plugin's, and a host never trusts its end.
+    constexpr size_t kMaxReason = 4096;
+    *whyNone = std::string(absence.reason, strnlen(absence.reason, kMaxReason));
   }
   const char *entry = "device_enumerate";
   if (Status s = checkReturnedArray(plugin, entry, "", "num_devices", args.num_devices,

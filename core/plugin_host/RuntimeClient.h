@@ -25,7 +25,10 @@
 namespace tessel::plugin_host {
 
 /// The plugin's devices with their capabilities (possibly none).
-StatusOr<std::vector<DeviceInfo>> enumerateDevices(const LoadedPlugin &plugin);
+/// `whyNone`, when given, receives the plugin's reason when it lists no
+/// device (ABI 1.3, Tessel_Device_Absence), or "" when it gives none.
+StatusOr<std::vector<DeviceInfo>> enumerateDevices(const LoadedPlugin &plugin,
+                                                   std::string *whyNone = nullptr);
 
 /// Waits for all work submitted to `device`.
 Status synchronize(const LoadedPlugin &plugin, Tessel_Device *device);

@@ -73,6 +73,9 @@ public:
   /// The devices, listed once (the kit keeps the list). An error means the
   /// platform is present but broken; "no devices" is an empty list.
   virtual Tessel_Error *enumerate(std::vector<std::unique_ptr<Device>> &out) = 0;
+  /// After an enumerate that found nothing: why, for the person reading
+  /// `tessel plugins` (ABI 1.3, Tessel_Device_Absence); "" says nothing.
+  virtual std::string whyNoDevice() const { return {}; }
 };
 
 /// Defined by each vendor's plugin.

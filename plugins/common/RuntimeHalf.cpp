@@ -61,6 +61,7 @@ struct DeviceList {
   std::vector<std::unique_ptr<Tessel_Device>> devices;
   std::vector<const Tessel_Device_Desc *> descs;
   Tessel_Error *error = nullptr;
+  std::string whyNone; // the platform's reason when it found no device
 };
 
 DeviceList &devices() {
@@ -81,6 +82,8 @@ DeviceList &devices() {
       l->descs.push_back(&device->desc);
       l->devices.push_back(std::move(device));
     }
+    if (l->devices.empty())
+      l->whyNone = platform->whyNoDevice();
     // The platform object may go: devices keep what they need.
     return l;
   }();
@@ -108,16 +111,25 @@ Tessel_Error *checkRange(const char *entry, const Tessel_Buffer *b, uint64_t off
 }
 
 Tessel_Error *deviceEnumerate(Tessel_Device_Enumerate_Args *args) {
-  return sdk::Entry("device_enumerate", args,
-                    [](Tessel_Device_Enumerate_Args &a) -> Tessel_Error * {
-                      DeviceList &list = devices();
-                      if (list.error != nullptr)
-                        return MakeErrorF(TESSEL_ERROR_INTERNAL, "device_enumerate: %s",
-                                          list.error->message.c_str());
-                      a.devices = list.descs.data();
-                      a.num_devices = list.descs.size();
-                      return Ok();
-                    });
+  return sdk::Entry(
+      "device_enumerate", args, [](Tessel_Device_Enumerate_Args &a) -> Tessel_Error * {
+        DeviceList &list = devices();
+        if (list.error != nullptr)
+          return MakeErrorF(TESSEL_ERROR_INTERNAL, "device_enumerate: %s",
+                            list.error->message.c_str());
+        a.devices = list.descs.data();
+        a.num_devices = list.descs.size();
+        // The chain is the caller's; only its out fields are
+        // written (plugin_api.h, extensions).
+        auto *absence = const_cast<Tessel_Device_Absence *>(
+            reinterpret_cast<const Tessel_Device_Absence *>(Tessel_Find_Extension(
+                a.extension_start, TESSEL_EXTENSION_DEVICE_ABSENCE)));
+        if (absence != nullptr && list.descs.empty() &&
+            absence->base.struct_size >= Tessel_Device_Absence_STRUCT_SIZE_MIN &&
+            !list.whyNone.empty())
+          absence->reason = list.whyNone.c_str();
+        return Ok();
+      });
 }
 
 Tessel_Error *bufferAlloc(Tessel_Buffer_Alloc_Args *args) {

@@ -287,21 +287,31 @@ class CudaPlatform : public kit::DevicePlatform {
 public:
   Tessel_Error *enumerate(std::vector<std::unique_ptr<kit::Device>> &out) override {
     std::string why;
-    if (getCudaDriverSymbols(&why) == nullptr)
-      return Ok(); // no libcuda: no devices
+    if (getCudaDriverSymbols(&why) == nullptr) {
+      whyNone = why; // no libcuda: no devices
+      return Ok();
+    }
     std::vector<DeviceInfo> infos;
     bool noDriver = false;
     if (!queryDevicesInChild(infos, why, noDriver)) {
       // A driver library that cannot initialize (no GPU, no kernel module)
       // means no devices, as a missing one does.
-      if (noDriver)
+      if (noDriver) {
+        whyNone = why;
         return Ok();
+      }
       return MakeErrorF(TESSEL_ERROR_INTERNAL, "%s", why.c_str());
     }
+    if (infos.empty())
+      whyNone = "the CUDA driver lists no GPU";
     for (const DeviceInfo &info : infos)
       out.push_back(std::make_unique<Gpu>(info));
     return Ok();
   }
+  std::string whyNoDevice() const override { return whyNone; }
+
+private:
+  std::string whyNone;
 };
 
 } // namespace

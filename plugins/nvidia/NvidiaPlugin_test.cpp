@@ -170,6 +170,26 @@ TEST(NvidiaPlugin, NoDriverMeansNoDevices) {
   auto args = sdk::Init<Tessel_Device_Enumerate_Args>();
   EXPECT_EQ(message(api, api->device_enumerate(&args)), "");
   EXPECT_EQ(args.num_devices, 0u);
+  // A host of 1.3 on asks why (Tessel_Device_Absence); the answer names the
+  // missing library. A host that does not ask (above) gets the same list.
+  Tessel_Device_Absence absence{};
+  absence.base.struct_size = sizeof(absence);
+  absence.base.type = TESSEL_EXTENSION_DEVICE_ABSENCE;
+  args = sdk::Init<Tessel_Device_Enumerate_Args>();
+  args.extension_start = &absence;
+  EXPECT_EQ(message(api, api->device_enumerate(&args)), "");
+  EXPECT_EQ(args.num_devices, 0u);
+  ASSERT_NE(absence.reason, nullptr);
+  EXPECT_NE(std::string(absence.reason).find("libcuda.so.1"), std::string::npos)
+      << absence.reason;
+  // An extension too short to hold the out field is left alone.
+  Tessel_Device_Absence shortOne{};
+  shortOne.base.struct_size = sizeof(Tessel_Extension);
+  shortOne.base.type = TESSEL_EXTENSION_DEVICE_ABSENCE;
+  args = sdk::Init<Tessel_Device_Enumerate_Args>();
+  args.extension_start = &shortOne;
+  EXPECT_EQ(message(api, api->device_enumerate(&args)), "");
+  EXPECT_EQ(shortOne.reason, nullptr);
 }
 
 } // namespace

@@ -31,7 +31,7 @@ static void check_layout(void) {
 static void check_constants(void) {
   expect_eq("ABI major", TESSEL_PLUGIN_ABI_MAJOR, 1);
   /* A minor bump comes with its layout (abi_layout.inc) and entries below. */
-  expect_eq("ABI minor", TESSEL_PLUGIN_ABI_MINOR, 2);
+  expect_eq("ABI minor", TESSEL_PLUGIN_ABI_MINOR, 3);
   expect_eq("UNIMPLEMENTED", TESSEL_ERROR_UNIMPLEMENTED, 12);
   expect_eq("DATA_LOSS", TESSEL_ERROR_DATA_LOSS, 15);
   expect_eq("HALF_COMPILER", TESSEL_PLUGIN_HALF_COMPILER, 1);
@@ -48,6 +48,7 @@ static void check_constants(void) {
   expect_eq("ir format", strcmp(TESSEL_IR_FORMAT_TILE_MLIRBC, "tile-mlirbc"), 0);
   expect_eq("EXTENSION_COMPILE_STAGES", TESSEL_EXTENSION_COMPILE_STAGES, 1);
   expect_eq("EXTENSION_ARTIFACT_STAGES", TESSEL_EXTENSION_ARTIFACT_STAGES, 2);
+  expect_eq("EXTENSION_DEVICE_ABSENCE", TESSEL_EXTENSION_DEVICE_ABSENCE, 3);
   expect_eq("STAGES_KEEP", TESSEL_STAGES_KEEP, 1);
   expect_eq("STAGES_PASSES", TESSEL_STAGES_PASSES, 2);
   expect_eq("STAGES_BY_PRODUCTS_ONLY", TESSEL_STAGES_BY_PRODUCTS_ONLY, 4);

@@ -81,12 +81,16 @@ void printCompilerHalf(const LoadedPlugin &plugin, std::ostream &out) {
 }
 
 void printRuntimeHalf(const LoadedPlugin &plugin, std::ostream &out) {
-  auto devices = plugin_host::enumerateDevices(plugin);
+  std::string whyNone;
+  auto devices = plugin_host::enumerateDevices(plugin, &whyNone);
   if (!devices.ok()) {
     out << "  devices:    unavailable: " << devices.status().toString() << "\n";
     return;
   }
-  out << "  devices:    " << devices->size() << "\n";
+  out << "  devices:    " << devices->size();
+  if (devices->empty())
+    out << " (" << (whyNone.empty() ? "the plugin does not say why" : whyNone) << ")";
+  out << "\n";
   for (const plugin_host::DeviceInfo &d : *devices) {
     out << "    [" << d.ordinal << "] " << d.name << " (" << d.vendor << " " << d.arch
         << "): " << d.computeUnits << " compute units, warp " << d.warpSize << ", "

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "tools/tessel/Subcommand.h"
+#include "tools/tessel/VersionText.h"
 
 namespace {
 
@@ -19,7 +20,8 @@ void printUsage(std::ostream &out) {
     out << "  " << sub.name << std::string(12 - std::strlen(sub.name), ' ')
         << sub.summary << "\n";
   }
-  out << "\n'tessel <command> --help' describes a command.\n";
+  out << "\n'tessel <command> --help' describes a command; 'tessel --version' "
+         "prints the versions.\n";
 }
 
 } // namespace
@@ -32,6 +34,10 @@ int main(int argc, char **argv) {
   const std::string name = argv[1];
   if (name == "help" || name == "--help" || name == "-h") {
     printUsage(std::cout);
+    return 0;
+  }
+  if (name == "--version" || name == "version") {
+    std::cout << tessel::cli::versionText();
     return 0;
   }
   for (const tessel::cli::Subcommand &sub : tessel::cli::subcommands()) {

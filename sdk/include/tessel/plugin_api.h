@@ -101,7 +101,7 @@ extern "C" {
 /* ========================================================================= */
 
 #define TESSEL_PLUGIN_ABI_MAJOR 1
-#define TESSEL_PLUGIN_ABI_MINOR 2
+#define TESSEL_PLUGIN_ABI_MINOR 3
 
 /* The one symbol a plugin exports, for dlsym. */
 #define TESSEL_PLUGIN_GET_API_SYMBOL "tessel_plugin_get_api"
@@ -170,7 +170,9 @@ typedef enum Tessel_Extension_Type {
   /* On Tessel_Compile_Args: Tessel_Compile_Stages_Request. */
   TESSEL_EXTENSION_COMPILE_STAGES = 1,
   /* On Tessel_Artifact_Inspect_Args: Tessel_Artifact_Stages. */
-  TESSEL_EXTENSION_ARTIFACT_STAGES = 2
+  TESSEL_EXTENSION_ARTIFACT_STAGES = 2,
+  /* On Tessel_Device_Enumerate_Args: Tessel_Device_Absence (since 1.3). */
+  TESSEL_EXTENSION_DEVICE_ABSENCE = 3
 } Tessel_Extension_Type;
 
 typedef struct Tessel_Extension {
@@ -713,6 +715,17 @@ typedef struct Tessel_Device_Enumerate_Args {
 TESSEL_DEFINE_STRUCT_SIZE(Tessel_Device_Enumerate_Args, num_devices, num_devices);
 typedef Tessel_Error* Tessel_Device_Enumerate(
     Tessel_Device_Enumerate_Args* args);
+
+/* Extension TESSEL_EXTENSION_DEVICE_ABSENCE on Tessel_Device_Enumerate_Args
+ * (since 1.3): when the plugin lists no device, why not, in words a person
+ * can act on ("cannot load libcuda.so.1: ...", "cuInit failed: no
+ * CUDA-capable device is detected"). Written only when num_devices is 0;
+ * NULL when the plugin does not say. */
+typedef struct Tessel_Device_Absence {
+  Tessel_Extension base;  /* type TESSEL_EXTENSION_DEVICE_ABSENCE */
+  const char* reason;     /* out: NUL-terminated, the plugin's until unload */
+} Tessel_Device_Absence;
+TESSEL_DEFINE_STRUCT_SIZE(Tessel_Device_Absence, reason, reason);
 
 typedef struct Tessel_Buffer_Alloc_Args {
   size_t struct_size;
