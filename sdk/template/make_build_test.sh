@@ -4,7 +4,8 @@
 # outside the source tree. Then checks the result through the host:
 #   - it exports exactly one symbol, tessel_plugin_get_api;
 #   - `tessel plugins` lists it with its name, ABI and halves;
-#   - every compiler and runtime entry answers UNIMPLEMENTED.
+#   - every compiler and runtime entry answers UNIMPLEMENTED, through the
+#     host and through `make check` (a test built from sdk/include alone).
 # Usage (from Bazel): make_build_test.sh <tessel> <unimplemented_probe>
 set -euo pipefail
 
@@ -58,4 +59,5 @@ grep -qF "$plugin  (TESSEL_PLUGIN_PATH)" <<<"$listing" ||
   { echo "FAIL: not found through TESSEL_PLUGIN_PATH"; echo "$listing"; exit 1; }
 
 "$probe" "$plugin"
+make -j1 -C "$sdk/template" BUILD_DIR="$build" check
 echo "PASS"
