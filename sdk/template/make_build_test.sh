@@ -60,4 +60,22 @@ grep -qF "$plugin  (TESSEL_PLUGIN_PATH)" <<<"$listing" ||
 
 "$probe" "$plugin"
 make -j1 -C "$sdk/template" BUILD_DIR="$build" check
+
+# The README's walkthrough, step 1: copy, rename, and nothing of the old
+# name is left; the renamed plugin builds, passes its check, is listed.
+acme="$tmp/acme/sdk"
+mkdir -p "$acme/include/tessel" "$acme/template"
+cp -L sdk/include/tessel/* "$acme/include/tessel/"
+cp -L sdk/template/* "$acme/template/"
+(
+  cd "$acme/template"
+  rm -f BUILD.bazel make_build_test.sh
+  for f in Skeleton*; do mv "$f" "${f/Skeleton/Acme}"; done
+  sed -i 's/skeleton/acme/g; s/Skeleton/Acme/g; s/SKELETON/ACME/g' *
+  if grep -rni skeleton .; then echo "FAIL: the old name is left after renaming"; exit 1; fi
+)
+make -j1 -C "$acme/template" BUILD_DIR="$tmp/acme_build" check
+env -u TESSEL_PLUGIN_PATH "$tessel" plugins --no-default-dir \
+  --plugin "$tmp/acme_build/libtessel_acme.so" | grep -qF "name:       acme" ||
+  { echo "FAIL: the renamed plugin is not listed as acme"; exit 1; }
 echo "PASS"
