@@ -213,6 +213,56 @@ StatusOr<TargetSelection> Runtime::selectTarget(std::string_view requested) cons
                                : env.has_value() && !env->empty()
                                    ? std::string_view(*env)
                                    : std::string_view(kAutoTarget);
+  // A bare plugin name ("cpu", "nvidia") stands for that plugin's device
+  // target, or its first target where it has no device here.
+  std::string expanded;
+  if (!effective.empty() && effective != kAutoTarget &&
+      effective.find(':') == std::string_view::npos) {
+    const std::string name(effective);
+    auto offerNamed = [&]() -> const PluginOffer * {
+      for (const PluginOffer &offer : offers)
+        if (offer.name == name)
+          return &offer;
+      return nullptr;
+    };
+    probePending(&name);
+    const PluginOffer *offer = offerNamed();
+    if (offer == nullptr) {
+      probePending(nullptr); // a plugin file named otherwise may carry it
+      offer = offerNamed();
+    }
+    // A device's arch where the plugin compiles for it; a plugin may name
+    // its devices by more precise archs than its targets ("znver4").
+    if (offer != nullptr) {
+      for (const std::string &arch : offer->deviceArchs)
+        if (expanded.empty() &&
+            (offer->targetArchs.empty() ||
+             std::find(offer->targetArchs.begin(), offer->targetArchs.end(), arch) !=
+                 offer->targetArchs.end()))
+          expanded = name + ":" + arch;
+      if (expanded.empty() && !offer->targetArchs.empty())
+        expanded = name + ":" + offer->targetArchs.front();
+    }
+    if (offer == nullptr) {
+      std::string names;
+      for (const PluginOffer &o : offers)
+        names += (names.empty() ? "" : ", ") + o.name;
+      return Status(
+          TESSEL_ERROR_NOT_FOUND,
+          "target '" + name + "' (" +
+              (!requested.empty() ? "from the argument" : "from TESSEL_TARGET") +
+              "): no plugin named '" + name +
+              "' is installed (plugins: " + (names.empty() ? "none" : names) +
+              "); a target is <plugin>:<arch>, a plugin name, or 'auto'");
+    }
+    if (!expanded.empty()) {
+      if (!requested.empty())
+        requested = expanded;
+      else
+        env = expanded;
+      effective = expanded;
+    }
+  }
   StatusOr<plugin_host::Target> parsed = plugin_host::parseTarget(effective);
   if (effective != kAutoTarget && parsed.ok()) {
     probePending(&parsed->plugin);

@@ -119,7 +119,9 @@ public:
   const std::vector<std::string> &warnings() const { return storedWarnings; }
 
   /// Resolves `requested` ("" when the caller has none), TESSEL_TARGET and
-  /// auto by the rules of TargetSelection.h.
+  /// auto by the rules of TargetSelection.h. A bare plugin name ("cpu",
+  /// "nvidia") stands for that plugin's first device's target, or its first
+  /// target where it has no device.
   StatusOr<TargetSelection> selectTarget(std::string_view requested = {}) const;
 
   /// The selection's device; FAILED_PRECONDITION when it has none (a

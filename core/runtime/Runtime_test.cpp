@@ -208,6 +208,32 @@ TEST(RuntimeTest, WhatChangesTheBinaryMisses) {
   EXPECT_TRUE(rt->compile(cpu, saxpy()).value().record.cacheHit);
 }
 
+TEST(RuntimeTest, ABarePluginNameStandsForItsDeviceTarget) {
+  auto rt = Runtime::create(testOptions(testing::makeTempDir("cache")));
+  ASSERT_TRUE(rt.ok());
+  auto bare = rt->selectTarget("cpu");
+  ASSERT_TRUE(bare.ok()) << bare.status().toString();
+  EXPECT_EQ(bare->target.plugin, "cpu");
+  // This plugin names its device by the CPU's own arch, which is not one of
+  // its targets: the bare name then means its first target.
+  const PluginOffer &offer = rt->plugins()[bare->pluginIndex];
+  ASSERT_FALSE(offer.targetArchs.empty());
+  const bool deviceIsATarget =
+      !offer.deviceArchs.empty() &&
+      std::find(offer.targetArchs.begin(), offer.targetArchs.end(),
+                offer.deviceArchs.front()) != offer.targetArchs.end();
+  EXPECT_EQ(bare->target.arch,
+            deviceIsATarget ? offer.deviceArchs.front() : offer.targetArchs.front());
+  // An unknown name is an error that names what there is.
+  auto unknown = rt->selectTarget("acme");
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_EQ(unknown.status().code(), TESSEL_ERROR_NOT_FOUND);
+  EXPECT_NE(unknown.status().message().find("no plugin named 'acme' is installed "
+                                            "(plugins: cpu)"),
+            std::string::npos)
+      << unknown.status().message();
+}
+
 TEST(RuntimeTest, CorruptedAndDeletedEntriesAreRecompiled) {
   auto rt = Runtime::create(testOptions(testing::makeTempDir("cache")));
   ASSERT_TRUE(rt.ok());

@@ -158,26 +158,9 @@ int bindArgs(Tessel_Rt_Kernel &k, size_t numArgs, const uint64_t *values,
   return 0;
 }
 
-// A bare plugin name ("cpu", "nvidia") stands for that plugin's device
-// target, or its first target when it has no device here; anything else is
-// left to the runtime's rules.
-std::string expandPluginName(const Runtime &runtime, const char *requested) {
-  std::string text = requested == nullptr ? "" : requested;
-  if (text.empty() || text == kAutoTarget || text.find(':') != std::string::npos)
-    return text;
-  for (const PluginOffer &offer : runtime.plugins()) {
-    if (offer.name != text)
-      continue;
-    if (!offer.deviceArchs.empty())
-      return text + ":" + offer.deviceArchs.front();
-    if (!offer.targetArchs.empty())
-      return text + ":" + offer.targetArchs.front();
-  }
-  return text;
-}
-
+// The runtime's rules, a bare plugin name included (Runtime::selectTarget).
 StatusOr<TargetSelection> selectFor(const Runtime &runtime, const char *requested) {
-  return runtime.selectTarget(expandPluginName(runtime, requested));
+  return runtime.selectTarget(requested == nullptr ? "" : requested);
 }
 
 void describeDevice(JsonWriter &json, const Device &device) {
