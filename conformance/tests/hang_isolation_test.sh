@@ -11,13 +11,14 @@ total=$("$tessel" conform --list "${filters[@]}" | wc -l)
 status=0
 start=$(date +%s)
 "$tessel" conform --target cpu:x86-64 --plugin "$plugin" --skip-file "$skips" "${filters[@]}" \
-  --timeout 3 --report-json "$TEST_TMPDIR/r.json" > "$TEST_TMPDIR/out.txt" || status=$?
+  --timeout 10 --report-json "$TEST_TMPDIR/r.json" > "$TEST_TMPDIR/out.txt" || status=$?
 elapsed=$(( $(date +%s) - start ))
 cat "$TEST_TMPDIR/out.txt"
 [ "$status" = 1 ] || { echo "FAIL: expected exit status 1, got $status" >&2; exit 1; }
 hung=$(grep -c '^dot/batched3d/' <("$tessel" conform --list --filter 'dot/batched3d/*'))
-# Each hung case costs one deadline; the rest of the run is quick.
-[ "$elapsed" -lt $(( hung * 3 + 120 )) ] ||
+# Each hung case costs one deadline (10 s: generous enough that a loaded
+# machine does not time out the cases that do finish); the rest is quick.
+[ "$elapsed" -lt $(( hung * 10 + 120 )) ] ||
   { echo "FAIL: the run took ${elapsed} s for $hung hung case(s)" >&2; exit 1; }
 /usr/bin/python3 "$check" "$TEST_TMPDIR/r.json" --total "$total" --count fail=0 \
   --count "error=$hung" --min pass=1 --verdict partial-fail
@@ -26,6 +27,6 @@ import json, sys
 r = json.load(open(sys.argv[1]))
 errors = [c for c in r["cases"] if c["result"] == "error"]
 assert errors and all(c["id"].startswith("dot/batched3d/") for c in errors), errors
-assert all("did not finish within 3000 ms" in c["message"] for c in errors), errors
+assert all("did not finish within 10000 ms" in c["message"] for c in errors), errors
 PY
 grep -q "PARTIAL RUN FAILED" "$TEST_TMPDIR/out.txt"
