@@ -19,7 +19,8 @@ targets=(//tools/tessel-opt //tools/tessel //plugins/cpu:libtessel_cpu.so
          //examples/vector_add //examples/softmax //examples/layer_norm
          //examples/grouped_gemm
          //core/runtime/capi:libtessel_runtime.so
-         //core/compiler/capi:libtessel_compiler.so)
+         //core/compiler/capi:libtessel_compiler.so
+         //python:_fastlaunch.abi3.so)
 bazel build "${targets[@]}" >/dev/null 2>&1 || bazel build "${targets[@]}"
 bin="$(bazel info bazel-bin 2>/dev/null)"
 opt="$bin/tools/tessel-opt/tessel-opt"
