@@ -47,7 +47,9 @@ constexpr const char *kUsage =
     "  --no-cache        do not use the compile cache (TESSEL_CACHE_DIR, ...)\n"
     "  --list            print the selected case ids and exit\n"
     "Results: pass, fail, not-supported, skipped, validated, error.\n"
-    "Exit status: 0 conformant, 1 a case failed or errored, 2 bad usage or setup.\n";
+    "Exit status: 0 no case failed or errored (the last line says whether that is\n"
+    "a conformance claim: only a full run executing every case is), 1 a case\n"
+    "failed or errored, 2 bad usage or setup.\n";
 
 enum class Mode { kRun, kCompileOnly, kBundle };
 

@@ -126,8 +126,8 @@ std::string toJson(const RunSummary &s) {
       << ", \"sha256\": " << jsonString(s.skipFileSha256) << "}";
   o << ",\n  \"seconds\": " << seconds(s.seconds) << ",\n"
     << "  \"verdict\": " << jsonString(verdictName(s.verdict())) << ",\n"
-    << "  \"conformant\": " << (s.verdict() == RunVerdict::kConformant ? "true" : "false")
-    << ",\n"
+    << "  \"conformant\": "
+    << (s.verdict() == RunVerdict::kConformant ? "true" : "false") << ",\n"
     << "  \"counts\": ";
   counts(s.counts());
   o << ",\n  \"families\": {";

@@ -32,7 +32,9 @@ constexpr const char *kUsage =
     "  --junit F         write a JUnit XML report to F\n"
     "  --timeout S       deadline of each plugin call, in whole seconds (default\n"
     "                    120): the plugin's set-up and each case's run\n"
-    "Exit status: 0 conformant, 1 a case failed or errored, 2 bad usage or setup.\n";
+    "Exit status: 0 no case failed or errored (the last line says whether that is\n"
+    "a conformance claim: only a full run executing every case is), 1 a case\n"
+    "failed or errored, 2 bad usage or setup.\n";
 
 double since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -93,11 +93,15 @@ void identifyRun(RunSummary &summary, const char *runner,
 
 void identifyPlugin(RunSummary &summary, const plugin_host::LoadedPlugin &plugin,
                     const SkipList *skips) {
+  const bool samePlugin = summary.pluginPath == plugin.path();
   summary.pluginPath = plugin.path();
   summary.pluginVersion = plugin.version();
   summary.pluginAbi =
       std::to_string(plugin.abiMajor()) + "." + std::to_string(plugin.abiMinor());
-  summary.pluginBuildId = fileSha256(plugin.path());
+  // Read once per run: identifyPlugin is called again when the skip file
+  // is known.
+  if (summary.pluginBuildId.empty() || !samePlugin)
+    summary.pluginBuildId = fileSha256(plugin.path());
   summary.skipFile = skips ? skips->path() : "";
   summary.skipFileSha256 = skips ? fileSha256(skips->path()) : "";
 }

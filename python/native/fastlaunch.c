@@ -34,6 +34,8 @@
 #define Py_LIMITED_API 0x030A0000
 #include <Python.h>
 
+#include <float.h>
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -267,6 +269,9 @@ static PyObject *fast_launch(PyObject *self, PyObject *const *argv, Py_ssize_t a
       if (k[i] == 'f') { /* fp32: the double narrowed, as struct.pack("<f") */
         double d;
         memcpy(&d, &values[i], sizeof d);
+        /* Too large for fp32: jit.py raises OverflowError, as struct does. */
+        if (isfinite(d) && fabs(d) > FLT_MAX)
+          Py_RETURN_NONE;
         float f = (float)d;
         uint32_t b;
         memcpy(&b, &f, sizeof b);
@@ -275,12 +280,19 @@ static PyObject *fast_launch(PyObject *self, PyObject *const *argv, Py_ssize_t a
       /* 'p' pointers, 'i' integers (two's complement), 'b' bools and 'd'
        * fp64 already hold their bits. */
     }
+    /* Held across the launch: with the GIL released, another thread may
+     * replace the table's entry, which must not free `loaded` under us. */
+    Py_INCREF(entry);
     int code;
     Py_BEGIN_ALLOW_THREADS code =
         launch_fn(kernel, g[0], g[1], g[2], (size_t)n, values, sizes);
-    Py_END_ALLOW_THREADS if (code != 0) return PyLong_FromLong(code);
+    Py_END_ALLOW_THREADS if (code != 0) {
+      Py_DECREF(entry);
+      return PyLong_FromLong(code);
+    }
     result = PyTuple_GetItem(entry, 2);
     Py_INCREF(result);
+    Py_DECREF(entry);
     return result;
   }
 

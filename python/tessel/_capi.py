@@ -223,8 +223,16 @@ def fast_launch():
                                                                  str(path))
                 spec = importlib.util.spec_from_file_location("tessel._fastlaunch", str(path),
                                                               loader=loader)
-                module = importlib.util.module_from_spec(spec)
-                loader.exec_module(module)
+                try:
+                    module = importlib.util.module_from_spec(spec)
+                    loader.exec_module(module)
+                except (ImportError, OSError) as e:
+                    # Every launch still works, through jit.py: say why it
+                    # is slower rather than fail.
+                    import warnings
+                    warnings.warn(f"tessel: the launch fast path {path} cannot be loaded "
+                                  f"({e}); launching without it", RuntimeWarning)
+                    return None
                 module.set_launch(ctypes.cast(lib.launch, ctypes.c_void_p).value)
                 _fast = module
     return _fast

@@ -151,6 +151,19 @@ def test_scalars_reach_the_kernel_with_their_bits():
         np.testing.assert_array_equal(outi.array, (np.arange(64) * factor).astype(np.int32))
 
 
+def test_a_float_too_large_for_fp32_is_refused_on_both_paths(monkeypatch):
+    fn = tessel.jit(k.scale_kernel.fn)
+    x = FakeTensor(np.arange(64, dtype=np.float32))
+    out = FakeTensor(np.zeros(64, np.float32))
+    for _ in range(3):
+        fn[(1,)](x, out, 64, 2.0, BLOCK=64, DTYPE=tessel.language.float32)
+    for fast in (jit_module._FAST, False):
+        monkeypatch.setattr(jit_module, "_FAST", fast)
+        with pytest.raises(OverflowError):
+            fn[(1,)](x, out, 64, 1e300, BLOCK=64, DTYPE=tessel.language.float32)
+    np.testing.assert_array_equal(out.array, np.arange(64, dtype=np.float32) * 2.0)
+
+
 def test_a_non_contiguous_tensor_takes_jit_py(counted):
     base = np.ones(2048, np.float32)
     strided = FakeTensor(base[::2])
