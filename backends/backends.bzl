@@ -8,6 +8,7 @@ calls TESSEL_REGISTER_BACKEND (backends/common/BackendRegistry.h).
 TESSEL_BACKENDS = [
     "cpu",
     "nvidia",
+    "amd",
     "nullgpu",
 ]
 

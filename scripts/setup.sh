@@ -13,6 +13,10 @@ PACKAGES=(
   lld-22
   # clang-22 and its sanitizer/fuzzer runtimes, for the frontend fuzzer
   clang-22 libclang-rt-22-dev
+  # ROCm's device libraries (ocml, ockl bitcode), linked into AMD kernels
+  # that call math functions; and the HIP runtime, which the AMD plugin
+  # loads with dlopen (here it finds no GPU and says so)
+  rocm-device-libs libamdhip64-5
   # GoogleTest / GoogleMock
   libgtest-dev libgmock-dev
   # OpenBLAS: the SGEMM reference of the CPU benchmark (bench/cpu)

@@ -66,6 +66,28 @@ public:
   virtual void markKernel(mlir::Operation *llvmFunc,
                           unsigned threadsPerBlock) const = 0;
 
+  /// The LLVM sync scope of an atomic at `scope`, in the target backend's
+  /// names ("" is the whole system). The default is NVPTX's: "block",
+  /// "device".
+  virtual llvm::StringRef getSyncScope(tile::MemScope scope) const {
+    switch (scope) {
+    case tile::MemScope::CTA:
+      return "block";
+    case tile::MemScope::GPU:
+      return "device";
+    case tile::MemScope::System:
+      return "";
+    }
+    return "";
+  }
+
+  /// Optional: whether a dot on matrix units inside a loop stages its
+  /// operands in two buffers of its own, used in turn (one barrier an
+  /// iteration), rather than in the shared scratch buffer (two barriers, no
+  /// shared memory of its own). Targets with little shared memory (64 KiB
+  /// of LDS) turn it off when a kernel would not fit otherwise.
+  virtual bool doubleBuffersLoopDots() const { return true; }
+
   /// Optional: a load from global memory that reads `ptr` (an `!llvm.ptr`)
   /// only where `mask` (i1; null: always) holds and yields `other` (of
   /// `type`; given whenever `mask` is) elsewhere, without a branch, honouring

@@ -16,6 +16,7 @@
 //
 //   PluginAbi_test --plugin=LIB --name=NAME --target=ARCH...
 //       --kernel=FILE:ENTRY:NUM_ARGS[:shared]... --warp-size=N --num-warps=N,...
+//   (--target=ARCH:N gives one target its own warp size)
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +24,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <iostream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -46,6 +48,14 @@ struct Config {
   std::vector<std::string> targets;
   std::vector<Kernel> kernels;
   uint32_t warpSize = 0;
+  /// Targets whose warp size differs from warpSize (`--target=ARCH:N`):
+  /// RDNA's 32-lane waves beside CDNA's 64 in one plugin.
+  std::map<std::string, uint32_t> targetWarpSizes;
+
+  uint32_t getWarpSize(const std::string &arch) const {
+    auto it = targetWarpSizes.find(arch);
+    return it == targetWarpSizes.end() ? warpSize : it->second;
+  }
   std::vector<uint32_t> numWarps;
 };
 
@@ -80,7 +90,7 @@ public:
     const Tessel_Kernel_Metadata &md = *inspect.metadata;
     EXPECT_STREQ(md.entry_name, kernel.entry.c_str());
     EXPECT_EQ(md.num_args, kernel.numArgs);
-    EXPECT_EQ(md.warp_size, config.warpSize);
+    EXPECT_EQ(md.warp_size, config.getWarpSize(arch));
     EXPECT_NE(std::count(config.numWarps.begin(), config.numWarps.end(), md.num_warps),
               0)
         << md.num_warps;
@@ -329,7 +339,10 @@ bool parseFlags(int argc, char **argv, Config &config) {
     } else if (key == "--name") {
       config.name = value;
     } else if (key == "--target") {
-      config.targets.push_back(value);
+      std::vector<std::string> parts = split(value, ':');
+      config.targets.push_back(parts.empty() ? value : parts[0]);
+      if (parts.size() == 2)
+        config.targetWarpSizes[parts[0]] = uint32_t(std::atoi(parts[1].c_str()));
     } else if (key == "--warp-size") {
       config.warpSize = uint32_t(std::atoi(value.c_str()));
     } else if (key == "--num-warps") {
@@ -353,7 +366,7 @@ bool parseFlags(int argc, char **argv, Config &config) {
   if (config.plugin.empty() || config.name.empty() || config.targets.empty() ||
       config.kernels.empty() || config.warpSize == 0 || config.numWarps.empty()) {
     std::cerr << "usage: " << argv[0]
-              << " --plugin=LIB --name=NAME --target=ARCH... "
+              << " --plugin=LIB --name=NAME --target=ARCH[:WARP_SIZE]... "
                  "--kernel=FILE:ENTRY:NUM_ARGS[:shared]... --warp-size=N "
                  "--num-warps=N,...\n";
     return false;

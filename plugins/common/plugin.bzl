@@ -20,6 +20,7 @@ In plugins/<vendor>/BUILD.bazel:
         abi_test_kernels = ["examples/tile-ir/vector_add.mlir:add_kernel:4"],
         abi_test_data = [],
         abi_test_warp_size = 1,                 # the metadata's warp_size
+        abi_test_warp_sizes = {"gfx1100": 32},  # targets whose warp size differs
         abi_test_num_warps = [1],               # the num_warps it may give
     )
 
@@ -59,6 +60,7 @@ def tessel_plugin(
         abi_test_kernels = [],
         abi_test_data = [],
         abi_test_warp_size = 1,
+        abi_test_warp_sizes = {},
         abi_test_num_warps = [1]):
     entry = "//plugins/common:PluginEntry.cpp"
     exports = "//plugins/common:exports.lds"
@@ -153,7 +155,10 @@ def tessel_plugin(
                 "--name=" + name,
                 "--warp-size=%d" % abi_test_warp_size,
                 "--num-warps=" + ",".join([str(n) for n in abi_test_num_warps]),
-            ] + ["--target=" + arch for arch in list(run_targets) + compile_only_targets] + [
+            ] + [
+                "--target=" + arch + (":%d" % abi_test_warp_sizes[arch] if arch in abi_test_warp_sizes else "")
+                for arch in list(run_targets) + compile_only_targets
+            ] + [
                 "--kernel=" + kernel
                 for kernel in abi_test_kernels
             ],

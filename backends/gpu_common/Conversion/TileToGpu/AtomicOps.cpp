@@ -20,26 +20,9 @@ using namespace mlir;
 namespace tessel::gpu {
 namespace {
 
-
-
-/// LLVM sync scopes as the NVPTX and AMDGPU backends name them.
-StringRef getSyncScope(tile::MemScope scope) {
-  switch (scope) {
-  case tile::MemScope::CTA:
-    return "block";
-  case tile::MemScope::GPU:
-    return "device";
-  case tile::MemScope::System:
-    return "";
-  }
-  return "";
-}
-
-
 /// Emits `atomic(ptr, operands...)` for every element, guarded by
 /// owner && mask, and returns the old values as every copy sees them.
-template <typename Op>
-struct AtomicLowering : GpuPattern<Op> {
+template <typename Op> struct AtomicLowering : GpuPattern<Op> {
   using GpuPattern<Op>::GpuPattern;
   using GpuPattern<Op>::lowering;
 
@@ -52,10 +35,12 @@ struct AtomicLowering : GpuPattern<Op> {
   LogicalResult matchAndRewrite(Op op, typename Op::Adaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    auto ptrElement = cast<tile::PointerType>(getElementTypeOrSelf(op.getPtr().getType()));
+    auto ptrElement =
+        cast<tile::PointerType>(getElementTypeOrSelf(op.getPtr().getType()));
     auto llvmPtr =
         LLVM::LLVMPointerType::get(rewriter.getContext(), ptrElement.getAddressSpace());
-    Type element = getElementTypeOrSelf(this->getTypeConverter()->convertType(op.getType()));
+    Type element =
+        getElementTypeOrSelf(this->getTypeConverter()->convertType(op.getType()));
     Value zero =
         arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(element));
     ThreadIndex index = getThreadIndex(rewriter, loc, lowering);
@@ -134,11 +119,12 @@ struct AtomicLowering : GpuPattern<Op> {
       }
       scratch.barrier();
       for (size_t reg = 0; reg < olds.size(); ++reg)
-        olds[reg] = scratch.load(element, linearize(rewriter, loc, coords[reg], layout.shape));
+        olds[reg] =
+            scratch.load(element, linearize(rewriter, loc, coords[reg], layout.shape));
     }
-    rewriter.replaceOp(op, packVector(rewriter, loc,
-                                      this->getTypeConverter()->convertType(op.getType()),
-                                      olds));
+    rewriter.replaceOp(
+        op, packVector(rewriter, loc,
+                       this->getTypeConverter()->convertType(op.getType()), olds));
     return success();
   }
 };
@@ -153,10 +139,11 @@ struct AtomicRMWLowering : AtomicLowering<tile::AtomicRMWOp> {
   }
   Value emitAtomic(OpBuilder &b, Location loc, tile::AtomicRMWOp op, Value ptr,
                    ArrayRef<Value> operands) const override {
-    LLVM::AtomicBinOp binOp = *tile::getAtomicBinOp(op.getKind(), operands[0].getType());
+    LLVM::AtomicBinOp binOp =
+        *tile::getAtomicBinOp(op.getKind(), operands[0].getType());
     return LLVM::AtomicRMWOp::create(b, loc, binOp, ptr, operands[0],
                                      tile::getAtomicOrdering(op.getSem()),
-                                     getSyncScope(op.getScope()));
+                                     lowering.hooks.getSyncScope(op.getScope()));
   }
 };
 
@@ -177,7 +164,8 @@ struct AtomicCASLowering : AtomicLowering<tile::AtomicCASOp> {
     LLVM::AtomicOrdering success = tile::getAtomicOrdering(op.getSem());
     Value pair = LLVM::AtomicCmpXchgOp::create(
         b, loc, ptr, toInt(operands[0]), toInt(operands[1]), success,
-        tile::getCmpXchgFailureOrdering(success), getSyncScope(op.getScope()));
+        tile::getCmpXchgFailureOrdering(success),
+        lowering.hooks.getSyncScope(op.getScope()));
     Value old = LLVM::ExtractValueOp::create(b, loc, pair, 0);
     return type == asInt ? old
                          : arith::BitcastOp::create(b, loc, type, old).getResult();

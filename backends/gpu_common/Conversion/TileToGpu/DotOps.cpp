@@ -287,7 +287,7 @@ Value lowerWithMatrixUnits(tile::DotOp op, Value aTile, Value bTile, Value accTi
       b.setInsertionPointAfter(op->getParentOp());
       lowering.matrix->waitAsyncCopies(b, loc, 0);
     }
-  } else if (iteration) {
+  } else if (iteration && lowering.hooks.doubleBuffersLoopDots()) {
     // Once per iteration of the loop around the dot: two buffers used in
     // turn, in a region of shared memory nothing else uses, need a single
     // barrier, between the writes and the reads. A warp writing buffer s in
