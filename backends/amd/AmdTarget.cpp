@@ -108,9 +108,12 @@ gpu::MatrixInstruction AmdTarget::getMatrixInstruction(MfmaShape shape) const {
   }
   // WMMA 16x16x16 on 32 lanes (RDNA3/RDNA4 ISA guides, "WMMA"). To the
   // shared lowering each half-wave holds half of K: lane l has A row
-  // l % 16 and B column l % 16 at k 8 * (l / 16) + 0..7. That is RDNA4's
-  // layout; RDNA3 wants all 16 k in every lane (both half-waves alike),
-  // which the matrix hooks assemble with one cross-half permute per
+  // l % 16 and B column l % 16 at k 8 * (l / 16) + 0..7. On RDNA4 the
+  // hardware's k order differs (lanes 0-15 hold k 0-3 and 8-11, AMD's
+  // matrix instruction calculator), but A and B are relabelled alike and k
+  // is summed over, so D is the same (IREE and Triton use this
+  // relabelling too). RDNA3 wants all 16 k in every lane, both half-waves
+  // alike, which the matrix hooks assemble with one cross-half permute per
   // register. D differs: RDNA3 lane l holds rows 2 * j + l / 16 of column
   // l % 16, RDNA4 rows 8 * (l / 16) + j.
   i.name = "wmma.16x16x16";
