@@ -10,8 +10,6 @@
 #include "mlir/Pass/PassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
-#include "llvm/Transforms/Scalar/ADCE.h"
-#include "llvm/Transforms/Scalar/Scalarizer.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
 extern "C" void LLVMInitializeAMDGPUTargetInfo();
@@ -40,16 +38,6 @@ codegen::TargetMachineSpec machineSpec(const AmdTarget &target) {
   spec.relocation = llvm::Reloc::PIC_;
   spec.displayName = "AMDGPU";
   return spec;
-}
-
-// As on NVIDIA: a thread's tile is one LLVM vector, but the chip has no
-// vector registers; splitting the vectors first lets elements nothing
-// reads die one by one.
-void addScalarizer(llvm::ModulePassManager &passes) {
-  llvm::FunctionPassManager split;
-  split.addPass(llvm::ScalarizerPass());
-  split.addPass(llvm::ADCEPass());
-  passes.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(split)));
 }
 
 struct Lowered {
@@ -139,7 +127,7 @@ FailureOr<CompiledKernel> compileTileModule(ModuleOp module, StringRef kernelNam
   if (failed(codegen::verifyLLVMModule(*llvmModule, loc)))
     return failure();
   codegen::OptimizationHooks hooks;
-  hooks.addEarlyPasses = addScalarizer;
+  hooks.addEarlyPasses = codegen::addScalarizePasses;
   codegen::optimizeModule(*llvmModule, **machine, options.optLevel, hooks);
   if (keepStages) {
     llvm::raw_string_ostream stream(kernel.llvmIR);

@@ -5,6 +5,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 
@@ -88,6 +89,74 @@ Value RocdlTargetHooks::createShuffleXor(OpBuilder &b, Location loc, Value value
   Value source = LLVM::XOrOp::create(b, loc, lane, i32Const(b, loc, laneMask));
   Value address = LLVM::ShlOp::create(b, loc, source, i32Const(b, loc, 2));
   return ROCDL::DsBpermuteOp::create(b, loc, b.getI32Type(), address, value);
+}
+
+Value RocdlTargetHooks::createBaseOffsetLoad(
+    OpBuilder &b, Location loc, Type type, Value base, Value offset,
+    unsigned elementBytes, Value mask, Value other,
+    const gpu::MemoryAccessHints &hints) const {
+  auto ptrType = dyn_cast<LLVM::LLVMPointerType>(base.getType());
+  Type element = getElementTypeOrSelf(type);
+  if (!ptrType || ptrType.getAddressSpace() != getGlobalAddressSpace() || !mask ||
+      !other || hints.isVolatile || !offset.getType().isInteger(32) ||
+      !element.isIntOrFloat() || element.getIntOrFloatBitWidth() % 8 != 0)
+    return nullptr;
+  int64_t accessBytes = element.getIntOrFloatBitWidth() / 8;
+  if (auto vector = dyn_cast<VectorType>(type))
+    accessBytes *= vector.getNumElements();
+  if (accessBytes > 16 || (accessBytes & (accessBytes - 1)) != 0)
+    return nullptr;
+
+  // The window: 2^31 bytes from `base`; an offset of 2^31 is out of it.
+  constexpr int64_t kWindow = int64_t(1) << 31;
+  Type i64 = b.getI64Type();
+  Value byteOffset = LLVM::MulOp::create(
+      b, loc, LLVM::SExtOp::create(b, loc, i64, offset),
+      LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(elementBytes)));
+  Value zero = LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(0));
+  Value last =
+      LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(kWindow - accessBytes));
+  Value inWindow = LLVM::AndOp::create(
+      b, loc, LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::sge, byteOffset, zero),
+      LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::sle, byteOffset, last));
+  Value viaBuffer = LLVM::AndOp::create(b, loc, mask, inWindow);
+  Value voffset = LLVM::SelectOp::create(
+      b, loc, viaBuffer, LLVM::TruncOp::create(b, loc, b.getI32Type(), byteOffset),
+      i32Const(b, loc, int32_t(0x80000000u)));
+  // Word 3 of the resource (what MLIR's AMDGPU-to-ROCDL conversion uses):
+  // 32-bit data format and dword selects on gfx9, plus the RDNA
+  // out-of-bounds mode that checks the offset against num_records.
+  int32_t flags = target.isCdna() ? 0x00027000 : 0x31027000;
+  auto resourceType = LLVM::LLVMPointerType::get(b.getContext(), 8);
+  Value resource = ROCDL::MakeBufferRsrcOp::create(
+      b, loc, resourceType, base,
+      LLVM::ConstantOp::create(b, loc, b.getI16Type(), b.getI16IntegerAttr(0)),
+      LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(kWindow)),
+      i32Const(b, loc, flags));
+  // glc/slc/nt stay default; the hints' cache operators are NVIDIA's.
+  Value loaded = ROCDL::RawPtrBufferLoadOp::create(
+      b, loc, type, resource, voffset, i32Const(b, loc, 0), i32Const(b, loc, 0),
+      ArrayAttr(), ArrayAttr(), ArrayAttr());
+  Value value = LLVM::SelectOp::create(b, loc, viaBuffer, loaded, other);
+  // Lanes the window misses (a negative offset, or beyond 2 GiB): a plain
+  // load. The branch is skipped whole when no lane of the wave needs it.
+  Value outside = LLVM::AndOp::create(
+      b, loc, mask,
+      LLVM::XOrOp::create(
+          b, loc, inWindow,
+          LLVM::ConstantOp::create(b, loc, b.getI1Type(), b.getBoolAttr(true))));
+  auto branch = scf::IfOp::create(b, loc, TypeRange{type}, outside, /*withElse=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(branch.thenBlock());
+    Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                                    ValueRange{byteOffset});
+    Value direct = LLVM::LoadOp::create(b, loc, type, ptr, unsigned(elementBytes));
+    scf::YieldOp::create(b, loc, direct);
+    b.setInsertionPointToStart(branch.elseBlock());
+    scf::YieldOp::create(b, loc, value);
+  }
+  return branch.getResult(0);
 }
 
 void RocdlTargetHooks::markKernel(Operation *func, unsigned threadsPerBlock) const {

@@ -34,6 +34,16 @@ public:
   unsigned getSharedAddressSpace() const override { return 3; }
   unsigned getGlobalAddressSpace() const override { return 1; }
   void markKernel(mlir::Operation *func, unsigned threadsPerBlock) const override;
+  /// Buffer loads (`buffer_load_*`): a resource over the block's base
+  /// pointer whose 2 GiB window reads zero out of range, so masked-off
+  /// lanes read nothing without a branch; lanes whose offset falls outside
+  /// the window take a plain global load under a branch nobody takes
+  /// otherwise.
+  mlir::Value createBaseOffsetLoad(mlir::OpBuilder &b, mlir::Location loc,
+                                   mlir::Type type, mlir::Value base,
+                                   mlir::Value offset, unsigned elementBytes,
+                                   mlir::Value mask, mlir::Value other,
+                                   const gpu::MemoryAccessHints &hints) const override;
   bool doubleBuffersLoopDots() const override { return doubleBufferDots; }
   /// AMDGPU's scope names (LLVM AMDGPUUsage, "Memory Scopes").
   llvm::StringRef getSyncScope(tile::MemScope scope) const override {

@@ -12,6 +12,8 @@
 #include "llvm/IR/Verifier.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Scalar/ADCE.h"
+#include "llvm/Transforms/Scalar/Scalarizer.h"
 
 using namespace mlir;
 
@@ -70,6 +72,13 @@ LogicalResult verifyLLVMModule(llvm::Module &module, Location loc) {
   if (llvm::verifyModule(module, &stream))
     return emitError(loc) << "the generated LLVM IR is invalid: " << problems;
   return success();
+}
+
+void addScalarizePasses(llvm::ModulePassManager &passes) {
+  llvm::FunctionPassManager split;
+  split.addPass(llvm::ScalarizerPass());
+  split.addPass(llvm::ADCEPass());
+  passes.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(split)));
 }
 
 void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine,

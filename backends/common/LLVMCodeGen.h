@@ -65,6 +65,13 @@ std::unique_ptr<llvm::Module> translateToLLVMIR(mlir::ModuleOp module,
 /// Verifies `module`; an error at `loc` naming the problems if it is invalid.
 mlir::LogicalResult verifyLLVMModule(llvm::Module &module, mlir::Location loc);
 
+/// Early passes for GPU targets (OptimizationHooks::addEarlyPasses): a
+/// thread's tile is one LLVM vector, but a GPU has no vector registers, so
+/// every vector is split into scalars first and elements nothing reads die
+/// one by one. A loop-carried tile of pointers of which a vectorized access
+/// uses only every 8th would otherwise keep all of them live.
+void addScalarizePasses(llvm::ModulePassManager &passes);
+
 /// Runs LLVM's default per-module pipeline for `optLevel` on `module`.
 void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine,
                     unsigned optLevel, const OptimizationHooks &hooks = {});

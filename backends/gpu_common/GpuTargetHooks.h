@@ -101,6 +101,20 @@ public:
                                            const MemoryAccessHints &hints) const {
     return nullptr;
   }
+  /// Optional: a masked load as createPredicatedLoad, for an access the
+  /// kernel addresses as one scalar pointer plus a tile of i32 offsets:
+  /// `base` (an `!llvm.ptr`, the same for every thread of the block) plus
+  /// `offset` (this thread's i32 element offset, of any value) times
+  /// `elementBytes`. Tried first for masked loads of that form; a target
+  /// with base-relative loads (AMD's buffer loads, which read zero out of
+  /// range instead of faulting) returns the value, others null.
+  virtual mlir::Value createBaseOffsetLoad(mlir::OpBuilder &b, mlir::Location loc,
+                                           mlir::Type type, mlir::Value base,
+                                           mlir::Value offset, unsigned elementBytes,
+                                           mlir::Value mask, mlir::Value other,
+                                           const MemoryAccessHints &hints) const {
+    return nullptr;
+  }
   /// Optional: the store counterpart, writing `value` only where `mask`
   /// holds. Returns false, having created nothing, where the target has no
   /// such access.

@@ -20,8 +20,6 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/TargetParser/Triple.h"
-#include "llvm/Transforms/Scalar/ADCE.h"
-#include "llvm/Transforms/Scalar/Scalarizer.h"
 
 extern "C" void LLVMInitializeNVPTXTargetInfo();
 extern "C" void LLVMInitializeNVPTXTarget();
@@ -46,17 +44,6 @@ codegen::TargetMachineSpec machineSpec(const NvidiaTarget &target) {
   };
   spec.displayName = "NVPTX";
   return spec;
-}
-
-// A thread's tile is one LLVM vector, but a GPU has no vector registers:
-// split every vector into scalars first, so that elements nothing reads die
-// one by one. A loop-carried tile of pointers, of which a vectorized access
-// uses only every 8th, would otherwise keep all of them live.
-void addScalarizer(llvm::ModulePassManager &passes) {
-  llvm::FunctionPassManager split;
-  split.addPass(llvm::ScalarizerPass());
-  split.addPass(llvm::ADCEPass());
-  passes.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(split)));
 }
 
 } // namespace
@@ -114,7 +101,7 @@ FailureOr<std::string> compileLLVMDialectToPtx(ModuleOp module,
   if (failed(codegen::verifyLLVMModule(*llvmModule, loc)))
     return failure();
   codegen::OptimizationHooks hooks;
-  hooks.addEarlyPasses = addScalarizer;
+  hooks.addEarlyPasses = codegen::addScalarizePasses;
   codegen::optimizeModule(*llvmModule, **machine, options.optLevel, hooks);
   if (llvmIR != nullptr) {
     llvm::raw_string_ostream stream(*llvmIR);

@@ -91,7 +91,8 @@ struct PtrToIntLowering : GpuPattern<tile::PtrToIntOp> {
                                                     adaptor.getPtr());
       return success();
     }
-    if (!(lowering.getLayout(op.getPtr().getType()) == lowering.getLayout(op.getType())))
+    if (!(lowering.getLayout(op.getPtr().getType()) ==
+          lowering.getLayout(op.getType())))
       return rewriter.notifyMatchFailure(op, "pointers and addresses differ in layout");
     rewriter.replaceOp(op, adaptor.getPtr());
     return success();
@@ -308,11 +309,17 @@ struct LoadLowering : GpuPattern<tile::LoadOp> {
     // One access of `accessType` through `ptr`: predicated by the target
     // when it can, else a plain load, under a branch where masked.
     auto load = [&](Type accessType, Value ptr, Value cond, int64_t alignment,
-                    ArrayRef<Value> others) -> Value {
+                    ArrayRef<Value> others, Value base = Value(),
+                    Value offset = Value()) -> Value {
       if (cond || !hints.isDefault()) {
         Value other =
             cond ? getOtherValue(rewriter, loc, accessType, memory, otherSplat, others)
                  : Value();
+        if (cond && base)
+          if (Value v = lowering.hooks.createBaseOffsetLoad(
+                  rewriter, loc, accessType, base, offset, unsigned(bytes), cond, other,
+                  hints))
+            return v;
         if (Value v = lowering.hooks.createPredicatedLoad(rewriter, loc, accessType,
                                                           ptr, cond, other, hints))
           return v;
@@ -354,6 +361,24 @@ struct LoadLowering : GpuPattern<tile::LoadOp> {
     if (adaptor.getOther() && !otherSplat)
       others = unpackVector(rewriter, loc, adaptor.getOther());
     Type accessType = width == 1 ? memory : VectorType::get({width}, memory);
+    // `splat(p) + offsets` with i32 offsets in the pointers' layout: the
+    // scalar base and each thread's offsets, for createBaseOffsetLoad.
+    Value base;
+    SmallVector<Value> offsets;
+    if (adaptor.getMask())
+      if (auto add = op.getPtr().getDefiningOp<tile::AddPtrOp>())
+        if (auto splat = add.getPtr().getDefiningOp<tile::SplatOp>())
+          if (auto offsetType = dyn_cast<RankedTensorType>(add.getOffset().getType()))
+            if (offsetType.getElementType().isInteger(32) &&
+                lowering.getLayout(offsetType) == lowering.getLayout(add.getType())) {
+              base = rewriter.getRemappedValue(splat.getSrc());
+              Value lowered = rewriter.getRemappedValue(add.getOffset());
+              if (base && isa<LLVM::LLVMPointerType>(base.getType()) && lowered &&
+                  isa<VectorType>(lowered.getType()))
+                offsets = unpackVector(rewriter, loc, lowered);
+              if (offsets.size() != ptrs.size())
+                base = Value();
+            }
     SmallVector<Value> out;
     for (size_t reg = 0; reg < ptrs.size(); reg += width) {
       Value ptr = toPointer(rewriter, loc, ptrs[reg], ptrType);
@@ -361,7 +386,8 @@ struct LoadLowering : GpuPattern<tile::LoadOp> {
       ArrayRef<Value> runOthers = others.empty()
                                       ? ArrayRef<Value>()
                                       : ArrayRef<Value>(others).slice(reg, width);
-      Value loaded = load(accessType, ptr, cond, width * bytes, runOthers);
+      Value loaded = load(accessType, ptr, cond, width * bytes, runOthers, base,
+                          base ? offsets[reg] : Value());
       if (width == 1)
         out.push_back(fromMemory(rewriter, loc, loaded, element));
       else
