@@ -13,6 +13,9 @@ violations=(
   //plugins/nvidia:plugin_uses_another_plugin
   //plugins/nvidia:plugin_uses_another_backend
   //plugins/nvidia:plugin_uses_core
+  //backends/amd/test:backend_uses_another_backend
+  //plugins/amd:plugin_uses_another_plugin
+  //plugins/amd:plugin_uses_another_backend
 )
 status=0
 for target in "${violations[@]}"; do
