@@ -76,7 +76,6 @@ struct hsa_agent_t {
   uint64_t handle;
 };
 constexpr hsa_status_t kHsaSuccess = 0;
-constexpr hsa_status_t kHsaInfoBreak = 1;
 constexpr int kHsaAgentInfoName = 0;          // char[64]
 constexpr int kHsaAgentInfoWavefrontSize = 6; // uint32_t
 constexpr int kHsaAgentInfoDevice = 17;       // hsa_device_type_t
@@ -160,7 +159,6 @@ bool listGpuAgents(std::vector<GpuAgent> &out, std::string &why) {
         return kHsaSuccess;
       },
       &context);
-  (void)kHsaInfoBreak;
   hsa.shutDown();
   return true;
 }
