@@ -71,6 +71,11 @@ int main(int argc, char **argv) {
       kernelName = f.getName().str();
   });
 
+  if (kernelName.empty()) {
+    llvm::errs() << input << ": no public function with a body to compile as a kernel\n";
+    return 1;
+  }
+
   tessel::amd::AmdOptions options;
   options.numWarps = numWarps != 0 ? unsigned(numWarps)
                                    : tessel::amd::chooseNumWarps(*module, *target);
