@@ -29,8 +29,9 @@ int main(int argc, char **argv) {
   cl::opt<std::string> output("o", cl::desc("output file"), cl::init("-"));
   cl::opt<std::string> arch("arch", cl::desc("gfx90a, gfx942, gfx1100 or gfx1200"),
                             cl::init("gfx942"));
-  cl::opt<unsigned> numWarps(
-      "num-warps", cl::desc("waves per work-group (0: the plugin's default)"), cl::init(0));
+  cl::opt<unsigned> numWarps("num-warps",
+                             cl::desc("waves per work-group (0: the plugin's default)"),
+                             cl::init(0));
   cl::opt<unsigned> numStages(
       "num-stages", cl::desc("pipelining depth of loops with a dot"), cl::init(2));
   cl::opt<unsigned> wavesPerEu("waves-per-eu",
@@ -72,7 +73,8 @@ int main(int argc, char **argv) {
   });
 
   if (kernelName.empty()) {
-    llvm::errs() << input << ": no public function with a body to compile as a kernel\n";
+    llvm::errs() << input
+                 << ": no public function with a body to compile as a kernel\n";
     return 1;
   }
 
