@@ -9,6 +9,7 @@ TESSEL_BACKENDS = [
     "cpu",
     "nvidia",
     "amd",
+    "intel",
     "nullgpu",
 ]
 

@@ -17,6 +17,13 @@ PACKAGES=(
   # that call math functions; and the HIP runtime, which the AMD plugin
   # loads with dlopen (here it finds no GPU and says so)
   rocm-device-libs libamdhip64-5
+  # The Intel backend's emulated device: PoCL runs SPIR bitcode on the CPU;
+  # llvm-spirv-15 turns the backend's SPIR-V back into that bitcode, clang-15
+  # and llvm-link-15 build and link the sub-group emulation library (written
+  # in OpenCL C); spirv-val checks the SPIR-V; the Level Zero loader is what
+  # the plugin asks for a real Intel GPU (here it finds no driver)
+  pocl-opencl-icd ocl-icd-libopencl1 opencl-c-headers llvm-spirv-15 clang-15 llvm-15
+  spirv-tools libze1 clinfo
   # GoogleTest / GoogleMock
   libgtest-dev libgmock-dev
   # OpenBLAS: the SGEMM reference of the CPU benchmark (bench/cpu)

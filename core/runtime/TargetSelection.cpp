@@ -94,7 +94,12 @@ int autoOrderRank(std::string_view deviceKind) {
     return 0;
   if (deviceKind == "cpu")
     return 2;
-  return deviceKind.empty() ? 3 : 1;
+  // An emulator runs another device's code on this host's CPU, far slower
+  // than the host's own plugin: it is there to prove results, never the
+  // default choice when anything real is present.
+  if (deviceKind == "emulator")
+    return 3;
+  return deviceKind.empty() ? 4 : 1;
 }
 
 std::string describeAvailable(const std::vector<PluginOffer> &offers,

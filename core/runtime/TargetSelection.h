@@ -76,7 +76,8 @@ struct TargetSelection {
 };
 
 /// Rank of a device kind in the auto order: 0 "gpu", 1 any other named kind
-/// (an accelerator), 2 "cpu", 3 none (ties are broken by plugin name).
+/// (an accelerator), 2 "cpu", 3 "emulator" (another device's code run on the
+/// host CPU), 4 none (ties are broken by plugin name).
 int autoOrderRank(std::string_view deviceKind);
 
 /// Resolves the request. `argument`: the caller's target ("" if none);

@@ -67,7 +67,8 @@ TEST(TargetSelectionTest, AutoOrder) {
   EXPECT_EQ(autoOrderRank("gpu"), 0);
   EXPECT_EQ(autoOrderRank("npu"), 1);
   EXPECT_EQ(autoOrderRank("cpu"), 2);
-  EXPECT_EQ(autoOrderRank(""), 3);
+  EXPECT_EQ(autoOrderRank("emulator"), 3);
+  EXPECT_EQ(autoOrderRank(""), 4);
 
   const PluginOffer nvidia = offer("nvidia", {"sm_80", "sm_90a"}, {"sm_90a"});
   const PluginOffer amd = offer("amd", {"gfx942"}, {"gfx942"});
@@ -76,6 +77,9 @@ TEST(TargetSelectionTest, AutoOrder) {
   const PluginOffer zeta = offer("zeta", {"z1"}, {"z1"});
   const PluginOffer acme = offer("acme", {"a1"}, {"a1"});
   const PluginOffer nvidiaNoGpu = offer("nvidia", {"sm_80"}, {});
+  // The Intel plugin on a machine without an Intel GPU: its PoCL device.
+  PluginOffer intelEmulated = offer("intel", {"pvc"}, {"pvc"});
+  intelEmulated.deviceKind = "emulator";
   struct Case {
     std::vector<PluginOffer> offers; // in discovery order
     std::string expected;
@@ -92,6 +96,12 @@ TEST(TargetSelectionTest, AutoOrder) {
       {{acme, zeta}, "acme:a1"},
       {{nvidiaNoGpu, zeta}, "zeta:z1"},
       {{nvidiaNoGpu, cpu}, "cpu:x86-64"},
+      // An emulator never displaces the host's CPU plugin or a GPU; it
+      // still beats plugins whose devices name no kind.
+      {{intelEmulated, cpu}, "cpu:x86-64"},
+      {{intelEmulated, amd}, "amd:gfx942"},
+      {{acme, zeta, intelEmulated}, "intel:pvc"},
+      {{intelEmulated, nvidiaNoGpu}, "intel:pvc"},
   };
   for (const Case &c : cases) {
     EXPECT_EQ(selected(selectTarget("", std::nullopt, c.offers)), c.expected);

@@ -1,0 +1,125 @@
+//===- SpirvTargetHooks.cpp - OpenCL built-ins for the shared lowering ----===//
+
+#include "backends/intel/SpirvTargetHooks.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+
+using namespace mlir;
+
+namespace tessel::intel {
+namespace {
+
+/// A call of the OpenCL built-in `mangledName` (declared on first use), in
+/// the `spir_func` convention SPIR-V's built-ins are called with.
+Value callBuiltin(OpBuilder &b, Location loc, StringRef mangledName, Type result,
+                  ValueRange args) {
+  auto module = b.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
+  SmallVector<Type> params;
+  for (Value a : args)
+    params.push_back(a.getType());
+  Type returned = result ? result : LLVM::LLVMVoidType::get(b.getContext());
+  auto func = module.lookupSymbol<LLVM::LLVMFuncOp>(mangledName);
+  if (!func) {
+    OpBuilder top = OpBuilder::atBlockBegin(module.getBody());
+    func = LLVM::LLVMFuncOp::create(top, loc, mangledName,
+                                    LLVM::LLVMFunctionType::get(returned, params));
+    func.setCConv(LLVM::cconv::CConv::SPIR_FUNC);
+  }
+  auto call = LLVM::CallOp::create(b, loc, func, args);
+  call.setCConv(LLVM::cconv::CConv::SPIR_FUNC);
+  return result ? call.getResult() : Value();
+}
+
+Value i32Constant(OpBuilder &b, Location loc, int32_t value) {
+  return LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(value));
+}
+
+/// A size_t-valued work-item function of `axis`, as i32 (the ids and
+/// counts the lowering uses fit: grids are limited to 2^31 blocks).
+Value workItemQuery(OpBuilder &b, Location loc, StringRef mangledName, unsigned axis) {
+  Value v = callBuiltin(b, loc, mangledName, b.getI64Type(),
+                        {i32Constant(b, loc, int32_t(axis))});
+  return LLVM::TruncOp::create(b, loc, b.getI32Type(), v);
+}
+
+} // namespace
+
+Value SpirvTargetHooks::getThreadId(OpBuilder &b, Location loc) const {
+  return workItemQuery(b, loc, "_Z12get_local_idj", 0);
+}
+
+Value SpirvTargetHooks::getBlockId(OpBuilder &b, Location loc, unsigned axis) const {
+  return workItemQuery(b, loc, "_Z12get_group_idj", axis);
+}
+
+Value SpirvTargetHooks::getGridSize(OpBuilder &b, Location loc, unsigned axis) const {
+  return workItemQuery(b, loc, "_Z14get_num_groupsj", axis);
+}
+
+void SpirvTargetHooks::createBarrier(OpBuilder &b, Location loc) const {
+  // CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE: like bar.sync on NVIDIA,
+  // the barrier orders the work-group's global accesses too (debug_barrier
+  // and atomics patterns rely on it), not only shared local memory.
+  callBuiltin(b, loc, "_Z7barrierj", Type(), {i32Constant(b, loc, 3)});
+}
+
+Value SpirvTargetHooks::createShuffleXor(OpBuilder &b, Location loc, Value value,
+                                         unsigned laneMask) const {
+  return callBuiltin(b, loc, "_Z27intel_sub_group_shuffle_xorjj", b.getI32Type(),
+                     {value, i32Constant(b, loc, int32_t(laneMask))});
+}
+
+void SpirvTargetHooks::markKernel(Operation *op, unsigned threadsPerBlock) const {
+  auto func = cast<LLVM::LLVMFuncOp>(op);
+  func.setCConv(LLVM::cconv::CConv::SPIR_KERNEL);
+  func.setReqdWorkGroupSize(ArrayRef<int32_t>{int32_t(threadsPerBlock), 1, 1});
+  func.setIntelReqdSubGroupSize(target.getSubGroupSize());
+}
+
+bool DpasMatrixHooks::supports(Type input, Type acc) const {
+  return (input.isF16() || input.isBF16()) && acc.isF32();
+}
+
+SmallVector<Value> DpasMatrixHooks::multiplyAccumulate(OpBuilder &b, Location loc,
+                                                       Type input, ValueRange a,
+                                                       ValueRange bFragment,
+                                                       ValueRange c) const {
+  auto vectorOf = [&](ValueRange elements, Type element) {
+    Type type = VectorType::get({int64_t(elements.size())}, element);
+    Value v = LLVM::PoisonOp::create(b, loc, type);
+    for (auto [i, e] : llvm::enumerate(elements)) {
+      Value x =
+          e.getType() == element ? e : LLVM::BitcastOp::create(b, loc, element, e);
+      v = LLVM::InsertElementOp::create(b, loc, v, x, i32Constant(b, loc, int32_t(i)));
+    }
+    return v;
+  };
+  Type i16 = b.getI16Type(), i32 = b.getI32Type();
+  // A: the lane's 8 rows as 16-bit words.
+  Value aPacked = vectorOf(a, i16);
+  // B: k pairs (2i, 2i+1) in one 32-bit word, the even k in the low half
+  // (the "VNNI" packing DPAS reads).
+  SmallVector<Value> pairs;
+  for (size_t i = 0; i + 1 < bFragment.size(); i += 2) {
+    Value two = vectorOf({bFragment[i], bFragment[i + 1]}, i16);
+    pairs.push_back(LLVM::BitcastOp::create(b, loc, i32, two));
+  }
+  Value bPacked = vectorOf(pairs, i32);
+  Value cVector = vectorOf(c, b.getF32Type());
+  unsigned operands = input.isF16() ? kDpasPackedF16 : kDpasPackedBF16;
+  // int K, short8 A, int8 B, float8 C, int operands
+  Value d = callBuiltin(b, loc,
+                        "_Z45__spirv_SubgroupMatrixMultiplyAccumulateINTELiDv8_sDv8_"
+                        "iDv8_fi",
+                        cVector.getType(),
+                        {i32Constant(b, loc, int32_t(dpas.k)), aPacked, bPacked,
+                         cVector, i32Constant(b, loc, int32_t(operands))});
+  SmallVector<Value> out;
+  for (size_t i = 0; i < c.size(); ++i)
+    out.push_back(
+        LLVM::ExtractElementOp::create(b, loc, d, i32Constant(b, loc, int32_t(i))));
+  return out;
+}
+
+} // namespace tessel::intel

@@ -1,0 +1,123 @@
+// Intel's sub-group built-ins for an OpenCL device without sub-groups
+// (PoCL on the CPU), emulated over the work-group. The Intel backend's
+// built-in call form calls these; the emulated device links this library
+// into every kernel before building it.
+//
+// A sub-group is 16 consecutive work-items of the work-group (by linear
+// local id), as on Intel GPUs with a required sub-group size of 16. Every
+// function exchanges values through a work-group scratch buffer between
+// barriers, so each call must be reached by the whole work-group: true of
+// the code the backend generates (its cross-lane operations are never under
+// divergent control flow), not of arbitrary OpenCL code.
+
+#define SUB_GROUP 16
+
+// Inlined into the kernel before PoCL sees it (EmulatorToolchain.h).
+#pragma clang attribute push(__attribute__((always_inline)), apply_to = function)
+
+// The work-group scratch buffer, made for each kernel when the library is
+// linked (EmulatorToolchain.h says why):
+// OpenCL C cannot declare local memory outside a kernel.
+__local uint *__tessel_emu_scratch(void);
+
+static uint linear_local_id(void) {
+  return (uint)(get_local_id(0) +
+                get_local_size(0) * (get_local_id(1) + get_local_size(1) * get_local_id(2)));
+}
+
+static uint exchange(uint value, uint lane) {
+  __local uint *scratch = __tessel_emu_scratch();
+  uint self = linear_local_id();
+  barrier(CLK_LOCAL_MEM_FENCE);
+  scratch[self] = value;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  uint other = scratch[(self & ~(uint)(SUB_GROUP - 1)) | (lane & (SUB_GROUP - 1))];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  return other;
+}
+
+static uint lane_id(void) { return linear_local_id() & (SUB_GROUP - 1); }
+
+uint __attribute__((overloadable)) intel_sub_group_shuffle_xor(uint v, uint mask) {
+  return exchange(v, lane_id() ^ mask);
+}
+int __attribute__((overloadable)) intel_sub_group_shuffle_xor(int v, uint mask) {
+  return as_int(exchange(as_uint(v), lane_id() ^ mask));
+}
+float __attribute__((overloadable)) intel_sub_group_shuffle_xor(float v, uint mask) {
+  return as_float(exchange(as_uint(v), lane_id() ^ mask));
+}
+uint __attribute__((overloadable)) intel_sub_group_shuffle(uint v, uint lane) {
+  return exchange(v, lane);
+}
+int __attribute__((overloadable)) intel_sub_group_shuffle(int v, uint lane) {
+  return as_int(exchange(as_uint(v), lane));
+}
+float __attribute__((overloadable)) intel_sub_group_shuffle(float v, uint lane) {
+  return as_float(exchange(as_uint(v), lane));
+}
+
+// IEEE binary16 and bfloat16 bits to float, exactly (subnormals, infinities
+// and NaNs included), without cl_khr_fp16.
+static float half_bits_to_float(ushort h) {
+  uint sign = (uint)(h & 0x8000) << 16;
+  uint exponent = (h >> 10) & 0x1f;
+  uint mantissa = h & 0x3ff;
+  if (exponent == 0x1f)
+    return as_float(sign | 0x7f800000u | (mantissa << 13));
+  if (exponent == 0) {
+    // 2^-24 * mantissa, exact in float.
+    float magnitude = (float)mantissa * 5.9604644775390625e-8f;
+    return sign ? -magnitude : magnitude;
+  }
+  return as_float(sign | ((exponent + 112) << 23) | (mantissa << 13));
+}
+static float bf16_bits_to_float(ushort h) { return as_float((uint)h << 16); }
+
+// DPAS 8x16x16 at SIMD16 (cl_intel_subgroup_matrix_multiply_accumulate):
+// lane l holds A[r][l] in a.s[r], the column l of B as pairs of k in b
+// (k = 2i in the low half of b.s[i]), and C[r][l] in acc.s[r].
+// D[r][l] = C[r][l] + sum_k A[r][k] B[k][l], in float.
+static float8 dpas_8x16x16(short8 a, int8 b, float8 acc, int bf16) {
+  __local uint *scratch = __tessel_emu_scratch();
+  uint self = linear_local_id();
+  uint base = self & ~(uint)(SUB_GROUP - 1);
+  short rowsA[8] = {a.s0, a.s1, a.s2, a.s3, a.s4, a.s5, a.s6, a.s7};
+  // Every lane publishes its column of A (8 halves in 4 words).
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int i = 0; i < 4; ++i)
+    scratch[4 * self + i] =
+        (uint)(ushort)rowsA[2 * i] | ((uint)(ushort)rowsA[2 * i + 1] << 16);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  int columnB[8] = {b.s0, b.s1, b.s2, b.s3, b.s4, b.s5, b.s6, b.s7};
+  float bk[16];
+  for (int i = 0; i < 8; ++i) {
+    ushort lo = (ushort)((uint)columnB[i] & 0xffff), hi = (ushort)((uint)columnB[i] >> 16);
+    bk[2 * i] = bf16 ? bf16_bits_to_float(lo) : half_bits_to_float(lo);
+    bk[2 * i + 1] = bf16 ? bf16_bits_to_float(hi) : half_bits_to_float(hi);
+  }
+  float out[8] = {acc.s0, acc.s1, acc.s2, acc.s3, acc.s4, acc.s5, acc.s6, acc.s7};
+  for (int r = 0; r < 8; ++r) {
+    float sum = out[r];
+    for (int k = 0; k < 16; ++k) {
+      uint word = scratch[4 * (base + k) + r / 2];
+      ushort bits = (ushort)((r & 1) ? word >> 16 : word & 0xffff);
+      float x = bf16 ? bf16_bits_to_float(bits) : half_bits_to_float(bits);
+      sum = fma(x, bk[k], sum);
+    }
+    out[r] = sum;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  return (float8)(out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7]);
+}
+
+float8 __attribute__((overloadable))
+intel_sub_group_f16_f16_matrix_mad_k16(short8 a, int8 b, float8 acc) {
+  return dpas_8x16x16(a, b, acc, 0);
+}
+float8 __attribute__((overloadable))
+intel_sub_group_bf16_bf16_matrix_mad_k16(short8 a, int8 b, float8 acc) {
+  return dpas_8x16x16(a, b, acc, 1);
+}
+
+#pragma clang attribute pop
