@@ -15,6 +15,7 @@
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LegacyPassManager.h"
@@ -154,6 +155,31 @@ void useMulHi(llvm::Module &module) {
     }
 }
 
+/// Every integer division and remainder by a value not known to be nonzero
+/// divides by 1 where that value is 0. A masked load without `other` gives
+/// masked-off lanes 0 (the shared lowering's phi); dividing by it is
+/// undefined behaviour in LLVM IR, from which SimplifyCFG concludes that
+/// the masked-off path is never taken and drops the mask of the loads and
+/// of the store that follow. On the GPU a division by 0 gives some value
+/// and traps nothing, so this only keeps the masks.
+void guardDivisors(llvm::Module &module) {
+  for (llvm::Function &f : module)
+    for (llvm::Instruction &inst : llvm::instructions(f)) {
+      auto *op = llvm::dyn_cast<llvm::BinaryOperator>(&inst);
+      if (op == nullptr || !op->isIntDivRem())
+        continue;
+      llvm::Value *divisor = op->getOperand(1);
+      if (auto *c = llvm::dyn_cast<llvm::Constant>(divisor);
+          c && !c->containsUndefOrPoisonElement() && !c->isNullValue() &&
+          !c->getType()->isVectorTy())
+        continue;
+      llvm::IRBuilder<> b(op);
+      llvm::Value *zero = llvm::Constant::getNullValue(divisor->getType());
+      llvm::Value *one = llvm::ConstantInt::get(divisor->getType(), 1);
+      op->setOperand(1, b.CreateSelect(b.CreateICmpEQ(divisor, zero), one, divisor));
+    }
+}
+
 /// The first integer of a width SPIR-V for OpenCL has no type for (it has
 /// 8, 16, 32 and 64 bits, and booleans), or "".
 std::string oddIntegerWidth(const llvm::Module &module) {
@@ -267,6 +293,7 @@ FailureOr<CompiledKernel> compileTileModule(ModuleOp module, StringRef kernelNam
         !func.getName().starts_with("_Z"))
       return emitError(loc) << "the kernel calls '" << func.getName()
                             << "', which is no OpenCL built-in";
+  guardDivisors(*llvmModule);
   if (failed(codegen::verifyLLVMModule(*llvmModule, loc)))
     return failure();
   codegen::OptimizationHooks hooks;
@@ -341,25 +368,41 @@ FailureOr<CompiledKernel> compileTileModule(ModuleOp module, StringRef kernelNam
       return failure();
     kernel.assembly = std::move(*text);
   }
-  FailureOr<std::string> native = emit(llvm::CodeGenFileType::ObjectFile, false);
+  // Each form is read back and checked against the kernel. LLVM 22's
+  // SPIR-V backend is not deterministic here: now and then one of two
+  // emissions of the same module labels a block with the id of a type. A
+  // module that fails the check is emitted again, up to three times.
+  std::optional<spirv::ModuleSummary> summary;
+  auto emitChecked = [&](bool builtinCalls) -> FailureOr<std::string> {
+    std::string problem;
+    for (int attempt = 0; attempt < 3; ++attempt) {
+      FailureOr<std::string> bytes =
+          emit(llvm::CodeGenFileType::ObjectFile, builtinCalls);
+      if (failed(bytes))
+        return failure();
+      std::optional<spirv::ModuleSummary> s = spirv::readModule(*bytes, problem);
+      if (s) {
+        problem = spirv::checkKernelModule(*s, kernelName, kernel.threadsPerBlock,
+                                           target.getSubGroupSize());
+        if (problem.empty()) {
+          if (!builtinCalls)
+            summary = std::move(s);
+          return bytes;
+        }
+      }
+    }
+    return emitError(loc) << "LLVM's SPIR-V backend wrote an invalid "
+                          << (builtinCalls ? "built-in call" : "native")
+                          << " form, three times: " << problem;
+  };
+  FailureOr<std::string> native = emitChecked(false);
   if (failed(native))
     return failure();
-  FailureOr<std::string> builtins = emit(llvm::CodeGenFileType::ObjectFile, true);
+  FailureOr<std::string> builtins = emitChecked(true);
   if (failed(builtins))
     return failure();
   kernel.spirv.native = std::move(*native);
   kernel.spirv.builtins = spirv::scalarNullsToConstants(*builtins);
-
-  std::string problem;
-  std::optional<spirv::ModuleSummary> summary =
-      spirv::readModule(kernel.spirv.native, problem);
-  if (!summary)
-    return emitError(loc) << "LLVM's SPIR-V backend wrote an unreadable module: "
-                          << problem;
-  problem = spirv::checkKernelModule(*summary, kernelName, kernel.threadsPerBlock,
-                                     target.getSubGroupSize());
-  if (!problem.empty())
-    return emitError(loc) << "the SPIR-V module is not a valid kernel: " << problem;
   kernel.dpasCount = summary->count(spirv::OpSubgroupMatrixMultiplyAccumulateINTEL);
   return kernel;
 }

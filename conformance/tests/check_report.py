@@ -89,6 +89,10 @@ def check_expectations(r, name, facts, skip_path, problems):
                 problems.append(f"{key}: {counts.get(key, 0)}, expected exactly {value}")
         elif key.startswith("skip:"):
             skips[key[len("skip:"):]] = int(value)
+        elif key == "filters":
+            # A pinned partial run: the report must be of exactly these globs.
+            if sorted(r.get("filters", [])) != sorted(value.split(",")):
+                problems.append(f"filters {r.get('filters', [])}, expected {value.split(',')}")
         else:
             problems.append(f"the expectations of '{name}' have an unknown key '{key}'")
     if sum(skips.values()) != int(expected.get("skipped", 0)):
