@@ -23,9 +23,11 @@ class Module;
 
 namespace tessel::intel {
 
-/// Rewrites `module` so that no `bfloat` type remains. Returns "" or, for
-/// what it cannot rewrite (a bf16 function parameter, global or atomic),
-/// what that is; the module is then unchanged only in that part.
+/// Rewrites `module` so that no `bfloat` type remains; a kernel's bf16
+/// parameters become i16 (the same two bytes). Returns "" or, for what it
+/// cannot rewrite (a bf16 parameter or result of a called function, a bf16
+/// global, a bf16 atomic), what that is; the module is then left partly
+/// rewritten and must not be used.
 std::string lowerBFloatToI16(llvm::Module &module);
 
 } // namespace tessel::intel
