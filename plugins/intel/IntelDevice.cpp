@@ -1,10 +1,9 @@
 //===- IntelDevice.cpp - The Intel plugin's devices -----------------------===//
 //
 // Two kinds of device:
-//   * Intel GPUs through Level Zero. The probe (LevelZeroProbe.h) tells
-//     whether a driver is there; running kernels on them is not implemented
-//     yet, so they are reported (in the emulator's features and in "why no
-//     device") but not listed as devices.
+//   * Intel GPUs through Level Zero (LevelZeroDevice.h), listed first, one
+//     device per GPU the drivers report; where there is no driver, the
+//     emulator's features and "why no device" say so.
 //   * The emulated device: OpenCL on the CPU (PoCL), running the built-in
 //     call form of the plugin's artifacts with sub-groups of 16 emulated
 //     over the work-group (backends/intel/emulator). It is an emulator, not
@@ -26,11 +25,12 @@
 #include "backends/intel/SpirvModule.h"
 #include "backends/intel/emulator/EmulationLibrary.h"
 #include "backends/intel/runtime/EmulatorToolchain.h"
-#include "backends/intel/runtime/LevelZeroProbe.h"
+#include "backends/intel/runtime/LevelZeroRuntime.h"
 #include "backends/intel/runtime/OpenClRuntime.h"
 #include "backends/intel/runtime/PoclDevice.h"
 #include "plugins/common/Device.h"
 #include "plugins/common/PluginEntry.h"
+#include "plugins/intel/LevelZeroDevice.h"
 #include "tessel/plugin.hpp"
 
 namespace tessel::intel_plugin {
@@ -294,13 +294,7 @@ private:
 class IntelPlatform : public kit::DevicePlatform {
 public:
   Tessel_Error *enumerate(std::vector<std::unique_ptr<kit::Device>> &out) override {
-    LevelZeroStatus levelZero = probeLevelZero();
-    std::string gpus =
-        levelZero.gpus == 0
-            ? levelZero.whyNone
-            : std::to_string(levelZero.gpus) +
-                  " Level Zero GPU(s) found; running kernels on them is not "
-                  "implemented yet";
+    std::string gpus = addLevelZeroGpus(out);
     const char *flag = std::getenv("TESSEL_INTEL_EMULATOR");
     if (flag != nullptr && std::string(flag) == "0") {
       whyNone = gpus + "; the emulated device is off (TESSEL_INTEL_EMULATOR=0)";
@@ -314,6 +308,31 @@ public:
   std::string whyNoDevice() const override { return whyNone; }
 
 private:
+  /// Adds a device per Level Zero GPU; says what was found, or why none.
+  std::string addLevelZeroGpus(std::vector<std::unique_ptr<kit::Device>> &out) {
+    std::string why;
+    const LevelZeroRuntime *ze = getLevelZeroRuntime(&why);
+    if (ze == nullptr)
+      return why;
+    std::vector<LevelZeroGpu> gpus = listLevelZeroGpus(ze, why);
+    if (gpus.empty())
+      return why;
+    size_t added = 0;
+    std::string failures;
+    for (const LevelZeroGpu &gpu : gpus) {
+      std::string problem;
+      if (auto device = intel_plugin::createLevelZeroDevice(*ze, gpu, problem)) {
+        out.push_back(std::move(device));
+        ++added;
+      } else {
+        failures += (failures.empty() ? "" : "; ") + problem;
+      }
+    }
+    std::string found = std::to_string(added) + " of " + std::to_string(gpus.size()) +
+                        " Level Zero GPU(s) opened";
+    return failures.empty() ? found : found + " (" + failures + ")";
+  }
+
   /// Adds the emulated device; "" or why it cannot.
   std::string emulatorUnavailable(std::vector<std::unique_ptr<kit::Device>> &out,
                                   const std::string &levelZero) {
@@ -347,9 +366,9 @@ const tessel::kit::PluginIdentity &tessel::kit::getPluginIdentity() {
   static const PluginIdentity identity = {
       "intel", "0.1.0",
       "Intel GPUs (pvc, bmg, xe): compiles tile IR to SPIR-V with LLVM's SPIR-V "
-      "backend (DPAS on pvc and bmg); runs it on an emulated device (PoCL on the "
-      "CPU); Level Zero devices are detected, not yet run",
-      "Intel GPUs, runtime only: runs SPIR-V compiled elsewhere on the emulated "
-      "device (PoCL on the CPU)"};
+      "backend (DPAS on pvc and bmg); runs it on Intel GPUs through Level Zero "
+      "and on an emulated device (PoCL on the CPU)",
+      "Intel GPUs, runtime only: runs SPIR-V compiled elsewhere on Intel GPUs "
+      "through Level Zero and on the emulated device (PoCL on the CPU)"};
   return identity;
 }
