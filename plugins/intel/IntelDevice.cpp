@@ -30,6 +30,7 @@
 #include "backends/intel/runtime/PoclDevice.h"
 #include "plugins/common/Device.h"
 #include "plugins/common/PluginEntry.h"
+#include "plugins/intel/KernelBundle.h"
 #include "plugins/intel/LevelZeroDevice.h"
 #include "tessel/plugin.hpp"
 
@@ -202,18 +203,13 @@ public:
                      std::unique_ptr<kit::Executable> &out) override {
     if (Tessel_Error *e = open())
       return e;
+    spirv::Bundle bundle;
+    if (Tessel_Error *e =
+            readKernelBundle(artifact, size, md, target.getSubGroupSize(), bundle))
+      return e;
     std::string error;
-    std::optional<spirv::Bundle> bundle = spirv::readBundle(
-        std::string_view(reinterpret_cast<const char *>(artifact), size), error);
-    if (!bundle)
-      return MakeErrorF(TESSEL_ERROR_INVALID_ARGUMENT, "%s", error.c_str());
-    if (md.threads_per_block == 0 || md.threads_per_block % target.getSubGroupSize())
-      return MakeErrorF(TESSEL_ERROR_INVALID_ARGUMENT,
-                        "the metadata's threads_per_block (%u) is not a whole number "
-                        "of sub-groups of 16",
-                        md.threads_per_block);
     std::optional<std::string> bitcode = translateForEmulator(
-        tools, bundle->builtins, md.entry_name, getEmulationLibraryBitcode(), error);
+        tools, bundle.builtins, md.entry_name, getEmulationLibraryBitcode(), error);
     if (!bitcode)
       return MakeErrorF(TESSEL_ERROR_INTERNAL,
                         "emulated Intel device: the kernel's built-in form does not "

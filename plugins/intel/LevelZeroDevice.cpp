@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "backends/intel/IntelTarget.h"
-#include "backends/intel/SpirvModule.h"
+#include "plugins/intel/KernelBundle.h"
 #include "tessel/plugin.hpp"
 
 namespace tessel::intel_plugin {
@@ -264,20 +264,14 @@ public:
   Tessel_Error *load(const uint8_t *artifact, size_t size,
                      const Tessel_Kernel_Metadata &md,
                      std::unique_ptr<kit::Executable> &out) override {
-    std::string error;
-    std::optional<intel::spirv::Bundle> bundle = intel::spirv::readBundle(
-        std::string_view(reinterpret_cast<const char *>(artifact), size), error);
-    if (!bundle)
-      return MakeErrorF(TESSEL_ERROR_INVALID_ARGUMENT, "%s", error.c_str());
-    if (md.threads_per_block == 0 || md.threads_per_block % target.getSubGroupSize())
-      return MakeErrorF(TESSEL_ERROR_INVALID_ARGUMENT,
-                        "the metadata's threads_per_block (%u) is not a whole number "
-                        "of sub-groups of 16",
-                        md.threads_per_block);
+    intel::spirv::Bundle bundle;
+    if (Tessel_Error *e =
+            readKernelBundle(artifact, size, md, target.getSubGroupSize(), bundle))
+      return e;
     // The native form: SPV_INTEL instructions, what Intel's driver consumes.
     ze::ModuleDesc desc;
-    desc.inputSize = bundle->native.size();
-    desc.pInputModule = reinterpret_cast<const uint8_t *>(bundle->native.data());
+    desc.inputSize = bundle.native.size();
+    desc.pInputModule = reinterpret_cast<const uint8_t *>(bundle.native.data());
     desc.pBuildFlags = "";
     ze::Module module = nullptr;
     ze::BuildLog log = nullptr;
