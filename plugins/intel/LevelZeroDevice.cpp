@@ -57,6 +57,13 @@ struct Queue {
                  ze.zeCommandListAppendBarrier(list, nullptr, 0, nullptr));
   }
 
+  /// drain() in a destructor, which has no one to report a failure to.
+  void drainDiscardingErrors() {
+    Tessel_Error_Destroy_Args args = sdk::Init<Tessel_Error_Destroy_Args>();
+    args.error = drain();
+    sdk::ErrorDestroy(&args);
+  }
+
   /// Waits for everything queued so far: a barrier that signals `done`
   /// (zeCommandListHostSynchronize would do it, but is newer than 1.0).
   Tessel_Error *drain() {
@@ -77,6 +84,11 @@ public:
       : queue(queue), module(module), kernel(kernel),
         args(md.args, md.args + md.num_args) {}
   ~LevelZeroKernel() override {
+    // A kernel may be destroyed only once no launch of it is pending.
+    {
+      std::lock_guard<std::mutex> lock(queue.mutex);
+      queue.drainDiscardingErrors();
+    }
     queue.ze.zeKernelDestroy(kernel);
     queue.ze.zeModuleDestroy(module);
   }
@@ -115,7 +127,14 @@ class LevelZeroTimer : public kit::Timer {
 public:
   LevelZeroTimer(Queue &queue, uint64_t *slot, double nsPerTick, uint64_t mask)
       : queue(queue), slot(slot), nsPerTick(nsPerTick), mask(mask) {}
-  ~LevelZeroTimer() override { queue.ze.zeMemFree(queue.context, slot); }
+  ~LevelZeroTimer() override {
+    // The device may still have to write the slot.
+    {
+      std::lock_guard<std::mutex> lock(queue.mutex);
+      queue.drainDiscardingErrors();
+    }
+    queue.ze.zeMemFree(queue.context, slot);
+  }
   Tessel_Error *record() override {
     std::lock_guard<std::mutex> lock(queue.mutex);
     if (Tessel_Error *e = queue.fence())
@@ -184,6 +203,10 @@ public:
       features.add(key, value);
   }
   ~LevelZeroDevice() override {
+    {
+      std::lock_guard<std::mutex> lock(queue.mutex);
+      queue.drainDiscardingErrors();
+    }
     if (staging != nullptr)
       queue.ze.zeMemFree(queue.context, staging);
     queue.ze.zeEventDestroy(queue.done);
@@ -202,7 +225,7 @@ public:
     desc.global_mem_bytes = memory;
     desc.warp_size = target.getSubGroupSize();
     // Xe cores (sub-slices), the unit work-groups are placed on.
-    desc.compute_units = props.numSlices * props.numSubslicesPerSlice;
+    desc.compute_units = std::max(1u, props.numSlices * props.numSubslicesPerSlice);
     desc.max_threads_per_block = compute.maxTotalGroupSize
                                      ? compute.maxTotalGroupSize
                                      : target.getMaxThreadsPerWorkgroup();
