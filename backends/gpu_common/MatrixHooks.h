@@ -85,6 +85,43 @@ public:
   /// Waits until at most `pending` of this thread's groups are incomplete.
   virtual void waitAsyncCopies(mlir::OpBuilder &b, mlir::Location loc,
                                unsigned pending) const {}
+
+  /// Optional: 2D block loads (Intel's 2D block IO), with which a warp
+  /// reads a block of rows x warp-size 16-bit elements of a 2D surface in
+  /// global memory in one instruction. A dot operand marked for staging
+  /// (DotStaging.h) is then read that way into the staging buffer when the
+  /// load's pointers prove, at run time, to form one such surface (and
+  /// element by element otherwise). A target without them returns false
+  /// and is never asked for the rest.
+  virtual bool hasBlockLoads() const { return false; }
+  /// What a block load's surface must satisfy, in bytes.
+  struct BlockLoadRules {
+    unsigned baseAlignment = 64; ///< of the surface's base address
+    unsigned minWidth = 64;      ///< of a row
+    unsigned widthMultiple = 4;
+    unsigned minPitch = 64; ///< the distance between rows, at least the width
+    unsigned pitchMultiple = 16;
+    unsigned maxExtent = 1u << 24; ///< of width, height (rows) and pitch
+    unsigned xMultiple = 4;        ///< of the block's first column, in bytes
+    /// Heights one load may have (rows), largest first.
+    llvm::SmallVector<unsigned, 4> heights = {32, 16, 8};
+  };
+  virtual BlockLoadRules getBlockLoadRules() const { return {}; }
+  /// The `rows` i16 values this lane reads with a block load: column
+  /// `x + lane` (elements) of rows `y` to `y + rows - 1` of the surface at
+  /// `base` (a global `!llvm.ptr`), `width` bytes wide, `height` rows high,
+  /// rows `pitch` bytes apart; zeros outside the surface. Every lane of the
+  /// warp executes it with the same operands (all i32 but `base`).
+  virtual llvm::SmallVector<mlir::Value>
+  blockLoad(mlir::OpBuilder &b, mlir::Location loc, mlir::Value base, mlir::Value width,
+            mlir::Value height, mlir::Value pitch, mlir::Value x, mlir::Value y,
+            unsigned rows) const {
+    return {};
+  }
+
+  /// Whether operand loads marked for staging can fill the staging buffers
+  /// themselves (asynchronous copies or block loads).
+  bool canStageOperands() const { return hasAsyncCopy() || hasBlockLoads(); }
 };
 
 } // namespace tessel::gpu

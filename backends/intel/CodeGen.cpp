@@ -205,10 +205,43 @@ std::string oddIntegerWidth(const llvm::Module &module) {
   return "";
 }
 
+/// Every native 2D block load becomes the call of Intel's OpenCL built-in
+/// for its block height (`intel_sub_group_2d_block_read_16b_<h>r16x1c`),
+/// with the surface, the coordinate and the destination; element size,
+/// width and count are those in the built-in's name (2 bytes, 16, 1).
+void useBuiltinBlockLoads(llvm::Module &module) {
+  llvm::Function *native = module.getFunction(kNativeBlockLoad);
+  if (native == nullptr)
+    return;
+  for (llvm::User *u : llvm::make_early_inc_range(native->users())) {
+    auto *call = llvm::cast<llvm::CallInst>(u);
+    auto *rows = llvm::cast<llvm::ConstantInt>(call->getArgOperand(2));
+    std::string base = "intel_sub_group_2d_block_read_16b_" +
+                       std::to_string(rows->getZExtValue()) + "r16x1c";
+    // global void *, int width, int height, int pitch, int2, private ushort *
+    std::string name = "_Z" + std::to_string(base.size()) + base + "PU3AS1viiiDv2_iPt";
+    llvm::SmallVector<llvm::Value *, 6> args;
+    llvm::SmallVector<llvm::Type *, 6> types;
+    for (unsigned i = 4; i < call->arg_size(); ++i) {
+      args.push_back(call->getArgOperand(i));
+      types.push_back(args.back()->getType());
+    }
+    llvm::FunctionCallee callee = module.getOrInsertFunction(
+        name, llvm::FunctionType::get(call->getType(), types, false));
+    llvm::cast<llvm::Function>(callee.getCallee())
+        ->setCallingConv(llvm::CallingConv::SPIR_FUNC);
+    auto *replacement = llvm::CallInst::Create(callee, args, "", call->getIterator());
+    replacement->setCallingConv(llvm::CallingConv::SPIR_FUNC);
+    call->eraseFromParent();
+  }
+  native->eraseFromParent();
+}
+
 /// The built-in call form: every native DPAS call becomes the call of the
 /// Intel built-in with the same operands (A, B, C); K and the operand
-/// flags select the built-in.
+/// flags select the built-in. Block loads likewise (useBuiltinBlockLoads).
 void useBuiltinCalls(llvm::Module &module) {
+  useBuiltinBlockLoads(module);
   llvm::Function *native = module.getFunction(kNativeDpas);
   if (native == nullptr)
     return;
@@ -240,7 +273,8 @@ void useBuiltinCalls(llvm::Module &module) {
 
 const char *getSpirvExtensions() {
   return "+SPV_INTEL_subgroups,+SPV_INTEL_subgroup_matrix_multiply_accumulate,"
-         "+SPV_EXT_shader_atomic_float_add,+SPV_EXT_shader_atomic_float_min_max";
+         "+SPV_INTEL_2d_block_io,+SPV_EXT_shader_atomic_float_add,"
+         "+SPV_EXT_shader_atomic_float_min_max";
 }
 
 FailureOr<CompiledKernel> compileTileModule(ModuleOp module, StringRef kernelName,
@@ -404,6 +438,7 @@ FailureOr<CompiledKernel> compileTileModule(ModuleOp module, StringRef kernelNam
   kernel.spirv.native = std::move(*native);
   kernel.spirv.builtins = spirv::scalarNullsToConstants(*builtins);
   kernel.dpasCount = summary->count(spirv::OpSubgroupMatrixMultiplyAccumulateINTEL);
+  kernel.blockLoadCount = summary->count(spirv::OpSubgroup2DBlockLoadINTEL);
   return kernel;
 }
 

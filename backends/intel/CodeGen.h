@@ -30,6 +30,8 @@ struct CompiledKernel {
   unsigned sharedMemoryBytes = 0;
   /// DPAS instructions in the native form.
   unsigned dpasCount = 0;
+  /// 2D block loads (OpSubgroup2DBlockLoadINTEL) in the native form.
+  unsigned blockLoadCount = 0;
 };
 
 /// The SPIR-V extensions the backend lets LLVM use.

@@ -69,9 +69,9 @@ gpu::GpuTargetDescription IntelTarget::getGpuDescription() const {
   d.warpSize = getSubGroupSize();
   if (hasDpas())
     d.matrixInstructions.push_back(getDpasInstruction());
-  // 2D block IO is a device feature (has2dBlockIo) the lowering does not
-  // use yet: the shared layer sees no bulk-copy engine.
-  d.bulkCopy = false;
+  // 2D block IO: the shared layer stages DPAS operands with block loads
+  // (DpasMatrixHooks::blockLoad).
+  d.bulkCopy = has2dBlockIo();
   d.sharedMemoryPerBlock = getSlmPerWorkgroup();
   // 128 general registers of 64 bytes per hardware thread: at SIMD16, 128
   // 32-bit values per work-item (256 in the large register file mode).

@@ -38,10 +38,12 @@ enum : uint32_t {
   OpControlBarrier = 224,
   OpLabel = 248,
   OpSubgroupShuffleXorINTEL = 5574,
+  OpSubgroup2DBlockLoadINTEL = 6231,
   OpSubgroupMatrixMultiplyAccumulateINTEL = 6237,
 
   CapabilityKernel = 6,
   CapabilitySubgroupShuffleINTEL = 5568,
+  CapabilitySubgroup2DBlockIOINTEL = 6228,
   CapabilitySubgroupMatrixMultiplyAccumulateINTEL = 6236,
 
   ExecutionModeLocalSize = 17,
@@ -96,7 +98,8 @@ inline constexpr std::string_view kBundleMagic = "TSLSPV01";
 /// Problems of `summary` as a kernel for an Intel target: an OpenCL
 /// (Kernel) module with entry `entry` of `threads` work-items in sub-groups
 /// of `subgroupSize` (0: unchecked), whose INTEL instructions (sub-group
-/// shuffles, DPAS) come with their capabilities and extensions. "" when
+/// shuffles, DPAS, 2D block loads) come with their capabilities and
+/// extensions. "" when
 /// none.
 std::string checkKernelModule(const ModuleSummary &summary, std::string_view entry,
                               uint32_t threads, uint32_t subgroupSize);

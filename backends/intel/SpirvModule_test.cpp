@@ -53,6 +53,19 @@ TEST(SpirvModule, ReadsTheStructure) {
   EXPECT_NE(checkKernelModule(*s, "other", 64, 16), "");
 }
 
+TEST(SpirvModule, BlockLoadsNeedTheirExtensionAndCapability) {
+  std::string error;
+  std::optional<ModuleSummary> s = readModule(sampleModule(), error);
+  ASSERT_TRUE(s.has_value()) << error;
+  s->opcodeCounts[OpSubgroup2DBlockLoadINTEL] = 2;
+  EXPECT_NE(checkKernelModule(*s, "k", 64, 16).find("SPV_INTEL_2d_block_io"),
+            std::string::npos);
+  s->capabilities.push_back(CapabilitySubgroup2DBlockIOINTEL);
+  EXPECT_NE(checkKernelModule(*s, "k", 64, 16), "");
+  s->extensions.push_back("SPV_INTEL_2d_block_io");
+  EXPECT_EQ(checkKernelModule(*s, "k", 64, 16), "");
+}
+
 TEST(SpirvModule, RejectsWhatIsNotSpirv) {
   std::string error;
   EXPECT_FALSE(readModule("not SPIR-V, 20 bytes", error).has_value());

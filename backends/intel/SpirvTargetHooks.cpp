@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 
@@ -119,6 +120,44 @@ SmallVector<Value> DpasMatrixHooks::multiplyAccumulate(OpBuilder &b, Location lo
   for (size_t i = 0; i < c.size(); ++i)
     out.push_back(
         LLVM::ExtractElementOp::create(b, loc, d, i32Constant(b, loc, int32_t(i))));
+  return out;
+}
+
+SmallVector<Value> DpasMatrixHooks::blockLoad(OpBuilder &b, Location loc, Value base,
+                                              Value width, Value height, Value pitch,
+                                              Value x, Value y, unsigned rows) const {
+  Type i16 = b.getI16Type(), i32 = b.getI32Type();
+  // The destination: a private array made once, at the function's entry
+  // (an alloca in the loop would take new stack every iteration).
+  Value destination;
+  {
+    OpBuilder::InsertionGuard guard(b);
+    Operation *func = b.getInsertionBlock()->getParentOp();
+    while (!isa<FunctionOpInterface>(func))
+      func = func->getParentOp();
+    b.setInsertionPointToStart(&func->getRegion(0).front());
+    destination =
+        LLVM::AllocaOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext()), i16,
+                               i32Constant(b, loc, int32_t(rows)), /*alignment=*/2);
+  }
+  // int2 (x, y) by inserts: llvm-spirv 15, which reads the built-in form
+  // back for the emulator, crashes on an OpCompositeConstruct of values.
+  Type int2 = VectorType::get({2}, i32);
+  Value coord = LLVM::PoisonOp::create(b, loc, int2);
+  coord = LLVM::InsertElementOp::create(b, loc, coord, x, i32Constant(b, loc, 0));
+  coord = LLVM::InsertElementOp::create(b, loc, coord, y, i32Constant(b, loc, 1));
+  // Element size (bytes), block width (the sub-group's 16 lanes) and
+  // height (elements), block count.
+  callBuiltin(b, loc, kNativeBlockLoad, Type(),
+              {i32Constant(b, loc, 2), i32Constant(b, loc, 16),
+               i32Constant(b, loc, int32_t(rows)), i32Constant(b, loc, 1), base, width,
+               height, pitch, coord, destination});
+  SmallVector<Value> out;
+  for (unsigned r = 0; r < rows; ++r) {
+    Value at = LLVM::GEPOp::create(b, loc, destination.getType(), i16, destination,
+                                   ArrayRef<LLVM::GEPArg>{int32_t(r)});
+    out.push_back(LLVM::LoadOp::create(b, loc, i16, at, 2));
+  }
   return out;
 }
 

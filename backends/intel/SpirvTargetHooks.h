@@ -56,19 +56,37 @@ private:
 /// `__spirv_SubgroupMatrixMultiplyAccumulateINTEL` (A packed as 8 x i16,
 /// B as 8 x i32 holding pairs of k, C and D as 8 x f32). The built-in
 /// call form (CodeGen) renames these calls afterwards.
+///
+/// With `blockLoads` (targets with 2D block IO), the shared lowering stages
+/// the operands with SPV_INTEL_2d_block_io's
+/// `__spirv_Subgroup2DBlockLoadINTEL`: 16-bit elements, blocks 16 wide and
+/// 8, 16 or 32 rows high, one block per load, into a private array.
 class DpasMatrixHooks : public gpu::GpuMatrixHooks {
 public:
-  DpasMatrixHooks() : dpas(IntelTarget::getDpasInstruction()) {}
+  explicit DpasMatrixHooks(bool blockLoads = false)
+      : dpas(IntelTarget::getDpasInstruction()), blockLoads(blockLoads) {}
   const gpu::MatrixInstruction &getInstruction() const override { return dpas; }
   bool supports(mlir::Type input, mlir::Type acc) const override;
   llvm::SmallVector<mlir::Value>
   multiplyAccumulate(mlir::OpBuilder &b, mlir::Location loc, mlir::Type input,
                      mlir::ValueRange a, mlir::ValueRange bFragment,
                      mlir::ValueRange c) const override;
+  bool hasBlockLoads() const override { return blockLoads; }
+  llvm::SmallVector<mlir::Value> blockLoad(mlir::OpBuilder &b, mlir::Location loc,
+                                           mlir::Value base, mlir::Value width,
+                                           mlir::Value height, mlir::Value pitch,
+                                           mlir::Value x, mlir::Value y,
+                                           unsigned rows) const override;
 
 private:
   gpu::MatrixInstruction dpas;
+  bool blockLoads;
 };
+
+/// The native 2D block load the hooks call (CodeGen's built-in form renames
+/// it to `intel_sub_group_2d_block_read_16b_<rows>r16x1c`).
+inline constexpr llvm::StringLiteral kNativeBlockLoad =
+    "_Z32__spirv_Subgroup2DBlockLoadINTELiiiiPU3AS1KviiiDv2_iPv";
 
 /// The operand flags of SPV_INTEL_subgroup_matrix_multiply_accumulate
 /// (MatrixMultiplyAccumulateOperands) the backend uses.

@@ -44,6 +44,7 @@ std::string describeKernel(const intel::CompiledKernel &k,
       {"slm_bytes", int64_t(k.sharedMemoryBytes)},
       {"matrix_instruction", target.hasDpas() ? "dpas.8x16x16" : "none"},
       {"dpas_instructions", int64_t(k.dpasCount)},
+      {"block_load_instructions", int64_t(k.blockLoadCount)},
       {"spirv_capabilities", std::move(capabilities)},
       {"spirv_extensions", std::move(extensions)},
       {"native_bytes", int64_t(k.spirv.native.size())},
@@ -161,6 +162,11 @@ public:
         return std::string("the ") + name + " form holds DPAS instructions, which " +
                (target.hasDpas() ? "the built-in form replaces by calls"
                                  : arch + " does not have");
+      unsigned blockLoads = s->count(intel::spirv::OpSubgroup2DBlockLoadINTEL);
+      if (blockLoads != 0 && (!target.has2dBlockIo() || form == &bundle->builtins))
+        return std::string("the ") + name + " form holds 2D block loads, which " +
+               (target.has2dBlockIo() ? "the built-in form replaces by calls"
+                                      : arch + " does not have");
     }
     if (md && md->warp_size != target.getSubGroupSize())
       return "the metadata's warp_size " + std::to_string(md->warp_size) + " is not " +

@@ -21,8 +21,8 @@ namespace tessel::gpu {
 /// The options of tilegpu-assign-layouts for `target` with `numWarps` warps:
 /// its warp size, and the accumulator layout of its warp-level matrix
 /// instruction when it has one.
-inline TileGpuAssignLayoutsOptions getAssignLayoutsOptions(const GpuTargetDescription &target,
-                                                           unsigned numWarps) {
+inline TileGpuAssignLayoutsOptions
+getAssignLayoutsOptions(const GpuTargetDescription &target, unsigned numWarps) {
   TileGpuAssignLayoutsOptions o;
   o.numWarps = numWarps;
   o.warpSize = target.warpSize;
@@ -44,14 +44,16 @@ inline TileGpuAssignLayoutsOptions getAssignLayoutsOptions(const GpuTargetDescri
 /// ahead (at most two stages in registers), into shared memory by
 /// asynchronous copies where the target has them and a matrix instruction
 /// consumes the operands.
-inline TileGpuPipelineLoadsOptions getPipelineLoadsOptions(const GpuTargetDescription &target,
-                                                           unsigned numWarps,
-                                                           unsigned numStages) {
+inline TileGpuPipelineLoadsOptions
+getPipelineLoadsOptions(const GpuTargetDescription &target, unsigned numWarps,
+                        unsigned numStages) {
   TileGpuPipelineLoadsOptions o;
   o.numStages = numStages < 2 ? numStages : 2;
   o.numWarps = numWarps;
   const MatrixInstruction *mma = target.getWarpMatrixInstruction();
-  o.asyncCopy = target.asyncCopy && mma != nullptr;
+  // Operands are staged by the loads themselves with asynchronous copies
+  // or with a block-copy engine (GpuMatrixHooks::canStageOperands).
+  o.asyncCopy = (target.asyncCopy || target.bulkCopy) && mma != nullptr;
   if (mma) {
     o.matrixM = mma->m;
     o.matrixN = mma->n;

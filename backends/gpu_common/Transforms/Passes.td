@@ -94,8 +94,9 @@ def TileGpuPipelineLoads : Pass<"tilegpu-pipeline-loads", "::mlir::ModuleOp"> {
     #tilegpu.matrix_operand<...>` and the dot `tilegpu.staged_dot =
     #tilegpu.staged_dot<...>`, both naming the same `#tilegpu.shared`
     staging (DotStaging.h): the lowering then
-    copies the tile from global to shared memory without registers, into one
-    of three staging buffers, and the dot reads it there.
+    copies the tile from global to shared memory, into one of three staging
+    buffers, and the dot reads it there: with asynchronous copies that bypass
+    registers, or with 2D block loads on targets that have them.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::tessel::tilegpu::TileGpuDialect"];
@@ -103,7 +104,7 @@ def TileGpuPipelineLoads : Pass<"tilegpu-pipeline-loads", "::mlir::ModuleOp"> {
     Option<"numStages", "num-stages", "unsigned", "2",
            "Pipeline depth: 1 (off) or 2.">,
     Option<"asyncCopy", "async-copy", "bool", "false",
-           "Mark loads of tensor-core dot operands for asynchronous copies.">,
+           "Mark loads of tensor-core dot operands to stage themselves (asynchronous copies or block loads).">,
     Option<"matrixM", "matrix-m", "unsigned", "16",
            "Rows of the matrix instruction's result.">,
     Option<"matrixN", "matrix-n", "unsigned", "8",

@@ -30,7 +30,7 @@ struct ConvertTileToSpirvBuiltinsPass
     if (!target)
       return signalPassFailure();
     SpirvTargetHooks hooks(*target);
-    DpasMatrixHooks dpas;
+    DpasMatrixHooks dpas(target->has2dBlockIo());
     if (failed(gpu::lowerTileToGpu(getOperation(), hooks,
                                    target->hasDpas() ? &dpas : nullptr)))
       signalPassFailure();

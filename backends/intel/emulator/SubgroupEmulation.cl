@@ -120,4 +120,42 @@ intel_sub_group_bf16_bf16_matrix_mad_k16(short8 a, int8 b, float8 acc) {
   return dpas_8x16x16(a, b, acc, 1);
 }
 
+// 2D block reads of 16-bit elements, one block 16 wide
+// (cl_intel_subgroup_2d_block_io): lane l reads column coord.x + l of rows
+// coord.y .. coord.y + rows - 1 of the surface at `base` (`width` bytes by
+// `height` rows, rows `pitch` bytes apart), zeros outside the surface.
+// Each lane reads only its own column, so unlike the functions above this
+// needs no exchange and no barrier.
+static void block_read_16b(__global void *base, int width, int height, int pitch,
+                           int2 coord, __private ushort *destination, int rows) {
+  int x = coord.x + (int)lane_id();
+  for (int r = 0; r < rows; ++r) {
+    int y = coord.y + r;
+    ushort value = 0;
+    if (x >= 0 && y >= 0 && 2 * x < width && y < height)
+      value = *(__global const ushort *)((__global const uchar *)base + (long)y * pitch +
+                                         2 * (long)x);
+    destination[r] = value;
+  }
+}
+
+void __attribute__((overloadable))
+intel_sub_group_2d_block_read_16b_8r16x1c(__global void *base, int width, int height,
+                                          int pitch, int2 coord,
+                                          __private ushort *destination) {
+  block_read_16b(base, width, height, pitch, coord, destination, 8);
+}
+void __attribute__((overloadable))
+intel_sub_group_2d_block_read_16b_16r16x1c(__global void *base, int width, int height,
+                                           int pitch, int2 coord,
+                                           __private ushort *destination) {
+  block_read_16b(base, width, height, pitch, coord, destination, 16);
+}
+void __attribute__((overloadable))
+intel_sub_group_2d_block_read_16b_32r16x1c(__global void *base, int width, int height,
+                                           int pitch, int2 coord,
+                                           __private ushort *destination) {
+  block_read_16b(base, width, height, pitch, coord, destination, 32);
+}
+
 #pragma clang attribute pop

@@ -98,7 +98,8 @@ int main(int argc, char **argv) {
              std::to_string(kernel->threadsPerBlock) + "\nshared_mem_bytes " +
              std::to_string(kernel->sharedMemoryBytes) + "\nsub_group_size " +
              std::to_string(target->getSubGroupSize()) + "\ndpas " +
-             std::to_string(kernel->dpasCount) + "\n";
+             std::to_string(kernel->dpasCount) + "\nblock_loads " +
+             std::to_string(kernel->blockLoadCount) + "\n";
     for (uint32_t c : summary->capabilities)
       result += "capability " + std::to_string(c) + "\n";
     for (const std::string &e : summary->extensions)

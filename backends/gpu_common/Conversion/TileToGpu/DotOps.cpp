@@ -267,11 +267,12 @@ Value lowerWithMatrixUnits(tile::DotOp op, Value aTile, Value bTile, Value accTi
   Value aBase, bBase;
   unsigned asyncMask = 0;
   Value iteration = GpuLowering::getIterationNumber(b, op);
-  if (async && iteration && lowering.matrix->hasAsyncCopy()) {
+  if (async && iteration && lowering.matrix->canStageOperands()) {
     // The loads copied the operands into buffer i % 3 (of the iteration's
     // number i) an iteration ago, and the next ones into (i + 1) % 3 just
     // now: wait for all but those, and the barrier makes every thread's
-    // copies visible.
+    // copies visible. (Block loads store synchronously: their waits are
+    // no-ops.)
     asyncMask = async.getOperands();
     int64_t buffers = staging.getBuffers();
     Value region =
@@ -401,7 +402,7 @@ struct DotLowering : GpuPattern<tile::DotOp> {
       // from the staging buffers, once per iteration of the loop around.
       auto loop = dyn_cast<scf::ForOp>(op->getParentOp());
       if (!loop || !loop.getInductionVar().getType().isInteger(32) ||
-          !lowering.matrix || !lowering.matrix->hasAsyncCopy() ||
+          !lowering.matrix || !lowering.matrix->canStageOperands() ||
           !canUseMatrixUnits(op, lowering))
         return op.emitError()
                << "operands were staged for matrix instructions this dot "

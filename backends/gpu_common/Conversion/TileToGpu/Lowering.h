@@ -9,6 +9,8 @@
 #include "backends/gpu_common/GpuTargetHooks.h"
 #include "backends/gpu_common/MatrixHooks.h"
 #include "dialects/tile/IR/TileDialect.h"
+#include "dialects/tile/IR/TileOps.h"
+#include "dialects/tilegpu/IR/TileGpuDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -135,6 +137,24 @@ redistribute(mlir::OpBuilder &b, mlir::Location loc, GpuLowering &lowering,
              const BlockedLayout &result, mlir::Type elementType,
              const std::function<mlir::Value(mlir::ValueRange)> &sourceIndex);
 
+/// Where a load marked for staging (DotStaging.h) puts its tile: the
+/// shared-memory pointer of the tile's element (0, 0) in this iteration's
+/// buffer, rows `rowStride` elements apart. For the load before the loop
+/// it first places a barrier (behind the reads of an earlier run of the
+/// loop) unless the caller's code is `ordered` so already.
+struct StagingDestination {
+  mlir::Value base;
+  int64_t rowStride;
+};
+StagingDestination getStagingDestination(mlir::OpBuilder &b, tile::LoadOp op,
+                                         tilegpu::MatrixOperandAttr marker,
+                                         GpuLowering &lowering, bool ordered);
+/// Lowers such a load on a target with block loads (BlockLoadCopy.cpp).
+void lowerBlockLoadCopy(tile::LoadOp op, tilegpu::MatrixOperandAttr marker,
+                        mlir::Value ptrTile, mlir::Value maskTile,
+                        mlir::Type resultType, unsigned width,
+                        mlir::ConversionPatternRewriter &rewriter,
+                        GpuLowering &lowering);
 
 /// Whether an atomic_rmw of `kind` on elements of `type` can be lowered.
 bool isSupportedAtomic(tile::AtomicRMWKind kind, mlir::Type type);

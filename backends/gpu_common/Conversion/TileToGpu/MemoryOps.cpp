@@ -204,6 +204,41 @@ template <typename Op> MemoryAccessHints getHints(Op op) {
   return hints;
 }
 
+} // namespace
+
+StagingDestination getStagingDestination(OpBuilder &b, tile::LoadOp op,
+                                         tilegpu::MatrixOperandAttr marker,
+                                         GpuLowering &lowering, bool ordered) {
+  Location loc = op.getLoc();
+  unsigned id = marker.getDot(), operand = marker.getOperand(),
+           next = marker.getAhead();
+  tilegpu::SharedStagingAttr staging = marker.getStaging();
+  Value region = lowering.getStagingRegion(
+      b, op, id, staging.getBuffers() * staging.getStageBytes());
+  // The first iteration's copy (before the loop) goes to buffer 0, after a
+  // barrier that orders it behind the reads of an earlier run of the loop;
+  // iteration i's copy for i + 1 to buffer (i + 1) % 3.
+  Value stage = i32Const(b, loc, 0);
+  if (next) {
+    Value iteration = GpuLowering::getIterationNumber(b, op);
+    stage = arith::RemSIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, iteration, i32Const(b, loc, 1)),
+        i32Const(b, loc, staging.getBuffers()));
+  } else if (!ordered) {
+    lowering.hooks.createBarrier(b, loc);
+  }
+  Value start = arith::AddIOp::create(
+      b, loc, region,
+      arith::MulIOp::create(b, loc, stage, i32Const(b, loc, staging.getStageBytes())));
+  if (operand == 1)
+    start =
+        arith::AddIOp::create(b, loc, start, i32Const(b, loc, staging.getBOffset()));
+  return {lowering.getSharedAddress(b, loc, start),
+          operand == 0 ? staging.getAStride() : staging.getBStride()};
+}
+
+namespace {
+
 /// A tile.load marked by tilegpu-pipeline-loads (DotStaging.h): its tile
 /// goes from global memory straight into a tensor-core dot's staging buffer
 /// with asynchronous copies (zeros where masked off), then the copies are
@@ -213,35 +248,12 @@ void lowerAsyncCopy(tile::LoadOp op, tilegpu::MatrixOperandAttr marker, Value pt
                     Value maskTile, Type resultType, unsigned width,
                     ConversionPatternRewriter &rewriter, GpuLowering &lowering) {
   Location loc = op.getLoc();
-  unsigned id = marker.getDot(), operand = marker.getOperand(),
-           next = marker.getAhead();
-  tilegpu::SharedStagingAttr staging = marker.getStaging();
   tile::PointerType ptrType = getPointerType(op.getPtr().getType());
   Type element = ptrType.getPointeeType();
-  Value region = lowering.getStagingRegion(
-      rewriter, op, id, staging.getBuffers() * staging.getStageBytes());
-  // The first iteration's copy (before the loop) goes to buffer 0, after a
-  // barrier that orders it behind the reads of an earlier run of the loop;
-  // iteration i's copy for i + 1 to buffer (i + 1) % 3.
-  Value stage = i32Const(rewriter, loc, 0);
-  if (next) {
-    Value iteration = GpuLowering::getIterationNumber(rewriter, op);
-    stage = arith::RemSIOp::create(
-        rewriter, loc,
-        arith::AddIOp::create(rewriter, loc, iteration, i32Const(rewriter, loc, 1)),
-        i32Const(rewriter, loc, staging.getBuffers()));
-  } else {
-    lowering.hooks.createBarrier(rewriter, loc);
-  }
-  Value start = arith::AddIOp::create(
-      rewriter, loc, region,
-      arith::MulIOp::create(rewriter, loc, stage,
-                            i32Const(rewriter, loc, staging.getStageBytes())));
-  if (operand == 1)
-    start = arith::AddIOp::create(rewriter, loc, start,
-                                  i32Const(rewriter, loc, staging.getBOffset()));
-  Value base = lowering.getSharedAddress(rewriter, loc, start);
-  int64_t rowStride = operand == 0 ? staging.getAStride() : staging.getBStride();
+  StagingDestination staged =
+      getStagingDestination(rewriter, op, marker, lowering, /*ordered=*/false);
+  Value base = staged.base;
+  int64_t rowStride = staged.rowStride;
 
   BlockedLayout layout = lowering.getLayout(op.getType());
   ThreadIndex index = getThreadIndex(rewriter, loc, lowering);
@@ -346,14 +358,18 @@ struct LoadLowering : GpuPattern<tile::LoadOp> {
 
     unsigned width = element.isInteger(1) ? 1 : getVectorWidth(op);
     auto marker = op->getAttrOfType<tilegpu::MatrixOperandAttr>(kAsyncCopyAttrName);
-    if (marker && lowering.matrix && lowering.matrix->hasAsyncCopy() &&
+    if (marker && lowering.matrix && lowering.matrix->canStageOperands() &&
         (marker.getAhead() == 0 || GpuLowering::hasIterationNumber(op))) {
-      lowerAsyncCopy(op, marker, adaptor.getPtr(), adaptor.getMask(), resultType, width,
-                     rewriter, lowering);
+      if (lowering.matrix->hasAsyncCopy())
+        lowerAsyncCopy(op, marker, adaptor.getPtr(), adaptor.getMask(), resultType,
+                       width, rewriter, lowering);
+      else
+        lowerBlockLoadCopy(op, marker, adaptor.getPtr(), adaptor.getMask(), resultType,
+                           width, rewriter, lowering);
       return success();
     }
     if (marker)
-      return op.emitError() << "marked for asynchronous copies the target cannot make";
+      return op.emitError() << "marked for staged copies the target cannot make";
     SmallVector<Value> ptrs = unpackVector(rewriter, loc, adaptor.getPtr());
     SmallVector<Value> masks, others;
     if (adaptor.getMask())

@@ -1,0 +1,292 @@
+//===- BlockLoadCopy.cpp - Dot operands staged by 2D block loads ----------===//
+//
+// On a target with 2D block loads (GpuMatrixHooks::hasBlockLoads), a load
+// marked for staging (DotStaging.h) fills its staging buffer with them: the
+// warps split the R x C tile into blocks of H rows x warp-size columns, and
+// each lane stores the column it read into the buffer. A block load reads
+// one 2D surface (a base address, a pitch between rows), but the pointer
+// tiles kernels compute (`a + (m % M)[:, None] * s + k[None, :]`) are
+// rarely provably one at compile time, so the lowering proves it at run
+// time, for the whole tile, in three steps:
+//
+//   1. the thread holding element (0, 0) publishes its address p00, the
+//      one holding (1, 0) its address p10, in shared memory; barrier;
+//   2. every thread checks its elements (the first of each run of
+//      consecutive ones, which the layout pass proved contiguous): address
+//      = p00 + r * (p10 - p00) + c * 2 and mask set; every thread also
+//      checks the surface against the target's rules (alignment, width,
+//      pitch). A thread that finds a violation clears a shared flag;
+//      barrier;
+//   3. every thread reads the flag, so the branch to the block loads or to
+//      the element-by-element copy (zeros where masked off) is the same for
+//      the whole block: no warp-level operation is ever divergent.
+//
+// The flag and addresses live in shared memory of this load's own; the
+// next execution of the same load (the next iteration) writes them only
+// after the dot's barrier, which every thread reaches after reading them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "backends/gpu_common/Conversion/TileToGpu/Lowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+
+namespace tessel::gpu {
+namespace {
+
+Value i64Const(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(value));
+}
+
+Value toI64(OpBuilder &b, Location loc, Value v) {
+  return arith::ExtUIOp::create(b, loc, b.getI64Type(), v);
+}
+
+Value andOf(OpBuilder &b, Location loc, Value a, Value c) {
+  return a ? arith::AndIOp::create(b, loc, a, c).getResult() : c;
+}
+
+Value cmp(OpBuilder &b, Location loc, arith::CmpIPredicate p, Value x, Value y) {
+  return arith::CmpIOp::create(b, loc, p, x, y);
+}
+
+/// Runs `body` where `cond` holds.
+void when(OpBuilder &b, Location loc, Value cond,
+          function_ref<void(OpBuilder &)> body) {
+  auto ifOp = scf::IfOp::create(b, loc, cond, /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  body(b);
+}
+
+/// The rows of one block load of an R-row tile: the tallest the target
+/// allows that divides R; 0 when none does.
+unsigned chooseBlockRows(const GpuMatrixHooks::BlockLoadRules &rules, int64_t rows) {
+  for (unsigned h : rules.heights)
+    if (h > 0 && rows % h == 0)
+      return h;
+  return 0;
+}
+
+} // namespace
+
+void lowerBlockLoadCopy(tile::LoadOp op, tilegpu::MatrixOperandAttr marker,
+                        Value ptrTile, Value maskTile, Type resultType, unsigned width,
+                        ConversionPatternRewriter &rewriter, GpuLowering &lowering) {
+  OpBuilder &b = rewriter;
+  Location loc = op.getLoc();
+  auto tileType = cast<RankedTensorType>(op.getType());
+  auto ptrType = cast<tile::PointerType>(getElementTypeOrSelf(op.getPtr().getType()));
+  Type element = ptrType.getPointeeType();
+  const GpuMatrixHooks &matrix = *lowering.matrix;
+  GpuMatrixHooks::BlockLoadRules rules = matrix.getBlockLoadRules();
+  int64_t rows = tileType.getDimSize(0), cols = tileType.getDimSize(1);
+  int64_t lanes = lowering.warpSize;
+  unsigned blockRows = chooseBlockRows(rules, rows);
+  // Only tiles the blocks cover exactly take the block loads at all.
+  bool blocks = tileType.getRank() == 2 && element.getIntOrFloatBitWidth() == 16 &&
+                rows >= 2 && cols % lanes == 0 && blockRows != 0;
+
+  // The staging writes come after the check's barriers: they order this
+  // copy behind earlier readers already.
+  StagingDestination staged =
+      getStagingDestination(b, op, marker, lowering, /*ordered=*/blocks);
+  BlockedLayout layout = lowering.getLayout(op.getType());
+  ThreadIndex index = getThreadIndex(b, loc, lowering);
+  auto coords = getRegisterCoordinates(b, loc, layout, index);
+  SmallVector<Value> ptrs = unpackVector(b, loc, ptrTile);
+  SmallVector<Value> masks;
+  if (maskTile)
+    masks = unpackVector(b, loc, maskTile);
+  auto destination = [&](OpBuilder &nb, Value row, Value col) {
+    Value offset = arith::AddIOp::create(
+        nb, loc,
+        arith::MulIOp::create(nb, loc, row, i32Const(nb, loc, staged.rowStride)), col);
+    return LLVM::GEPOp::create(nb, loc, staged.base.getType(), element, staged.base,
+                               ValueRange{offset});
+  };
+  auto globalPointer = [&](OpBuilder &nb, Value address) {
+    return LLVM::IntToPtrOp::create(
+        nb, loc, LLVM::LLVMPointerType::get(nb.getContext(), ptrType.getAddressSpace()),
+        address);
+  };
+
+  // Each thread's elements, `width` at a time: loaded (zeros where masked
+  // off, the run's mask is uniform) and stored into the buffer.
+  auto copyByElements = [&](OpBuilder &nb) {
+    Type access = width == 1 ? element : VectorType::get({int64_t(width)}, element);
+    Value zero = arith::ConstantOp::create(nb, loc, nb.getZeroAttr(access));
+    for (size_t reg = 0; reg < ptrs.size(); reg += width) {
+      Value src = globalPointer(nb, ptrs[reg]);
+      Value value;
+      if (masks.empty()) {
+        value = LLVM::LoadOp::create(nb, loc, access, src, width * 2);
+      } else {
+        auto ifOp = scf::IfOp::create(
+            nb, loc, masks[reg],
+            [&](OpBuilder &tb, Location l) {
+              scf::YieldOp::create(
+                  tb, l,
+                  ValueRange{LLVM::LoadOp::create(tb, l, access, src, width * 2)});
+            },
+            [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, zero); });
+        value = ifOp.getResult(0);
+      }
+      LLVM::StoreOp::create(nb, loc, value,
+                            destination(nb, coords[reg][0], coords[reg][1]),
+                            /*alignment=*/2);
+    }
+  };
+
+  if (!blocks) {
+    copyByElements(b);
+  } else {
+    // Step 1: p00 and p10 (i64 each) and the flag (i32), in 24 bytes of
+    // shared memory of this load's own.
+    Value slots = lowering.allocateDedicatedShared(b, loc, 24);
+    auto slot = [&](OpBuilder &nb, int64_t offset) {
+      return lowering.getSharedAddress(
+          nb, loc, arith::AddIOp::create(nb, loc, slots, i32Const(nb, loc, offset)));
+    };
+    Value zero32 = i32Const(b, loc, 0), one32 = i32Const(b, loc, 1);
+    when(b, loc, cmp(b, loc, arith::CmpIPredicate::eq, index.thread, zero32),
+         [&](OpBuilder &nb) {
+           // Thread 0's first register is element (0, 0) in every layout.
+           LLVM::StoreOp::create(nb, loc, ptrs[0], slot(nb, 0), 8);
+           LLVM::StoreOp::create(nb, loc, one32, slot(nb, 16), 4);
+         });
+    for (size_t reg = 0; reg < ptrs.size(); ++reg) {
+      // Only registers whose static offset can reach (1, 0) are asked.
+      if (!layout.isReplicated() && (layout.getStaticCoordinate(reg, 1) != 0 ||
+                                     layout.getStaticCoordinate(reg, 0) > 1))
+        continue;
+      Value isRow1 =
+          andOf(b, loc, cmp(b, loc, arith::CmpIPredicate::eq, coords[reg][0], one32),
+                cmp(b, loc, arith::CmpIPredicate::eq, coords[reg][1], zero32));
+      when(b, loc, isRow1, [&](OpBuilder &nb) {
+        LLVM::StoreOp::create(nb, loc, ptrs[reg], slot(nb, 8), 8);
+      });
+    }
+    lowering.hooks.createBarrier(b, loc);
+
+    // Step 2: this thread's elements and the surface's rules.
+    Type i64 = b.getI64Type();
+    Value p00 = LLVM::LoadOp::create(b, loc, i64, slot(b, 0), 8);
+    Value p10 = LLVM::LoadOp::create(b, loc, i64, slot(b, 8), 8);
+    Value pitch = arith::SubIOp::create(b, loc, p10, p00);
+    Value ok;
+    for (size_t reg = 0; reg < ptrs.size(); reg += width) {
+      Value expected = arith::AddIOp::create(
+          b, loc, p00,
+          arith::AddIOp::create(
+              b, loc,
+              arith::MulIOp::create(b, loc, toI64(b, loc, coords[reg][0]), pitch),
+              arith::MulIOp::create(b, loc, toI64(b, loc, coords[reg][1]),
+                                    i64Const(b, loc, 2))));
+      ok =
+          andOf(b, loc, ok, cmp(b, loc, arith::CmpIPredicate::eq, ptrs[reg], expected));
+      if (!masks.empty())
+        ok = andOf(b, loc, ok, masks[reg]);
+    }
+    // The surface: its base p00 aligned down, the block's first column
+    // `x` bytes in; rows wide enough for x and the tile's columns.
+    Value xBytes =
+        arith::AndIOp::create(b, loc, p00, i64Const(b, loc, rules.baseAlignment - 1));
+    Value surface = arith::SubIOp::create(b, loc, p00, xBytes);
+    int64_t tileBytes = cols * 2;
+    Value widthBytes = arith::AddIOp::create(
+        b, loc, xBytes, i64Const(b, loc, tileBytes + rules.widthMultiple - 1));
+    widthBytes = arith::AndIOp::create(b, loc, widthBytes,
+                                       i64Const(b, loc, -int64_t(rules.widthMultiple)));
+    widthBytes =
+        arith::MaxUIOp::create(b, loc, widthBytes, i64Const(b, loc, rules.minWidth));
+    auto multiple = [&](Value v, int64_t m) {
+      return cmp(b, loc, arith::CmpIPredicate::eq,
+                 arith::AndIOp::create(b, loc, v, i64Const(b, loc, m - 1)),
+                 i64Const(b, loc, 0));
+    };
+    ok = andOf(b, loc, ok, multiple(xBytes, rules.xMultiple));
+    ok = andOf(b, loc, ok, multiple(pitch, rules.pitchMultiple));
+    // Signed: a negative pitch (rows in reverse) fails here.
+    ok = andOf(b, loc, ok,
+               cmp(b, loc, arith::CmpIPredicate::sge, pitch,
+                   arith::MaxUIOp::create(b, loc, widthBytes,
+                                          i64Const(b, loc, rules.minPitch))));
+    ok = andOf(b, loc, ok,
+               cmp(b, loc, arith::CmpIPredicate::sle, pitch,
+                   i64Const(b, loc, rules.maxExtent)));
+    when(b, loc,
+         arith::XOrIOp::create(b, loc, ok,
+                               arith::ConstantOp::create(b, loc, b.getBoolAttr(true))),
+         [&](OpBuilder &nb) {
+           LLVM::StoreOp::create(nb, loc, zero32, slot(nb, 16), 4);
+         });
+    lowering.hooks.createBarrier(b, loc);
+
+    // Step 3: the same branch for every thread.
+    Value flag = LLVM::LoadOp::create(b, loc, b.getI32Type(), slot(b, 16), 4);
+    if (marker.getAhead() == 0)
+      // Before the loop no dot's barrier separates this from the next run
+      // of the same load (an outer loop's next iteration).
+      lowering.hooks.createBarrier(b, loc);
+    Value all = cmp(b, loc, arith::CmpIPredicate::ne, flag, zero32);
+    auto ifOp = scf::IfOp::create(b, loc, all, /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      Value base = globalPointer(b, surface);
+      Value width32 = arith::TruncIOp::create(b, loc, b.getI32Type(), widthBytes);
+      Value pitch32 = arith::TruncIOp::create(b, loc, b.getI32Type(), pitch);
+      Value height = i32Const(b, loc, rows);
+      Value x0 = arith::TruncIOp::create(
+          b, loc, b.getI32Type(),
+          arith::ShRUIOp::create(b, loc, xBytes, i64Const(b, loc, 1)));
+      int64_t blocksPerRow = cols / lanes;
+      int64_t count = (rows / blockRows) * blocksPerRow;
+      int64_t warps = lowering.numWarps;
+      for (int64_t i = 0; i * warps < count; ++i) {
+        Value j =
+            arith::AddIOp::create(b, loc, index.warp, i32Const(b, loc, i * warps));
+        auto body = [&](OpBuilder &nb) {
+          Value row0 = arith::MulIOp::create(
+              nb, loc,
+              arith::DivUIOp::create(nb, loc, j, i32Const(nb, loc, blocksPerRow)),
+              i32Const(nb, loc, blockRows));
+          Value col0 = arith::MulIOp::create(
+              nb, loc,
+              arith::RemUIOp::create(nb, loc, j, i32Const(nb, loc, blocksPerRow)),
+              i32Const(nb, loc, lanes));
+          SmallVector<Value> column = matrix.blockLoad(
+              nb, loc, base, width32, height, pitch32,
+              arith::AddIOp::create(nb, loc, x0, col0), row0, blockRows);
+          Value col = arith::AddIOp::create(nb, loc, col0, index.lane);
+          for (auto [r, value] : llvm::enumerate(column)) {
+            Value row = arith::AddIOp::create(nb, loc, row0, i32Const(nb, loc, r));
+            LLVM::StoreOp::create(nb, loc, value, destination(nb, row, col), 2);
+          }
+        };
+        // Whole rounds of blocks need no guard (the warp's branch would be
+        // uniform over the warp anyway).
+        if ((i + 1) * warps <= count)
+          body(b);
+        else
+          when(b, loc,
+               cmp(b, loc, arith::CmpIPredicate::ult, j, i32Const(b, loc, count)),
+               body);
+      }
+      b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+      copyByElements(b);
+    }
+  }
+  matrix.commitAsyncCopies(b, loc);
+  Value zeros = arith::ConstantOp::create(
+      b, loc,
+      DenseElementsAttr::get(cast<ShapedType>(resultType),
+                             b.getZeroAttr(getElementTypeOrSelf(resultType))));
+  rewriter.replaceOp(op, zeros);
+}
+
+} // namespace tessel::gpu
