@@ -7,6 +7,8 @@ set -euo pipefail
 PACKAGES=(
   # Compilers and build
   g++ make python3 bazel-bootstrap bazel-rules-java
+  # CMake: the tile IR kit (sdk/ir) builds out of tree, as a vendor builds it
+  cmake
   # LLVM/MLIR 22: headers, libMLIR/libLLVM, mlir-tblgen, FileCheck and lit
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
   # ld.lld-22: links the CPU backend's kernel shared objects
@@ -47,7 +49,11 @@ for pkg in "${PACKAGES[@]}"; do
   fi
 done
 
+# The second MLIR the tile IR kit is tested against, unpacked privately.
+mlir19() { bash "$(dirname "$0")/setup_mlir19.sh"; }
+
 if [ ${#missing[@]} -eq 0 ]; then
+  mlir19
   exit 0
 fi
 
@@ -57,3 +63,4 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+mlir19

@@ -16,9 +16,8 @@ using namespace mlir;
 
 namespace tessel::tile {
 
-static_assert(LLVM_VERSION_MAJOR == kBytecodeMlirMajor,
-              "the tile IR bytecode contract names the MLIR major it is built on "
-              "(docs/tile-ir.md); update kBytecodeMlirMajor and the docs together");
+static_assert(LLVM_VERSION_MAJOR >= kOldestReaderMlirMajor,
+              "the tile IR kit supports MLIR 19 and newer (docs/tile-ir.md)");
 
 std::string getBytecodeProducer() {
   return std::string("Tessel (MLIR ") + LLVM_VERSION_STRING + ")";
@@ -38,25 +37,38 @@ LogicalResult writeTileBytecode(ModuleOp module, std::string &out,
   return writeBytecodeToFile(module, os, config);
 }
 
-/// The MLIR major version named by the producer string of a bytecode header
-/// ("MLIR19.1.7" from mlir-opt, "Tessel (MLIR 22.1.8)" from Tessel), or
-/// nullopt when the header names none.
-static std::optional<int> getProducerMlirMajor(llvm::StringRef bytes) {
-  // The magic "ML\xefR", the format version as a varint, then the producer,
+std::optional<BytecodeHeader> readBytecodeHeader(llvm::StringRef bytes) {
+  // The magic "ML\xefR", the format version as a varint (a single byte
+  // below 128: the low bit set, the value above it), then the producer,
   // NUL-terminated.
+  if (!bytes.starts_with("ML\xefR") || bytes.size() < 6)
+    return std::nullopt;
+  BytecodeHeader header;
   size_t pos = 4;
-  while (pos < bytes.size() && (static_cast<unsigned char>(bytes[pos]) & 1) == 0)
-    ++pos;
-  llvm::StringRef producer = bytes.drop_front(pos + 1);
-  producer = producer.take_until([](char c) { return c == '\0'; });
+  auto first = static_cast<unsigned char>(bytes[pos]);
+  if ((first & 1) == 0)
+    return std::nullopt; // a multi-byte varint: no format this large exists
+  header.format = first >> 1;
+  ++pos;
+  size_t end = bytes.find('\0', pos);
+  if (end == llvm::StringRef::npos)
+    return std::nullopt;
+  header.producer = bytes.slice(pos, end).str();
+  llvm::StringRef producer = header.producer;
   size_t mlir = producer.find("MLIR");
-  if (mlir == llvm::StringRef::npos)
-    return std::nullopt;
-  llvm::StringRef version = producer.drop_front(mlir + 4).ltrim();
-  unsigned major = 0;
-  if (version.consumeInteger(10, major))
-    return std::nullopt;
-  return static_cast<int>(major);
+  if (mlir != llvm::StringRef::npos) {
+    llvm::StringRef version = producer.drop_front(mlir + 4).ltrim();
+    unsigned major = 0;
+    if (!version.consumeInteger(10, major))
+      header.mlirMajor = static_cast<int>(major);
+  }
+  return header;
+}
+
+bool isReadableHere(const BytecodeHeader &header) {
+  if (header.mlirMajor && *header.mlirMajor == LLVM_VERSION_MAJOR)
+    return true;
+  return header.format <= kPortableBytecodeVersion;
 }
 
 FailureOr<ReadModule> readTileBytecode(llvm::StringRef bytes, MLIRContext *context) {
@@ -76,13 +88,18 @@ FailureOr<ReadModule> readTileBytecode(llvm::StringRef bytes, MLIRContext *conte
     // MLIR's own note names the producer; where it is another MLIR major,
     // say what that means (a truncated or damaged input gets MLIR's error
     // alone).
-    std::optional<int> producerMajor = getProducerMlirMajor(bytes);
-    if (producerMajor && *producerMajor != LLVM_VERSION_MAJOR)
+    std::optional<BytecodeHeader> header = readBytecodeHeader(bytes);
+    if (header && header->mlirMajor && *header->mlirMajor != LLVM_VERSION_MAJOR &&
+        !isReadableHere(*header))
       emitError(UnknownLoc::get(context))
-          << "cannot read tile IR bytecode written by MLIR " << *producerMajor
+          << "cannot read tile IR bytecode written by MLIR " << *header->mlirMajor
+          << " at bytecode format " << header->format
           << " with this reader, built on MLIR " << LLVM_VERSION_STRING
-          << ": the writer and every reader must be built on the same MLIR major "
-          << "version (" << kBytecodeMlirMajor << " for this SDK; see docs/tile-ir.md)";
+          << ": across MLIR major versions only formats up to "
+          << kPortableBytecodeVersion
+          << " can be read (Tessel writes " << kPinnedBytecodeVersion
+          << "); otherwise the writer and the reader must share the MLIR major "
+          << "version (see docs/tile-ir.md)";
     return failure();
   }
   if (block.getOperations().size() != 1 || !isa<ModuleOp>(block.front())) {

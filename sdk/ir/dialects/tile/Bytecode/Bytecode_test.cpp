@@ -89,16 +89,16 @@ TEST_F(BytecodeTest, TheProducerNamesTheMlirVersion) {
   std::string producer = bytes.substr(5, bytes.find('\0', 5) - 5);
   EXPECT_EQ(producer, tile::getBytecodeProducer());
   EXPECT_EQ(producer.rfind("Tessel (MLIR " +
-                               std::to_string(tile::kBytecodeMlirMajor) + ".",
+                               std::to_string(tile::kWriterMlirMajor) + ".",
                            0),
             0u)
       << producer;
 }
 
 // `func.func @k(%a: f32) -> f32 { return %a : f32 }` without locations, as
-// MLIR 19.1.7's mlir-opt writes it at bytecode version 6, the version pinned
-// here too. MLIR 22 cannot read it (the builtin dialect's attribute encoding
-// changed); the reader must say what that means.
+// MLIR 19.1.7's mlir-opt writes it at bytecode version 6 (properties). MLIR
+// 22 cannot read it (the builtin dialect's attribute encoding changed); the
+// reader must say what that means.
 const unsigned char kMlir19Bytecode[] = {
     0x4d, 0x4c, 0xef, 0x52, 0x0d, 0x4d, 0x4c, 0x49, 0x52, 0x31, 0x39, 0x2e, 0x31, 0x2e,
     0x37, 0x00, 0x01, 0x17, 0x05, 0x01, 0x05, 0x07, 0x01, 0x03, 0x0b, 0x03, 0x05, 0x07,
@@ -114,8 +114,12 @@ const unsigned char kMlir19Bytecode[] = {
 TEST_F(BytecodeTest, BytecodeOfAnotherMlirMajorFailsWithAClearMessage) {
   std::string bytes(reinterpret_cast<const char *>(kMlir19Bytecode),
                     sizeof(kMlir19Bytecode));
-  ASSERT_EQ(static_cast<unsigned char>(bytes[4]),
-            (tile::kPinnedBytecodeVersion << 1) | 1);
+  ASSERT_EQ(static_cast<unsigned char>(bytes[4]), (6 << 1) | 1);
+  std::optional<tile::BytecodeHeader> header = tile::readBytecodeHeader(bytes);
+  ASSERT_TRUE(header.has_value());
+  EXPECT_EQ(header->format, 6);
+  EXPECT_EQ(header->mlirMajor, 19);
+  EXPECT_FALSE(tile::isReadableHere(*header));
   std::string messages;
   ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
     messages += diag.str() + "\n";
@@ -125,10 +129,66 @@ TEST_F(BytecodeTest, BytecodeOfAnotherMlirMajorFailsWithAClearMessage) {
   });
   EXPECT_TRUE(failed(tile::readTileBytecode(bytes, &context)));
   EXPECT_NE(messages.find("produced by: MLIR19.1.7"), std::string::npos) << messages;
-  EXPECT_NE(messages.find("written by MLIR 19 with this reader"), std::string::npos)
+  EXPECT_NE(messages.find("written by MLIR 19 at bytecode format 6 with this reader"),
+            std::string::npos)
       << messages;
-  EXPECT_NE(messages.find("the same MLIR major version"), std::string::npos)
+  EXPECT_NE(messages.find("only formats up to 4 can be read"), std::string::npos)
       << messages;
+}
+
+// `func.func @k(%a: f32) -> f32 { %c = arith.constant 2.0 : f32; %b =
+// arith.mulf %a, %c : f32; return %b : f32 }` without locations, as MLIR
+// 19.1.7's mlir-opt writes it at bytecode version 4 (`--emit-bytecode-version=4
+// -strip-debuginfo`): the portable format, read across MLIR majors.
+const unsigned char kMlir19PortableBytecode[] = {
+    0x4d, 0x4c, 0xef, 0x52, 0x09, 0x4d, 0x4c, 0x49, 0x52, 0x31, 0x39, 0x2e, 0x31, 0x2e,
+    0x37, 0x00, 0x01, 0x21, 0x07, 0x01, 0x05, 0x09, 0x0b, 0x01, 0x03, 0x07, 0x03, 0x05,
+    0x03, 0x09, 0x05, 0x05, 0x0b, 0x0d, 0x03, 0x2d, 0x19, 0x05, 0x01, 0x17, 0x07, 0x1b,
+    0x0b, 0x0b, 0x0b, 0x0b, 0x13, 0x0b, 0x1f, 0x13, 0x0b, 0x05, 0x03, 0x59, 0x01, 0x05,
+    0x07, 0x17, 0x02, 0x7d, 0x1f, 0x03, 0x05, 0x05, 0x07, 0x09, 0x0b, 0x05, 0x0f, 0x0d,
+    0x03, 0x05, 0x11, 0x05, 0x13, 0x03, 0x03, 0x0f, 0x11, 0x05, 0x15, 0x13, 0x01, 0x10,
+    0x00, 0x00, 0x00, 0x10, 0x03, 0x03, 0x15, 0x17, 0x05, 0x17, 0x23, 0x61, 0x72, 0x69,
+    0x74, 0x68, 0x2e, 0x66, 0x61, 0x73, 0x74, 0x6d, 0x61, 0x74, 0x68, 0x3c, 0x6e, 0x6f,
+    0x6e, 0x65, 0x3e, 0x00, 0x0b, 0x05, 0x03, 0x01, 0x03, 0x01, 0x04, 0x57, 0x05, 0x01,
+    0x10, 0x01, 0x07, 0x04, 0x49, 0x03, 0x01, 0x05, 0x03, 0x11, 0x01, 0x03, 0x07, 0x04,
+    0x35, 0x03, 0x07, 0x0f, 0x03, 0x01, 0x00, 0x07, 0x03, 0x01, 0x0d, 0x03, 0x01, 0x09,
+    0x07, 0x01, 0x13, 0x03, 0x01, 0x05, 0x01, 0x03, 0x05, 0x04, 0x01, 0x03, 0x05, 0x06,
+    0x03, 0x01, 0x05, 0x01, 0x00, 0xc9, 0x19, 0x13, 0x0d, 0x05, 0x13, 0x1d, 0x0b, 0x13,
+    0x0f, 0x0f, 0x0d, 0x0b, 0x11, 0x62, 0x75, 0x69, 0x6c, 0x74, 0x69, 0x6e, 0x00, 0x66,
+    0x75, 0x6e, 0x63, 0x00, 0x61, 0x72, 0x69, 0x74, 0x68, 0x00, 0x6d, 0x6f, 0x64, 0x75,
+    0x6c, 0x65, 0x00, 0x72, 0x65, 0x74, 0x75, 0x72, 0x6e, 0x00, 0x63, 0x6f, 0x6e, 0x73,
+    0x74, 0x61, 0x6e, 0x74, 0x00, 0x6d, 0x75, 0x6c, 0x66, 0x00, 0x66, 0x75, 0x6e, 0x63,
+    0x74, 0x69, 0x6f, 0x6e, 0x5f, 0x74, 0x79, 0x70, 0x65, 0x00, 0x73, 0x79, 0x6d, 0x5f,
+    0x6e, 0x61, 0x6d, 0x65, 0x00, 0x6b, 0x00, 0x76, 0x61, 0x6c, 0x75, 0x65, 0x00, 0x66,
+    0x61, 0x73, 0x74, 0x6d, 0x61, 0x74, 0x68, 0x00};
+
+TEST_F(BytecodeTest, PortableFormatOfAnotherMlirMajorIsRead) {
+  std::string bytes(reinterpret_cast<const char *>(kMlir19PortableBytecode),
+                    sizeof(kMlir19PortableBytecode));
+  std::optional<tile::BytecodeHeader> header = tile::readBytecodeHeader(bytes);
+  ASSERT_TRUE(header.has_value());
+  EXPECT_EQ(header->format, tile::kPortableBytecodeVersion);
+  EXPECT_EQ(header->producer, "MLIR19.1.7");
+  EXPECT_TRUE(tile::isReadableHere(*header));
+  FailureOr<tile::ReadModule> read = tile::readTileBytecode(bytes, &context);
+  ASSERT_TRUE(succeeded(read));
+  EXPECT_FALSE(read->tileVersion.has_value());
+  EXPECT_NE(print(*read->module).find("arith.mulf %arg0, %cst : f32"), std::string::npos)
+      << print(*read->module);
+}
+
+TEST_F(BytecodeTest, HeaderOfWrittenBytecode) {
+  OwningOpRef<ModuleOp> module = parse(kKernel);
+  ASSERT_TRUE(module);
+  std::string bytes;
+  ASSERT_TRUE(succeeded(tile::writeTileBytecode(*module, bytes)));
+  std::optional<tile::BytecodeHeader> header = tile::readBytecodeHeader(bytes);
+  ASSERT_TRUE(header.has_value());
+  EXPECT_EQ(header->format, tile::kPinnedBytecodeVersion);
+  EXPECT_EQ(header->producer, tile::getBytecodeProducer());
+  EXPECT_EQ(header->mlirMajor, tile::kWriterMlirMajor);
+  EXPECT_FALSE(tile::readBytecodeHeader("ML\xefR").has_value());
+  EXPECT_FALSE(tile::readBytecodeHeader("not bytecode at all").has_value());
 }
 
 TEST_F(BytecodeTest, DamagedBytecodeOfThisMlirDoesNotBlameTheVersion) {
