@@ -106,12 +106,13 @@ bool collect(const std::string &arg, std::vector<std::string> &files) {
 struct Reader {
   Reader() : context(MLIRContext::Threading::DISABLED) {
     context.loadDialect<tile::TileDialect>();
-    handler = std::make_unique<ScopedDiagnosticHandler>(&context, [this](Diagnostic &d) {
-      messages += d.str() + "\n";
-      for (const Diagnostic &note : d.getNotes())
-        messages += "  note: " + note.str() + "\n";
-      return success();
-    });
+    handler =
+        std::make_unique<ScopedDiagnosticHandler>(&context, [this](Diagnostic &d) {
+          messages += d.str() + "\n";
+          for (const Diagnostic &note : d.getNotes())
+            messages += "  note: " + note.str() + "\n";
+          return success();
+        });
   }
 
   // Reads and verifies one file; on failure `messages` says why.
@@ -177,9 +178,10 @@ int checkCorpus(const std::string &dir) {
     if (std::sscanf(stem.str().c_str(), "tile_%u_%u", &major, &minor) != 2)
       continue;
     std::string bytes, source;
-    std::string sourcePath = (llvm::sys::path::parent_path(path) + "/" +
-                              stem.take_until([](char c) { return c == '.'; }) + ".mlir")
-                                 .str();
+    std::string sourcePath =
+        (llvm::sys::path::parent_path(path) + "/" +
+         stem.take_until([](char c) { return c == '.'; }) + ".mlir")
+            .str();
     if (!readFile(path, bytes) || !readFile(sourcePath, source)) {
       llvm::outs() << path << ": FAIL, missing the file or its source " << sourcePath
                    << "\n";
@@ -202,12 +204,13 @@ int checkCorpus(const std::string &dir) {
     }
     if (!m->tileVersion || m->tileVersion->major != major ||
         m->tileVersion->minor != minor) {
-      llvm::outs() << path << ": FAIL, carries " << versionText(*m) << ", expected tile "
-                   << major << "." << minor << "\n";
+      llvm::outs() << path << ": FAIL, carries " << versionText(*m)
+                   << ", expected tile " << major << "." << minor << "\n";
       ++failures;
       continue;
     }
-    OwningOpRef<ModuleOp> expected = parseSourceString<ModuleOp>(source, &reader.context);
+    OwningOpRef<ModuleOp> expected =
+        parseSourceString<ModuleOp>(source, &reader.context);
     if (!expected || printModule(*expected) != printModule(*m->module)) {
       llvm::outs() << path << ": FAIL, not the module " << sourcePath << " describes\n"
                    << reader.messages;
@@ -216,8 +219,8 @@ int checkCorpus(const std::string &dir) {
     }
     llvm::outs() << path << ": ok, " << versionText(*m) << "\n";
   }
-  llvm::outs() << checked - failures << " of " << checked << " corpus files read with MLIR "
-               << LLVM_VERSION_STRING << "\n";
+  llvm::outs() << checked - failures << " of " << checked
+               << " corpus files read with MLIR " << LLVM_VERSION_STRING << "\n";
   return failures == 0 && checked > 0 ? 0 : 1;
 }
 

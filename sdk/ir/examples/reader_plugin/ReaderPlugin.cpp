@@ -43,8 +43,12 @@ using tessel::sdk::MakeError;
 using tessel::sdk::MakeErrorF;
 
 const Tessel_Target_Desc kText = {
-    Tessel_Target_Desc_STRUCT_SIZE, nullptr, "text",
-    "a text summary of the tile IR as this plugin read it", nullptr, 0};
+    Tessel_Target_Desc_STRUCT_SIZE,
+    nullptr,
+    "text",
+    "a text summary of the tile IR as this plugin read it",
+    nullptr,
+    0};
 const Tessel_Target_Desc *const kTargets[] = {&kText};
 
 // The dialect versions this build of the kit reads: major 1, every minor up
@@ -101,7 +105,8 @@ Tessel_Error *summarize(const Tessel_Compile_Args &a, std::string &out) {
   os << kMagic << "kernel " << a.entry_name << "\n"
      << "read with MLIR " << LLVM_VERSION_STRING << "\n";
   if (read->tileVersion)
-    os << "tile " << read->tileVersion->major << "." << read->tileVersion->minor << "\n";
+    os << "tile " << read->tileVersion->major << "." << read->tileVersion->minor
+       << "\n";
   func.walk<mlir::WalkOrder::PreOrder>([&](mlir::Operation *op) {
     os << "  " << op->getName().getStringRef();
     for (mlir::Type t : op->getResultTypes())
@@ -164,8 +169,7 @@ Tessel_Error *artifactDestroy(Tessel_Artifact_Destroy_Args *args) {
 Tessel_Error *validateArtifact(Tessel_Validate_Artifact_Args *args) {
   return Entry("validate_artifact", args, [](Tessel_Validate_Artifact_Args &a) {
     std::string bytes(reinterpret_cast<const char *>(a.artifact), a.artifact_size);
-    if (bytes.rfind(kMagic, 0) != 0 ||
-        bytes.find("\nkernel ") == std::string::npos ||
+    if (bytes.rfind(kMagic, 0) != 0 || bytes.find("\nkernel ") == std::string::npos ||
         bytes.find("\n---\n") == std::string::npos)
       return MakeError(TESSEL_ERROR_INVALID_ARGUMENT,
                        "tilereader: not a tile-summary artifact");
@@ -186,9 +190,8 @@ Tessel_Error *tuningSpaceInspect(Tessel_Tuning_Space_Inspect_Args *args) {
 }
 
 Tessel_Error *tuningSpaceDestroy(Tessel_Tuning_Space_Destroy_Args *args) {
-  return Entry("tuning_space_destroy", args, [](Tessel_Tuning_Space_Destroy_Args &) {
-    return tessel::sdk::Ok();
-  });
+  return Entry("tuning_space_destroy", args,
+               [](Tessel_Tuning_Space_Destroy_Args &) { return tessel::sdk::Ok(); });
 }
 
 Tessel_Error *initialize(Tessel_Plugin_Initialize_Args *args) {
@@ -196,10 +199,10 @@ Tessel_Error *initialize(Tessel_Plugin_Initialize_Args *args) {
                [](Tessel_Plugin_Initialize_Args &) { return tessel::sdk::Ok(); });
 }
 
-const Tessel_Plugin_Info kInfo = {Tessel_Plugin_Info_STRUCT_SIZE, nullptr, kPluginName,
-                                  "0.1.0",
-                                  "reads tile IR with the tile IR kit (MLIR " LLVM_VERSION_STRING
-                                  ") and summarizes it"};
+const Tessel_Plugin_Info kInfo = {
+    Tessel_Plugin_Info_STRUCT_SIZE, nullptr, kPluginName, "0.1.0",
+    "reads tile IR with the tile IR kit (MLIR " LLVM_VERSION_STRING
+    ") and summarizes it"};
 
 Tessel_Plugin_Api buildApi() {
   Tessel_Plugin_Api api = tessel::sdk::MakeApi(TESSEL_PLUGIN_HALF_COMPILER, &kInfo);

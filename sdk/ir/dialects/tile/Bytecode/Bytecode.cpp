@@ -96,8 +96,8 @@ FailureOr<ReadModule> readTileBytecode(llvm::StringRef bytes, MLIRContext *conte
           << " at bytecode format " << header->format
           << " with this reader, built on MLIR " << LLVM_VERSION_STRING
           << ": across MLIR major versions only formats up to "
-          << kPortableBytecodeVersion
-          << " can be read (Tessel writes " << kPinnedBytecodeVersion
+          << kPortableBytecodeVersion << " can be read (Tessel writes "
+          << kPinnedBytecodeVersion
           << "); otherwise the writer and the reader must share the MLIR major "
           << "version (see docs/tile-ir.md)";
     return failure();

@@ -47,9 +47,9 @@ inline constexpr int kOldestReaderMlirMajor = 19;
 
 /// What the header of an MLIR bytecode buffer says.
 struct BytecodeHeader {
-  int64_t format = 0;                 // the bytecode format version
-  std::string producer;               // e.g. "Tessel (MLIR 22.1.8)"
-  std::optional<int> mlirMajor;       // the MLIR major the producer names
+  int64_t format = 0;           // the bytecode format version
+  std::string producer;         // e.g. "Tessel (MLIR 22.1.8)"
+  std::optional<int> mlirMajor; // the MLIR major the producer names
 };
 
 /// Parses the header (magic, format version, producer) of `bytes`; nullopt

@@ -88,10 +88,9 @@ TEST_F(BytecodeTest, TheProducerNamesTheMlirVersion) {
   // producer string.
   std::string producer = bytes.substr(5, bytes.find('\0', 5) - 5);
   EXPECT_EQ(producer, tile::getBytecodeProducer());
-  EXPECT_EQ(producer.rfind("Tessel (MLIR " +
-                               std::to_string(tile::kWriterMlirMajor) + ".",
-                           0),
-            0u)
+  EXPECT_EQ(
+      producer.rfind("Tessel (MLIR " + std::to_string(tile::kWriterMlirMajor) + ".", 0),
+      0u)
       << producer;
 }
 
@@ -173,7 +172,8 @@ TEST_F(BytecodeTest, PortableFormatOfAnotherMlirMajorIsRead) {
   FailureOr<tile::ReadModule> read = tile::readTileBytecode(bytes, &context);
   ASSERT_TRUE(succeeded(read));
   EXPECT_FALSE(read->tileVersion.has_value());
-  EXPECT_NE(print(*read->module).find("arith.mulf %arg0, %cst : f32"), std::string::npos)
+  EXPECT_NE(print(*read->module).find("arith.mulf %arg0, %cst : f32"),
+            std::string::npos)
       << print(*read->module);
 }
 
