@@ -131,6 +131,8 @@ Tessel_Error *compile(Tessel_Compile_Args *args) {
                        "tilereader: the only target is tilereader:text");
     if (a.entry_name == nullptr)
       return MakeError(TESSEL_ERROR_INVALID_ARGUMENT, "tilereader: no entry name");
+    if (a.ir == nullptr || a.ir_size == 0)
+      return MakeError(TESSEL_ERROR_INVALID_ARGUMENT, "tilereader: no IR bytes");
     auto artifact = std::make_unique<Tessel_Artifact>();
     if (Tessel_Error *error = summarize(a, artifact->bytes))
       return error;
@@ -168,6 +170,8 @@ Tessel_Error *artifactDestroy(Tessel_Artifact_Destroy_Args *args) {
 
 Tessel_Error *validateArtifact(Tessel_Validate_Artifact_Args *args) {
   return Entry("validate_artifact", args, [](Tessel_Validate_Artifact_Args &a) {
+    if (a.artifact == nullptr || a.artifact_size == 0)
+      return MakeError(TESSEL_ERROR_INVALID_ARGUMENT, "tilereader: empty artifact");
     std::string bytes(reinterpret_cast<const char *>(a.artifact), a.artifact_size);
     if (bytes.rfind(kMagic, 0) != 0 || bytes.find("\nkernel ") == std::string::npos ||
         bytes.find("\n---\n") == std::string::npos)
@@ -177,6 +181,9 @@ Tessel_Error *validateArtifact(Tessel_Validate_Artifact_Args *args) {
   });
 }
 
+// No tuning space: a summary has nothing to tune. The host then compiles
+// with the options it is given; a real compiler half answers with its
+// per-target defaults here (see the template).
 Tessel_Error *tuningSpaceGet(Tessel_Tuning_Space_Get_Args *args) {
   return Entry("tuning_space_get", args, [](Tessel_Tuning_Space_Get_Args &) {
     return tessel::sdk::Unimplemented(kPluginName, "tuning_space_get");
