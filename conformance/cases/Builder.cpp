@@ -94,6 +94,16 @@ CaseBuilder &CaseBuilder::grid(uint32_t x, uint32_t y, uint32_t z) {
   return *this;
 }
 
+CaseBuilder &CaseBuilder::numWarps(int32_t warps) {
+  theCase.numWarps = warps;
+  return *this;
+}
+
+CaseBuilder &CaseBuilder::numStages(int32_t stages) {
+  theCase.numStages = stages;
+  return *this;
+}
+
 CaseBuilder &CaseBuilder::needs(const std::string &capability) {
   theCase.capabilities.push_back(capability);
   return *this;

@@ -32,6 +32,9 @@ public:
   CaseBuilder &constant(const std::string &name, int64_t value);
   CaseBuilder &grid(uint32_t x, uint32_t y = 1, uint32_t z = 1);
   CaseBuilder &needs(const std::string &capability);
+  // Compile options (0: the plugin's default).
+  CaseBuilder &numWarps(int32_t warps);
+  CaseBuilder &numStages(int32_t stages);
   CaseBuilder &reference(ReferenceFn fn);
   // Case::magnitude, for outputs with an element bound (relNormBounded).
   CaseBuilder &magnitude(ReferenceFn fn);

@@ -114,6 +114,11 @@ struct Case {
   std::vector<BufferSpec> buffers;
   std::vector<ArgSpec> args;
   std::array<uint32_t, 3> grid = {1, 1, 1};
+  // Compile options the case fixes (Tessel_Compile_Options); 0: the
+  // plugin's default. Cases that set them carry them in their id
+  // ("warps=8", "stages=3").
+  int32_t numWarps = 0;
+  int32_t numStages = 0;
   // Device feature keys that must be reported true ("fp64", "atomics").
   std::vector<std::string> capabilities;
   uint64_t seed = 0;

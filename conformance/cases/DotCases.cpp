@@ -47,10 +47,20 @@ struct Shape {
 };
 
 const Shape kShapes[] = {
-    {16, 16, 16, 16, 16, 16}, // one program, one K step
-    {64, 64, 64, 32, 32, 16}, // a 2x2 grid, four K steps
-    {50, 40, 70, 16, 16, 32}, // ragged edges on M, N and K
+    {16, 16, 16, 16, 16, 16},   // one program, one K step
+    {64, 64, 64, 32, 32, 16},   // a 2x2 grid, four K steps
+    {50, 40, 70, 16, 16, 32},   // ragged edges on M, N and K
+    {128, 128, 64, 64, 64, 32}, // 64x64 tiles: more than one MMA per warp
+    {32, 64, 128, 32, 64, 64},  // a wide tile, a deep K step
+    {17, 33, 65, 16, 32, 32},   // one row, column and k past a tile
+    {128, 16, 48, 128, 16, 16}, // a tall, narrow tile
 };
+
+// Compile options a GEMM-like dot is launched with besides the default.
+struct Options {
+  int32_t warps, stages;
+};
+const Options kOptions[] = {{1, 1}, {2, 2}, {8, 3}, {4, 1}, {4, 4}};
 
 struct Variant {
   Dt in, acc;
@@ -58,11 +68,17 @@ struct Variant {
   double norm;      // relative L2 allowance
 };
 
-Case dot(const Variant &v, const Shape &s) {
+Case dot(const Variant &v, const Shape &s, const Options *o = nullptr) {
   std::string name = std::string(dtName(v.in)) + "->" + dtName(v.acc);
   if (std::string(v.prec) != "default")
     name += "/" + std::string(v.prec);
-  CaseBuilder b(makeId({"dot", name, s.dtName()}), kSrc, "matmul");
+  std::string id = makeId({"dot", name, s.dtName()});
+  if (o != nullptr)
+    id = makeId({id, "warps=" + std::to_string(o->warps) +
+                         ",stages=" + std::to_string(o->stages)});
+  CaseBuilder b(id, kSrc, "matmul");
+  if (o != nullptr)
+    b.numWarps(o->warps).numStages(o->stages);
   Generator g = isFloat(v.in) ? Generator::uniform(-2, 2) : Generator::ints(-100, 100);
   b.addInput("a", v.in, s.M * s.K, g);
   b.addInput("b", v.in, s.K * s.N, g);
@@ -84,7 +100,8 @@ Case dot(const Variant &v, const Shape &s) {
         uint64_t n = 0;
         for (int k = 0; k < s.K; ++k) {
           if (isInt)
-            n += uint64_t(in[0].intAt(i * s.K + k)) * uint64_t(in[1].intAt(k * s.N + j));
+            n +=
+                uint64_t(in[0].intAt(i * s.K + k)) * uint64_t(in[1].intAt(k * s.N + j));
           else
             f += in[0].floatAt(i * s.K + k) * in[1].floatAt(k * s.N + j);
         }
@@ -161,6 +178,17 @@ void addDotCases(std::vector<Case> &out) {
   for (const Variant &v : variants)
     for (const Shape &s : kShapes)
       out.push_back(dot(v, s));
+  // Warps and pipeline depths on the 2x2 grid with four K steps and on
+  // the 64x64 tiles: other thread layouts, more or fewer MMAs per warp,
+  // and loads staged 1 to 4 iterations ahead.
+  for (const Variant &v : variants) {
+    if (v.in == Dt::F64 || std::string(v.prec) == "tf32x3")
+      continue;
+    for (const Options &o : kOptions) {
+      out.push_back(dot(v, kShapes[1], &o));
+      out.push_back(dot(v, kShapes[3], &o));
+    }
+  }
   out.push_back(batched());
 }
 

@@ -14,6 +14,20 @@ std::string makeId(std::initializer_list<std::string> parts) {
   return id;
 }
 
+Case withOptions(Case c, int32_t warps, int32_t stages) {
+  std::string suffix;
+  if (warps != 0)
+    suffix = "warps=" + std::to_string(warps);
+  if (stages != 0)
+    suffix +=
+        (suffix.empty() ? "" : ",") + std::string("stages=") + std::to_string(stages);
+  if (!suffix.empty())
+    c.id += "/" + suffix;
+  c.numWarps = warps;
+  c.numStages = stages;
+  return c;
+}
+
 Generator dataGen(Dt dt) {
   return isFloat(dt) ? Generator::uniform(-8, 8) : Generator::randomBits();
 }

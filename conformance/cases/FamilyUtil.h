@@ -22,6 +22,12 @@ std::string makeId(std::initializer_list<std::string> parts);
 // "ieee", "tf32", "tf32x3") can cost at most, in any order of summation.
 double dotElementBound(Dt acc, const std::string &precision, int K);
 
+// `c` compiled with `warps` warps and `stages` pipeline stages (0: the
+// plugin's default), its id extended by "/warps=W" and ",stages=S" for what
+// is set. Buffers, seed and reference stay those of `c`: the same answer
+// from another thread layout or pipeline depth.
+Case withOptions(Case c, int32_t warps, int32_t stages = 0);
+
 // A generator for plain data of `dt`: every bit pattern for integers,
 // [-8, 8] for floats (finite in every format, fp8 included).
 Generator dataGen(Dt dt);

@@ -41,11 +41,14 @@ Case gridStride(uint32_t programs) {
   return b.build();
 }
 
-Case descCopy(Dt dt, int M, int N) {
-  const int BM = 16, BN = 16;
-  CaseBuilder b(makeId({"descriptor/copy", dtName(dt),
-                        std::to_string(M) + "x" + std::to_string(N)}),
-                "descriptors.py", "desc_copy");
+// The 16x16 block of the first cases keeps their ids; other block shapes
+// name theirs.
+Case descCopy(Dt dt, int M, int N, int BM = 16, int BN = 16) {
+  std::string id = makeId(
+      {"descriptor/copy", dtName(dt), std::to_string(M) + "x" + std::to_string(N)});
+  if (BM != 16 || BN != 16)
+    id = makeId({id, "block=" + std::to_string(BM) + "x" + std::to_string(BN)});
+  CaseBuilder b(id, "descriptors.py", "desc_copy");
   b.addInput("src", dt, M * N, dataGen(dt));
   b.addOutput("dst", dt, M * N + 16, Tolerance::exact());
   b.scalarI(Dt::I32, M).scalarI(Dt::I32, N).constant("BM", BM).constant("BN", BN);
@@ -92,6 +95,11 @@ void addDescriptorCases(std::vector<Case> &out) {
   for (Dt dt : {Dt::F32, Dt::F16, Dt::BF16, Dt::I32, Dt::I8, Dt::F64}) {
     out.push_back(descCopy(dt, 33, 17));
     out.push_back(descCopy(dt, 64, 32));
+    // Blocks tall and short, wide and narrow, one row, over ragged tensors.
+    out.push_back(descCopy(dt, 130, 40, 64, 16));
+    out.push_back(descCopy(dt, 20, 200, 8, 64));
+    out.push_back(descCopy(dt, 100, 100, 32, 32));
+    out.push_back(descCopy(dt, 5, 300, 1, 128));
   }
   for (Dt dt : {Dt::F32, Dt::F16}) {
     out.push_back(descRowSum(dt, 40, 100));

@@ -236,6 +236,19 @@ void addKernelCases(std::vector<Case> &out) {
   out.push_back(attention(Dt::F16, 64, 2, 16));
   out.push_back(attention(Dt::F16, 100, 1, 32));
   out.push_back(attention(Dt::F32, 50, 2, 16));
+  // The same kernels on other warp counts: other thread layouts of the
+  // same tiles, reductions across more or fewer warps.
+  for (int32_t warps : {1, 2, 8}) {
+    out.push_back(withOptions(vectorAdd(Dt::F32, 98432), warps));
+    out.push_back(withOptions(softmax(Dt::F32, 3, 1000, 2), warps));
+    out.push_back(withOptions(softmax(Dt::F16, 32, 128, 32), warps));
+    out.push_back(withOptions(layerNorm(Dt::F32, 3, 700), warps));
+    out.push_back(withOptions(groupedGemm(Dt::F16), warps));
+    out.push_back(withOptions(attention(Dt::F16, 64, 2, 16), warps));
+    out.push_back(withOptions(attention(Dt::F16, 100, 1, 32), warps));
+  }
+  for (int32_t stages : {1, 3})
+    out.push_back(withOptions(attention(Dt::F16, 100, 1, 32), 4, stages));
 }
 
 } // namespace tessel::conformance

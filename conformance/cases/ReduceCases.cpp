@@ -224,6 +224,19 @@ void addReduceCases(std::vector<Case> &out) {
     out.push_back(reduce1dMasked("max", Dt::F32, n));
   }
   out.push_back(reduce1dMasked("max", Dt::F16, 77));
+  // Reductions across one warp and across eight.
+  for (int32_t warps : {1, 8}) {
+    for (int axis : {0, 1}) {
+      out.push_back(withOptions(reduce2d("sum", Dt::F32, axis, 16, 32), warps));
+      out.push_back(withOptions(reduce2d("sum", Dt::I64, axis, 16, 32), warps));
+      out.push_back(withOptions(reduce2d("max", Dt::F16, axis, 32, 16), warps));
+      out.push_back(withOptions(reduce2d("argmin", Dt::F32, axis, 16, 32), warps));
+      out.push_back(withOptions(reduce2d("xor_sum", Dt::U64, axis, 16, 32), warps));
+    }
+    for (int axis : {0, 1, 2})
+      out.push_back(withOptions(sum3d(axis), warps));
+    out.push_back(withOptions(reduce1dMasked("sum", Dt::F32, 100), warps));
+  }
 }
 
 void addScanCases(std::vector<Case> &out) {
@@ -235,6 +248,15 @@ void addScanCases(std::vector<Case> &out) {
   }
   out.push_back(cumsum1d(Dt::F32));
   out.push_back(cumsum1d(Dt::I32));
+  // Scans across one warp and across eight.
+  for (int32_t warps : {1, 8}) {
+    for (int axis : {0, 1}) {
+      out.push_back(withOptions(scan2d("cumsum", Dt::F32, axis), warps));
+      out.push_back(withOptions(scan2d("cumsum", Dt::I64, axis), warps));
+      out.push_back(withOptions(scan2d("cummax", Dt::I32, axis), warps));
+    }
+    out.push_back(withOptions(cumsum1d(Dt::F32), warps));
+  }
 }
 
 } // namespace tessel::conformance

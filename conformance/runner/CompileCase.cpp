@@ -58,14 +58,23 @@ plugin_host::StatusOr<std::vector<uint8_t>> lowerCase(const Case &c) {
   return std::vector<uint8_t>(bytes.begin(), bytes.end());
 }
 
+plugin_host::CompileOptions compileOptionsOf(const Case &c) {
+  plugin_host::CompileOptions options;
+  options.numWarps = c.numWarps;
+  options.numStages = c.numStages;
+  return options;
+}
+
 plugin_host::StatusOr<plugin_host::CompiledKernel>
 compileOnPlugin(const plugin_host::LoadedPlugin &plugin,
                 const plugin_host::Target &target, const std::vector<uint8_t> &ir,
-                const std::string &entry, runtime::CompileCache *cache, int timeoutMs) {
+                const std::string &entry, const plugin_host::CompileOptions &options,
+                runtime::CompileCache *cache, int timeoutMs) {
   plugin_host::CompileRequest request;
   request.target = target;
   request.ir = ir;
   request.entryName = entry;
+  request.options = options;
   runtime::CacheKey key;
   if (cache != nullptr) {
     key = runtime::computeCompileCacheKey(plugin, request);
@@ -73,9 +82,9 @@ compileOnPlugin(const plugin_host::LoadedPlugin &plugin,
     if (hit.entry.has_value())
       return std::move(hit.entry->kernel);
   }
-  plugin_host::ChildProcessOptions options;
-  options.timeoutMs = timeoutMs;
-  auto compiled = plugin_host::compileInChildProcess(plugin, request, options);
+  plugin_host::ChildProcessOptions child;
+  child.timeoutMs = timeoutMs;
+  auto compiled = plugin_host::compileInChildProcess(plugin, request, child);
   if (!compiled.ok())
     return compiled.status();
   // A cache that cannot be written only costs time; the result stands.

@@ -26,12 +26,17 @@ namespace tessel::conformance {
 /// frontend diagnostics (file:line:col: error: ...).
 plugin_host::StatusOr<std::vector<uint8_t>> lowerCase(const Case &c);
 
-/// Compiles `ir` on the plugin for `target`, through `cache` when not null
-/// (a hit does not call the plugin). The plugin runs in a child process.
+/// Compiles `ir` on the plugin for `target` with `options`, through `cache`
+/// when not null (a hit does not call the plugin). The plugin runs in a
+/// child process.
 plugin_host::StatusOr<plugin_host::CompiledKernel>
 compileOnPlugin(const plugin_host::LoadedPlugin &plugin,
                 const plugin_host::Target &target, const std::vector<uint8_t> &ir,
-                const std::string &entry, runtime::CompileCache *cache, int timeoutMs);
+                const std::string &entry, const plugin_host::CompileOptions &options,
+                runtime::CompileCache *cache, int timeoutMs);
+
+/// The compile options a case fixes (Case::numWarps, numStages).
+plugin_host::CompileOptions compileOptionsOf(const Case &c);
 
 /// Compiles a compile-fail case: pass when the frontend rejects it with the
 /// expected message (at the expected line), fail otherwise.

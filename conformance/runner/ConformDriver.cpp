@@ -235,8 +235,9 @@ int runConformCommand(const std::vector<std::string> &args, std::ostream &out,
       r.message = ir.status().message();
       entry.kind = BundleEntry::kCompileError;
       entry.message = r.message;
-    } else if (auto kernel = compileOnPlugin(**plugin, *target, *ir, c->kernel,
-                                             cache.get(), timeoutMs);
+    } else if (auto kernel =
+                   compileOnPlugin(**plugin, *target, *ir, c->kernel,
+                                   compileOptionsOf(*c), cache.get(), timeoutMs);
                !kernel.ok()) {
       r.message = "compile: " + kernel.status().message();
       entry.kind = BundleEntry::kCompileError;

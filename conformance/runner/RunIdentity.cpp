@@ -60,6 +60,11 @@ const std::string &suiteHash() {
       field(h, std::to_string(d.seed));
       for (const auto &[name, value] : c.constexprs)
         field(h, name + "=" + value);
+      // Only cases that fix options add them, so the hash of a suite
+      // without any stays what it was.
+      if (c.numWarps != 0 || c.numStages != 0)
+        field(h, "options " + std::to_string(c.numWarps) + " " +
+                     std::to_string(c.numStages));
     }
     for (const CompileFailCase &c : compileFailCases()) {
       field(h, c.id);
