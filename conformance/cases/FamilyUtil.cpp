@@ -23,6 +23,7 @@ Case withOptions(Case c, int32_t warps, int32_t stages) {
         (suffix.empty() ? "" : ",") + std::string("stages=") + std::to_string(stages);
   if (!suffix.empty())
     c.id += "/" + suffix;
+  c.seed = seedOf(c.id); // every case draws its own data
   c.numWarps = warps;
   c.numStages = stages;
   return c;

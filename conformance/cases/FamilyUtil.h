@@ -24,8 +24,8 @@ double dotElementBound(Dt acc, const std::string &precision, int K);
 
 // `c` compiled with `warps` warps and `stages` pipeline stages (0: the
 // plugin's default), its id extended by "/warps=W" and ",stages=S" for what
-// is set. Buffers, seed and reference stay those of `c`: the same answer
-// from another thread layout or pipeline depth.
+// is set, and its seed that of the new id. Buffers and reference stay those
+// of `c`: the same computation in another thread layout or pipeline depth.
 Case withOptions(Case c, int32_t warps, int32_t stages = 0);
 
 // A generator for plain data of `dt`: every bit pattern for integers,
