@@ -212,9 +212,10 @@ std::string checkCodeObject(const CodeObjectInfo &info, const AmdTarget &target,
            "'s " + std::to_string(target.getMaxVgprsPerWave());
   if (target.isCdna() && k->agprCount > 256)
     return std::to_string(k->agprCount) + " AGPRs exceed 256";
-  // 102 addressable SGPRs plus VCC and, on gfx9, FLAT_SCRATCH and
-  // XNACK_MASK, which .sgpr_count includes.
-  uint64_t maxSgprs = target.isCdna() ? 108 : 106;
+  // .sgpr_count includes the registers LLVM adds: VCC everywhere and, on
+  // gfx9, FLAT_SCRATCH and XNACK_MASK. That is 102 + 6 on gfx9 and 106 + 2
+  // on gfx10 and later, 108 either way.
+  const uint64_t maxSgprs = 108;
   if (k->sgprCount > maxSgprs)
     return std::to_string(k->sgprCount) + " SGPRs exceed " + std::to_string(maxSgprs);
   if (k->groupSegmentFixedSize > target.getLdsPerWorkgroup())
@@ -222,9 +223,11 @@ std::string checkCodeObject(const CodeObjectInfo &info, const AmdTarget &target,
            "'s " + std::to_string(target.getLdsPerWorkgroup());
   if (k->usesDynamicStack)
     return "the kernel uses a dynamic stack (recursion or a variable-sized alloca)";
-  if (!allowScratch && (k->vgprSpillCount > 0 || k->sgprSpillCount > 0))
-    return "the kernel spills " + std::to_string(k->vgprSpillCount) + " VGPRs and " +
-           std::to_string(k->sgprSpillCount) + " SGPRs to scratch";
+  // SGPRs spill into lanes of a VGPR, not to memory: only VGPR spills need
+  // scratch.
+  if (!allowScratch && k->vgprSpillCount > 0)
+    return "the kernel spills " + std::to_string(k->vgprSpillCount) +
+           " VGPRs to scratch";
   if (!allowScratch && k->privateSegmentFixedSize > 0)
     return "the kernel uses " + std::to_string(k->privateSegmentFixedSize) +
            " bytes of scratch per work-item";

@@ -71,10 +71,29 @@ TEST(CodeObject, NamesEachProblem) {
   EXPECT_NE(
       checkCodeObject(makeInfo(t), t, "other", 256, false).find("no kernel 'other'"),
       std::string::npos);
+  // SGPRs spill into VGPR lanes, not memory: no scratch is needed.
+  info = makeInfo(t);
+  info.kernels[0].sgprSpillCount = 12;
+  EXPECT_EQ(checkCodeObject(info, t, "k", 256, false), "");
   // Scratch is accepted when allowed.
   info = makeInfo(t);
   info.kernels[0].privateSegmentFixedSize = 16;
   EXPECT_EQ(checkCodeObject(info, t, "k", 256, /*allowScratch=*/true), "");
+}
+
+// .sgpr_count counts VCC (and FLAT_SCRATCH, XNACK_MASK on gfx9): LLVM
+// reports up to 108 on gfx10+ (106 SGPRs and VCC) as well as on gfx9.
+TEST(CodeObject, SgprLimitCountsTheRegistersLlvmAdds) {
+  for (AmdArch arch : {AmdArch::GFX90A, AmdArch::GFX1100}) {
+    AmdTarget t(arch);
+    CodeObjectInfo info = makeInfo(t);
+    info.kernels[0].sgprCount = 108;
+    EXPECT_EQ(checkCodeObject(info, t, "k", 256, false), "")
+        << std::string(t.getName());
+    info.kernels[0].sgprCount = 109;
+    EXPECT_NE(checkCodeObject(info, t, "k", 256, false).find("109 SGPRs exceed 108"),
+              std::string::npos);
+  }
 }
 
 TEST(CodeObject, OccupancyFromRegistersLdsAndWholeGroups) {

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 namespace tessel::conformance {
 namespace {
@@ -52,10 +53,48 @@ uint64_t seedOf(const std::string &id) {
   return h;
 }
 
+namespace {
+
+// Random bits into integers of W bytes: the low W bytes of each draw, as
+// HostArray::setBits stores them, without its per-element dispatch (the
+// int64-index cases draw 2**31 elements).
+template <size_t W> bool fillBits(Stream &s, HostArray &array) {
+  uint8_t *p = array.bytes().data();
+  uint64_t any = 0;
+  for (size_t i = 0; i < array.size(); ++i) {
+    uint64_t r = s.next();
+    if constexpr (W < 8)
+      r &= (uint64_t(1) << (8 * W)) - 1;
+    std::memcpy(p + i * W, &r, W);
+    any |= r;
+  }
+  return any != 0;
+}
+
+bool fillBits(Stream &s, HostArray &array) {
+  switch (dtInfo(array.dt()).bytes) {
+  case 1:
+    return fillBits<1>(s, array);
+  case 2:
+    return fillBits<2>(s, array);
+  case 4:
+    return fillBits<4>(s, array);
+  default:
+    return fillBits<8>(s, array);
+  }
+}
+
+} // namespace
+
 void generate(const Generator &gen, uint64_t seed, HostArray &array) {
   Stream s{seed};
   const Dt dt = array.dt();
   bool anyNonZero = false;
+  if (gen.kind == Generator::kBits && isInteger(dt) && dt != Dt::I1) {
+    if (!fillBits(s, array) && array.size() > 0)
+      array.setBits(0, 1);
+    return;
+  }
   for (size_t i = 0; i < array.size(); ++i) {
     if (dt == Dt::I1 || gen.kind == Generator::kBool) {
       array.setBits(i, s.next() >> 63);

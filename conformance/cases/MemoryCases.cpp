@@ -203,6 +203,41 @@ Case copy3d(Dt dt) {
   return b.build();
 }
 
+// Element offsets past 2**31, in an int8 buffer (the smallest that has
+// 2**31 elements: 2 GiB). The window of kSpan elements straddles 2**31, so
+// offsets just below and just above it are both used; an offset truncated
+// to 32 bits lands 2 GiB away from where it should.
+constexpr int64_t kPast2g = int64_t(1) << 31;
+constexpr int kSpan = 4096, kSpanBlock = 512;
+
+Case loadPast2g() {
+  const int64_t base = kPast2g - kSpan / 2;
+  CaseBuilder b("memory/int64_index/load/i8", kSrc, "load_past_2g");
+  b.addInput("src", Dt::I8, size_t(kPast2g) + kSpan, Generator::randomBits());
+  b.addOutput("dst", Dt::I8, kSpan + 16, Tolerance::exact());
+  b.scalarI(Dt::I64, base).scalarI(Dt::I32, kSpan);
+  b.constant("BLOCK", kSpanBlock).grid(cdiv(kSpan, kSpanBlock));
+  b.reference([=](const std::vector<HostArray> &in, std::vector<HostArray> &ex) {
+    for (int i = 0; i < kSpan; ++i)
+      put(ex[1], i, in[0], size_t(base) + i);
+  });
+  return b.build();
+}
+
+Case storePast2g() {
+  const int64_t base = kPast2g - kSpan / 2, end = base + kSpan - 5;
+  CaseBuilder b("memory/int64_index/store/i8", kSrc, "store_past_2g");
+  b.addInput("src", Dt::I8, kSpan, Generator::randomBits());
+  b.addOutput("dst", Dt::I8, size_t(kPast2g) + kSpan, Tolerance::exact());
+  b.scalarI(Dt::I64, base).scalarI(Dt::I64, end);
+  b.constant("BLOCK", kSpanBlock).grid(cdiv(kSpan, kSpanBlock));
+  b.reference([=](const std::vector<HostArray> &in, std::vector<HostArray> &ex) {
+    for (int64_t i = base; i < end; ++i)
+      put(ex[1], size_t(i), in[0], size_t(i - base));
+  });
+  return b.build();
+}
+
 } // namespace
 
 void addMemoryCases(std::vector<Case> &out) {
@@ -236,6 +271,8 @@ void addMemoryCases(std::vector<Case> &out) {
     out.push_back(reverse(dt));
     out.push_back(copy3d(dt));
   }
+  out.push_back(loadPast2g());
+  out.push_back(storePast2g());
   out.push_back(reshapeCopy(Dt::F32));
 }
 

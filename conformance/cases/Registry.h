@@ -18,7 +18,7 @@ namespace tessel::conformance {
 // 2.1: libdevice math functions, shape ops (gather, sort, flip, join/split,
 // histogram), Philox random numbers and umulhi, break/continue/early return,
 // block pointers.
-inline constexpr const char *kSuiteVersion = "2.1";
+inline constexpr const char *kSuiteVersion = "2.2";
 
 // Every runnable case, ordered by id; ids are unique (checked on first use).
 const std::vector<Case> &allCases();

@@ -132,9 +132,17 @@ enum class Order { kForward, kBackward, kBlocksOf16 };
 // rest of the buffer keeps its initial contents.
 std::vector<HostArray> deviceDot(const Prepared &p, Order order, bool truncate) {
   const Case &c = *p.c;
+  // The shape is the id's MxNxK component; compile options may follow it.
   int M = 0, N = 0, K = 0;
-  const std::string shape = c.id.substr(c.id.rfind('/') + 1);
-  std::sscanf(shape.c_str(), "%dx%dx%d", &M, &N, &K);
+  for (size_t at = 0; at < c.id.size() && K == 0;) {
+    const size_t end = std::min(c.id.find('/', at), c.id.size());
+    char rest = 0;
+    if (std::sscanf(c.id.substr(at, end - at).c_str(), "%dx%dx%d%c", &M, &N, &K,
+                    &rest) != 3)
+      M = N = K = 0;
+    at = end + 1;
+  }
+  EXPECT_GT(K, 0) << c.id << ": no MxNxK component";
   std::string prec = "default";
   for (const auto &[name, value] : c.constexprs)
     if (name == "PREC")

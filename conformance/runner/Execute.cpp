@@ -141,6 +141,17 @@ std::optional<CaseResult> gate(const Case &c, const SkipList *skips,
                         "missing capability '" + cap + "' (not reported by the device)",
                         cap, 0};
   }
+  // The buffers must fit the device's memory (the int64-index cases take
+  // 2 GiB). A device that reports no size is not gated.
+  uint64_t bytes = 0;
+  for (const BufferSpec &buf : c.buffers)
+    bytes += uint64_t(buf.count) * dtInfo(buf.dt).bytes;
+  if (device->globalMemBytes != 0 && bytes > device->globalMemBytes)
+    return CaseResult{c.id, Outcome::kNotSupported,
+                      "the buffers take " + std::to_string(bytes) +
+                          " bytes; the device has " +
+                          std::to_string(device->globalMemBytes),
+                      "device_memory", 0};
   return std::nullopt;
 }
 

@@ -38,7 +38,8 @@ CaseResult executeCaseIsolated(const Case &c, const plugin_host::CompiledKernel 
 
 /// The result a case gets before anything is compiled or run: skipped when
 /// the skip list names it, not-supported when `device` lacks a capability
-/// (no device: no capability check). nullopt: go ahead.
+/// or has less memory than the case's buffers take (no device: neither
+/// check). nullopt: go ahead.
 std::optional<CaseResult> gate(const Case &c, const SkipList *skips,
                                const plugin_host::DeviceInfo *device);
 

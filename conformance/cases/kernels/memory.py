@@ -120,3 +120,21 @@ def copy3d(src, dst, A, B, C, BA: tl.constexpr, BB: tl.constexpr, BC: tl.constex
     mask = (ra[:, None, None] < A) & (rb[None, :, None] < B) & (rc[None, None, :] < C)
     x = tl.load(src + idx, mask=mask)
     tl.store(dst + idx, x, mask=mask)
+
+
+@triton.jit
+def load_past_2g(src, dst, base, n, BLOCK: tl.constexpr):
+    # `base` is an int64 past 2**31: `src + base` must not wrap to 32 bits.
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(dst + offs, tl.load(src + base + offs, mask=mask), mask=mask)
+
+
+@triton.jit
+def store_past_2g(src, dst, base, end, BLOCK: tl.constexpr):
+    # An int64 scalar plus an int32 tile is an int64 tile: the offsets, and
+    # the mask compared with `end`, are 64-bit.
+    local = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    offs = base + local
+    mask = offs < end
+    tl.store(dst + offs, tl.load(src + local, mask=mask), mask=mask)
