@@ -62,14 +62,14 @@ step environment bash -c 'nvidia-smi --query-gpu=name,driver_version --format=cs
   cat "$1/commit.txt"' _ "$dir"
 
 if [ "${#corrupt[@]}" = 0 ]; then
-step conformance timeout 300 "${bundle_run[@]}" \
+step conformance timeout 540 "${bundle_run[@]}" \
   --report-json "$out/conformance_sm90a.json" --junit "$out/conformance_sm90a.xml"
 step conformance_counts "${check[@]}" "$out/conformance_sm90a.json" \
   --expect nvidia:sm_90a/bundle-run --expectations "$expected" --skip-file "$skips"
 # The same suite with dots through the shared fragment path (no ldmatrix),
 # when prepare_h200.sh made that bundle: the same counts are expected.
 if [ -f "$dir/nvidia_sm90a_fragments.tslb" ]; then
-  step conformance_fragments timeout 300 "$dir/tessel-conform-run" \
+  step conformance_fragments timeout 540 "$dir/tessel-conform-run" \
     "$dir/nvidia_sm90a_fragments.tslb" --plugin "$dir/libtessel_nvidia.so" \
     --skip-file "$skips" --report-json "$out/conformance_sm90a_fragments.json"
   step conformance_fragments_counts "${check[@]}" "$out/conformance_sm90a_fragments.json" \
