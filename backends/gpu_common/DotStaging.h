@@ -35,11 +35,18 @@ inline constexpr llvm::StringLiteral kStagedDotAttrName =
     tilegpu::TileGpuDialect::StagedDotAttrHelper::getNameStr();
 
 /// The staging of an M x N x K dot of 16-bit inputs: rows padded by 16
-/// bytes, kAsyncStagingBuffers stages when the copies run ahead.
+/// bytes, kAsyncStagingBuffers stages when the copies run ahead; for a dot
+/// on the warp-group instruction (`warpGroupWarps`, the block's warps, not
+/// 0), swizzled as that instruction reads its operands.
 inline tilegpu::SharedStagingAttr getDotStaging(mlir::MLIRContext *context, int64_t m,
-                                                int64_t n, int64_t k, bool async) {
+                                                int64_t n, int64_t k, bool async,
+                                                unsigned warpGroupWarps = 0) {
+  int64_t buffers = async ? kAsyncStagingBuffers : 1;
+  if (warpGroupWarps != 0)
+    return tilegpu::SharedStagingAttr::getSwizzled(context, m, n, k, /*elementBytes=*/2,
+                                                   buffers, warpGroupWarps);
   return tilegpu::SharedStagingAttr::getPadded(context, m, n, k, /*elementBytes=*/2,
-                                               async ? kAsyncStagingBuffers : 1);
+                                               buffers);
 }
 
 } // namespace tessel::gpu

@@ -132,6 +132,14 @@ struct GpuTargetDescription {
     return nullptr;
   }
 
+  /// The warp-group matrix instruction (four warps, m = 64, operands read
+  /// from shared memory), or null.
+  const MatrixInstruction *getWarpGroupMatrixInstruction() const {
+    for (const MatrixInstruction &i : matrixInstructions)
+      if (i.threads == 4 * warpSize && i.m == 64)
+        return &i;
+    return nullptr;
+  }
   /// The description as typed ABI features (device features of a plugin):
   /// warp_size, shared_mem_bytes, registers_per_thread, async_copy,
   /// bulk_copy, and "matrix.<name>" = 1 for each matrix instruction.

@@ -119,6 +119,48 @@ public:
     return {};
   }
 
+  /// Optional: a warp-group matrix instruction (four consecutive warps
+  /// compute a 64 x n x 16 product, n a multiple of 8 up to
+  /// getWarpGroupMaxN(); A and B are read from shared memory in the
+  /// swizzled staging, SharedStagingAttr::getSwizzled). A target without
+  /// one returns 0 and is never asked for the rest.
+  virtual unsigned getWarpGroupMaxN() const { return 0; }
+  /// One operand of a warp-group instruction in shared memory: `address`
+  /// (i32, a shared-memory address) of its first element, `swizzle` bytes
+  /// (32, 64, 128); `strideBytes` between 8-row (A) or 8-k (B) groups and
+  /// `leadingBytes` between swizzle-wide column blocks of B (unused for
+  /// A, whose 16 k of one instruction lie inside one block). A's rows are
+  /// its k-contiguous rows (K-major), B's its n-contiguous rows (N-major).
+  struct SharedMatrix {
+    mlir::Value address;
+    int64_t swizzle = 128;
+    int64_t leadingBytes = 16, strideBytes = 1024;
+  };
+  /// Makes this thread's writes to shared memory (stores, completed
+  /// asynchronous copies) visible to the warp-group instruction's reads;
+  /// placed before the barrier that orders them.
+  virtual void fenceSharedForWarpGroup(mlir::OpBuilder &b, mlir::Location loc) const {}
+  /// Orders the accumulator registers' earlier writes before the
+  /// instructions that follow (once before a run of them).
+  virtual void beginWarpGroupMma(mlir::OpBuilder &b, mlir::Location loc) const {}
+  /// Issues D = A * B + C for this warp group: A 64 x 16, B 16 x `n`, of
+  /// `input` elements, `acc` this lane's n / 2 f32 elements of C in the
+  /// instruction's order (element 4q + 2h + e: row 16 * (warp % 4) + 8h +
+  /// lane / 4, column 8q + 2 * (lane % 4) + e). Returns D, not to be read
+  /// before waitWarpGroupMma.
+  virtual llvm::SmallVector<mlir::Value>
+  warpGroupMma(mlir::OpBuilder &b, mlir::Location loc, mlir::Type input,
+               const SharedMatrix &a, const SharedMatrix &bMatrix, unsigned n,
+               mlir::ValueRange acc) const {
+    return {};
+  }
+  /// Waits until the instructions issued so far are done; returns `acc` (all
+  /// their results) as values that only exist after the wait.
+  virtual llvm::SmallVector<mlir::Value>
+  waitWarpGroupMma(mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange acc) const {
+    return {};
+  }
+
   /// Whether operand loads marked for staging can fill the staging buffers
   /// themselves (asynchronous copies or block loads).
   bool canStageOperands() const { return hasAsyncCopy() || hasBlockLoads(); }

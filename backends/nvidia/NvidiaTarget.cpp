@@ -82,10 +82,12 @@ gpu::GpuTargetDescription NvidiaTarget::getGpuDescription() const {
   d.warpSize = 32;
   gpu::MatrixInstruction mma = getMmaSyncInstruction();
   d.matrixInstructions.push_back(mma);
-  if (arch != NvidiaArch::SM80) {
-    // A warp group of four warps, each holding 16 rows of D as mma does.
-    // The lowering does not use wgmma yet, and its fragments (a two-level
-    // lane grid, A from shared memory) are left undescribed.
+  if (arch == NvidiaArch::SM90a) {
+    // wgmma is sm_90a's alone (Blackwell's tensor cores take tcgen05).
+    // A warp group of four warps, each holding 16 rows of D as mma does;
+    // A and B come from shared memory, so the lowering takes it through
+    // the warp-group hooks (NvvmMatrixHooks) and its fragments are left
+    // undescribed.
     gpu::MatrixInstruction wgmma = mma;
     wgmma.name = "wgmma.m64n256k16";
     wgmma.m = 64, wgmma.n = 256;

@@ -33,5 +33,23 @@ TEST(NvidiaTarget, ComputeCapabilityPicksTheCodeThatRuns) {
   EXPECT_FALSE(NvidiaTarget::forComputeCapability(10, 0).has_value());
 }
 
+// wgmma exists on sm_90a alone: sm_80 predates it and sm_100a replaces it
+// with tcgen05, so only sm_90a's dots run on the warp-group hooks.
+TEST(NvidiaTarget, OnlySm90aHasTheWarpGroupInstruction) {
+  const gpu::GpuTargetDescription hopper =
+      NvidiaTarget::parse("sm_90a")->getGpuDescription();
+  const gpu::MatrixInstruction *group = hopper.getWarpGroupMatrixInstruction();
+  ASSERT_NE(group, nullptr);
+  EXPECT_EQ(group->n, 256u);
+  EXPECT_EQ(group->threads, 128u);
+  // The warp-level instruction stays mma.sync (the accumulator layout).
+  EXPECT_EQ(hopper.getWarpMatrixInstruction()->name, "mma.sync.m16n8k16");
+  for (const char *arch : {"sm_80", "sm_100a"})
+    EXPECT_EQ(
+        NvidiaTarget::parse(arch)->getGpuDescription().getWarpGroupMatrixInstruction(),
+        nullptr)
+        << arch;
+}
+
 } // namespace
 } // namespace tessel::nvidia

@@ -12,8 +12,9 @@ using namespace mlir;
 
 namespace tessel::nvidia {
 
-NvvmMatrixHooks::NvvmMatrixHooks(bool matrixLoads)
-    : mma(NvidiaTarget::getMmaSyncInstruction()), matrixLoads(matrixLoads) {}
+NvvmMatrixHooks::NvvmMatrixHooks(bool matrixLoads, bool warpGroupMma)
+    : mma(NvidiaTarget::getMmaSyncInstruction()), matrixLoads(matrixLoads),
+      hasWarpGroupMma(warpGroupMma) {}
 
 bool NvvmMatrixHooks::supports(Type input, Type acc) const {
   return (input.isF16() || input.isBF16()) && acc.isF32();
@@ -117,6 +118,91 @@ void NvvmMatrixHooks::commitAsyncCopies(OpBuilder &b, Location loc) const {
 void NvvmMatrixHooks::waitAsyncCopies(OpBuilder &b, Location loc,
                                       unsigned pending) const {
   NVVM::CpAsyncWaitGroupOp::create(b, loc, pending);
+}
+
+void NvvmMatrixHooks::fenceSharedForWarpGroup(OpBuilder &b, Location loc) const {
+  NVVM::FenceProxyOp::create(
+      b, loc, NVVM::ProxyKind::async_shared,
+      NVVM::SharedSpaceAttr::get(b.getContext(), NVVM::SharedSpace::shared_cta));
+}
+
+void NvvmMatrixHooks::beginWarpGroupMma(OpBuilder &b, Location loc) const {
+  NVVM::WgmmaFenceAlignedOp::create(b, loc);
+}
+
+namespace {
+
+/// The 64-bit shared-memory matrix descriptor (PTX ISA, "Matrix
+/// Descriptor Format"): bits 0-13 the start address, 16-29 the leading and
+/// 32-45 the stride byte offsets, all in 16-byte units; base offset (bits
+/// 49-51) 0, as every swizzle atom starts 1024-byte aligned; bits 62-63
+/// the swizzle: 1 for 128 bytes, 2 for 64, 3 for 32.
+Value makeDescriptor(OpBuilder &b, Location loc,
+                     const gpu::GpuMatrixHooks::SharedMatrix &m) {
+  const uint64_t swizzle = m.swizzle == 128 ? 1 : m.swizzle == 64 ? 2 : 3;
+  const uint64_t fixed = (uint64_t((m.leadingBytes >> 4) & 0x3fff) << 16) |
+                         (uint64_t((m.strideBytes >> 4) & 0x3fff) << 32) |
+                         (swizzle << 62);
+  Type i64 = b.getI64Type();
+  Value start = LLVM::ZExtOp::create(b, loc, i64, m.address);
+  start = LLVM::LShrOp::create(
+      b, loc,
+      LLVM::AndOp::create(b, loc, start,
+                          LLVM::ConstantOp::create(b, loc, i64, 0x3ffff)),
+      LLVM::ConstantOp::create(b, loc, i64, 4));
+  return LLVM::OrOp::create(
+      b, loc, start,
+      LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(int64_t(fixed))));
+}
+
+} // namespace
+
+SmallVector<Value> NvvmMatrixHooks::warpGroupMma(OpBuilder &b, Location loc, Type input,
+                                                 const SharedMatrix &a,
+                                                 const SharedMatrix &bMatrix,
+                                                 unsigned n, ValueRange acc) const {
+  MLIRContext *context = b.getContext();
+  Type f32 = b.getF32Type();
+  auto accType =
+      LLVM::LLVMStructType::getLiteral(context, SmallVector<Type>(n / 2, f32));
+  Value inouts = LLVM::PoisonOp::create(b, loc, accType);
+  for (auto [i, v] : llvm::enumerate(acc))
+    inouts = LLVM::InsertValueOp::create(b, loc, inouts, v, i);
+  const NVVM::WGMMATypes type =
+      input.isF16() ? NVVM::WGMMATypes::f16 : NVVM::WGMMATypes::bf16;
+  // layoutA row: K-major A; layoutB row: N-major B (the op's transpose bit
+  // for B is 1 - layout).
+  Value d = NVVM::WgmmaMmaAsyncOp::create(
+      b, loc, accType, inouts, makeDescriptor(b, loc, a),
+      makeDescriptor(b, loc, bMatrix), NVVM::MMAShapeAttr::get(context, 64, int(n), 16),
+      type, type, NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
+      NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row,
+      NVVM::MMALayout::row, NVVM::MMAIntOverflowAttr());
+  SmallVector<Value> out;
+  for (unsigned i = 0; i < n / 2; ++i)
+    out.push_back(LLVM::ExtractValueOp::create(b, loc, d, i));
+  return out;
+}
+
+SmallVector<Value> NvvmMatrixHooks::waitWarpGroupMma(OpBuilder &b, Location loc,
+                                                     ValueRange acc) const {
+  NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
+  // "=f" outputs tied to the inputs: the values leave through the wait.
+  std::string constraints;
+  for (size_t i = 0; i < acc.size(); ++i)
+    constraints += "=f,";
+  for (size_t i = 0; i < acc.size(); ++i)
+    constraints += std::to_string(i) + (i + 1 < acc.size() ? "," : "");
+  auto type = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(acc.size(), b.getF32Type()));
+  auto wait = LLVM::InlineAsmOp::create(
+      b, loc, type, acc, "wgmma.wait_group.sync.aligned 0;", constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false, LLVM::TailCallKind::None,
+      /*asm_dialect=*/LLVM::AsmDialectAttr(), /*operand_attrs=*/ArrayAttr());
+  SmallVector<Value> out;
+  for (size_t i = 0; i < acc.size(); ++i)
+    out.push_back(LLVM::ExtractValueOp::create(b, loc, wait.getResult(0), i));
+  return out;
 }
 
 } // namespace tessel::nvidia

@@ -17,7 +17,9 @@ public:
   /// Without `matrixLoads`, dots gather their fragments element by element
   /// as targets without ldmatrix do (which checks the shared fragment path
   /// on NVIDIA hardware).
-  explicit NvvmMatrixHooks(bool matrixLoads = true);
+  /// With `warpGroupMma` (sm_90a), dots that suit it run on
+  /// `wgmma.mma_async.sync.aligned.m64nNk16.f32.{f16,bf16}` instead.
+  explicit NvvmMatrixHooks(bool matrixLoads = true, bool warpGroupMma = false);
   const gpu::MatrixInstruction &getInstruction() const override { return mma; }
   bool supports(mlir::Type input, mlir::Type acc) const override;
   /// Packs pairs of elements (rows of A, columns of B) as the registers
@@ -44,9 +46,27 @@ public:
   void waitAsyncCopies(mlir::OpBuilder &b, mlir::Location loc,
                        unsigned pending) const override;
 
+  /// wgmma with A and B in shared memory through matrix descriptors
+  /// (K-major A, N-major B, both swizzled); `fence.proxy.async.shared::cta`
+  /// before it reads what the generic proxy wrote; `wgmma.fence`;
+  /// `wgmma.commit_group` and `wgmma.wait_group 0` as one inline assembly
+  /// statement that takes and returns the accumulators, so that nothing
+  /// reads them before the wait.
+  unsigned getWarpGroupMaxN() const override { return hasWarpGroupMma ? 256 : 0; }
+  void fenceSharedForWarpGroup(mlir::OpBuilder &b, mlir::Location loc) const override;
+  void beginWarpGroupMma(mlir::OpBuilder &b, mlir::Location loc) const override;
+  llvm::SmallVector<mlir::Value> warpGroupMma(mlir::OpBuilder &b, mlir::Location loc,
+                                              mlir::Type input, const SharedMatrix &a,
+                                              const SharedMatrix &bMatrix, unsigned n,
+                                              mlir::ValueRange acc) const override;
+  llvm::SmallVector<mlir::Value> waitWarpGroupMma(mlir::OpBuilder &b,
+                                                  mlir::Location loc,
+                                                  mlir::ValueRange acc) const override;
+
 private:
   gpu::MatrixInstruction mma;
   bool matrixLoads;
+  bool hasWarpGroupMma;
 };
 
 } // namespace tessel::nvidia

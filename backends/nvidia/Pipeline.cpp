@@ -2,11 +2,11 @@
 
 #include "backends/nvidia/Pipeline.h"
 
-#include "dialects/tile/Transforms/Passes.h"
 #include "backends/gpu_common/Pipeline.h"
 #include "backends/gpu_common/Transforms/Passes.h"
 #include "backends/nvidia/Conversion/Passes.h"
 #include "dialects/tile/IR/TileDialect.h"
+#include "dialects/tile/Transforms/Passes.h"
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
@@ -31,8 +31,12 @@ namespace tessel::nvidia {
 void buildNvidiaLoweringPipeline(OpPassManager &pm, const NvidiaTarget &target,
                                  const NvidiaOptions &options) {
   gpu::GpuPipelineHooks hooks;
-  hooks.addTileToGpu = [matrixLoads = options.matrixLoads](OpPassManager &pm) {
-    pm.addPass(createConvertTileToNvvm(ConvertTileToNvvmOptions{matrixLoads}));
+  const bool warpGroupMma =
+      target.getGpuDescription().getWarpGroupMatrixInstruction() != nullptr;
+  hooks.addTileToGpu = [matrixLoads = options.matrixLoads,
+                        warpGroupMma](OpPassManager &pm) {
+    pm.addPass(
+        createConvertTileToNvvm(ConvertTileToNvvmOptions{matrixLoads, warpGroupMma}));
   };
   // Math: f16/bf16 in f32 and transcendental functions without libdevice;
   // the rest as LLVM intrinsics NVPTX selects (sqrt.rn, fma.rn, abs, ...).

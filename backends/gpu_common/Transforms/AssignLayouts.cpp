@@ -1,9 +1,9 @@
 //===- AssignLayouts.cpp - Blocked layouts and access vector widths -------===//
 
-#include "dialects/tile/Analysis/AxisInfo.h"
 #include "backends/gpu_common/BlockedLayout.h"
 #include "backends/gpu_common/Transforms/Passes.h"
 #include "backends/gpu_common/Transforms/TensorCoreLayouts.h"
+#include "dialects/tile/Analysis/AxisInfo.h"
 
 #include "dialects/tile/IR/TileDialect.h"
 #include "dialects/tile/IR/TileOps.h"
@@ -68,7 +68,8 @@ struct AssignLayoutsPass : public impl::TileGpuAssignLayoutsBase<AssignLayoutsPa
         assignTensorCoreLayouts(func, numWarps, warpSize,
                                 MatrixTileShape{matrixM, matrixN, matrixK,
                                                 matrixAccElementsM, matrixAccElementsN,
-                                                matrixAccLanesN});
+                                                matrixAccLanesN},
+                                warpGroupMaxN);
       AxisInfoAnalysis axis(func);
       func.walk([&](Operation *op) {
         SmallVector<Attribute> layouts;

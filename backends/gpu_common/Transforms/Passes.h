@@ -36,6 +36,8 @@ getAssignLayoutsOptions(const GpuTargetDescription &target, unsigned numWarps) {
     o.matrixAccLanesN = mma->c.lanesCols;
     // An instruction whose fragments do not tile its operands is not used.
     o.tensorCores = mma->isConsistent();
+    if (const MatrixInstruction *group = target.getWarpGroupMatrixInstruction())
+      o.warpGroupMaxN = group->n;
   }
   return o;
 }
@@ -58,6 +60,8 @@ getPipelineLoadsOptions(const GpuTargetDescription &target, unsigned numWarps,
     o.matrixM = mma->m;
     o.matrixN = mma->n;
     o.matrixK = mma->k;
+    if (const MatrixInstruction *group = target.getWarpGroupMatrixInstruction())
+      o.warpGroupMaxN = group->n;
   }
   return o;
 }

@@ -63,6 +63,8 @@ def TileGpuAssignLayouts : Pass<"tilegpu-assign-layouts", "::mlir::ModuleOp"> {
            "Columns of the accumulator block each lane holds.">,
     Option<"matrixAccLanesN", "matrix-acc-lanes-n", "unsigned", "4",
            "Lanes along the accumulator's columns (numbered first).">,
+    Option<"warpGroupMaxN", "warp-group-max-n", "unsigned", "0",
+           "Widest N of the warp-group matrix instruction (0: none); the dots it computes put all warps along M.">,
   ];
 }
 
@@ -113,6 +115,8 @@ def TileGpuPipelineLoads : Pass<"tilegpu-pipeline-loads", "::mlir::ModuleOp"> {
            "Reduction depth of the matrix instruction.">,
     Option<"numWarps", "num-warps", "unsigned", "4",
            "Warps per block (decides which dots use matrix instructions).">,
+    Option<"warpGroupMaxN", "warp-group-max-n", "unsigned", "0",
+           "Widest N of the warp-group matrix instruction (0: none); its dots stage operands swizzled.">,
   ];
 }
 

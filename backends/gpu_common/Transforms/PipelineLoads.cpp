@@ -103,7 +103,8 @@ Value cloneLoad(OpBuilder &b, tile::LoadOp load, ArrayRef<Operation *> slice,
 /// Whether `load` (used only as operand A or B of a tensor-core dot, with a
 /// zero or no `other`) can copy straight into the dot's staging buffer;
 /// returns the operand number or -1.
-int getAsyncOperand(tile::LoadOp load, unsigned numWarps, const MatrixTileShape &tile) {
+int getAsyncOperand(tile::LoadOp load, unsigned numWarps, const MatrixTileShape &tile,
+                    unsigned warpGroupMaxN) {
   if (!load->hasOneUse())
     return -1;
   OpOperand &use = *load->getUses().begin();
@@ -111,7 +112,7 @@ int getAsyncOperand(tile::LoadOp load, unsigned numWarps, const MatrixTileShape 
   // The dot must run once per iteration of this loop: it picks its buffer
   // from the loop's iteration number.
   if (!dot || dot->getParentOp() != load->getParentOp() || use.getOperandNumber() > 1 ||
-      !isTensorCoreDot(dot, numWarps, tile))
+      !isTensorCoreDot(dot, numWarps, tile, warpGroupMaxN))
     return -1;
   if (Value other = load.getOther()) {
     DenseElementsAttr splat;
@@ -130,7 +131,7 @@ int getAsyncOperand(tile::LoadOp load, unsigned numWarps, const MatrixTileShape 
 /// straight into its staging buffers (DotStaging.h), `nextDotId` numbering
 /// the dots.
 void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numWarps,
-                  const MatrixTileShape &tile,
+                  const MatrixTileShape &tile, unsigned warpGroupMaxN,
                   int32_t &nextDotId) {
   Block *body = loop.getBody();
   auto yield = cast<scf::YieldOp>(body->getTerminator());
@@ -176,7 +177,7 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numWarps,
                             // The staging buffer of an iteration is picked from its i32
                             // induction variable.
                             asyncCopy && loop.getInductionVar().getType().isInteger(32)
-                                ? getAsyncOperand(load, numWarps, tile)
+                                ? getAsyncOperand(load, numWarps, tile, warpGroupMaxN)
                                 : -1});
   }
   if (candidates.empty())
@@ -254,8 +255,10 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numWarps,
       staged.id = unsigned(nextDotId++);
       auto aType = cast<RankedTensorType>(dotOp.getA().getType());
       auto bType = cast<RankedTensorType>(dotOp.getB().getType());
-      staged.staging = getDotStaging(context, aType.getDimSize(0), bType.getDimSize(1),
-                                     aType.getDimSize(1), /*async=*/true);
+      staged.staging = getDotStaging(
+          context, aType.getDimSize(0), bType.getDimSize(1), aType.getDimSize(1),
+          /*async=*/true,
+          isWarpGroupDot(dotOp, numWarps, warpGroupMaxN) ? numWarps : 0);
     }
     staged.operands |= 1u << c.asyncOperand;
     // The copy before the loop (for its first iteration) and the one in the
@@ -300,7 +303,8 @@ struct PipelineLoadsPass : impl::TileGpuPipelineLoadsBase<PipelineLoadsPass> {
     int32_t nextDotId = 0;
     for (scf::ForOp loop : loops)
       pipelineLoop(loop, asyncCopy, numWarps,
-                   MatrixTileShape{matrixM, matrixN, matrixK}, nextDotId);
+                   MatrixTileShape{matrixM, matrixN, matrixK}, warpGroupMaxN,
+                   nextDotId);
   }
 };
 

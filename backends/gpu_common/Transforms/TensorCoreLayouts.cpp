@@ -53,15 +53,27 @@ tensor::CastOp getLayoutCast(Value value) {
 
 Attribute getEncoding(Type type) { return cast<RankedTensorType>(type).getEncoding(); }
 
-/// The warp arrangement of a dot the matrix instruction can compute.
-std::optional<std::pair<unsigned, unsigned>>
-getTensorCoreWarps(tile::DotOp dot, unsigned numWarps, const MatrixTileShape &tile) {
+/// Whether the dot's types suit the matrix instructions at all.
+bool hasMatrixTypes(tile::DotOp dot) {
   auto aType = cast<RankedTensorType>(dot.getA().getType());
   auto cType = cast<RankedTensorType>(dot.getType());
-  if (cType.getRank() != 2 || cType.getEncoding() ||
-      !isMatrixInput(aType.getElementType()) || !cType.getElementType().isF32() ||
-      dot.getInputPrecision() != tile::InputPrecision::IEEE)
+  return cType.getRank() == 2 && !cType.getEncoding() &&
+         isMatrixInput(aType.getElementType()) && cType.getElementType().isF32() &&
+         dot.getInputPrecision() == tile::InputPrecision::IEEE;
+}
+
+/// The warp arrangement of a dot the matrix instruction can compute: all
+/// warps along M for a warp-group dot (each warp group takes 64-row
+/// slices of the accumulator, as its instruction computes them).
+std::optional<std::pair<unsigned, unsigned>>
+getTensorCoreWarps(tile::DotOp dot, unsigned numWarps, const MatrixTileShape &tile,
+                   unsigned warpGroupMaxN) {
+  if (!hasMatrixTypes(dot))
     return std::nullopt;
+  if (isWarpGroupDot(dot, numWarps, warpGroupMaxN))
+    return std::make_pair(numWarps, 1u);
+  auto aType = cast<RankedTensorType>(dot.getA().getType());
+  auto cType = cast<RankedTensorType>(dot.getType());
   int64_t m = cType.getDimSize(0), n = cType.getDimSize(1), k = aType.getDimSize(1);
   if (m % tile.m != 0 || n % tile.n != 0 || k % tile.k != 0)
     return std::nullopt;
@@ -70,9 +82,9 @@ getTensorCoreWarps(tile::DotOp dot, unsigned numWarps, const MatrixTileShape &ti
 
 /// Makes the dot produce, and take its accumulator in, the matrix layout.
 void assignDot(tile::DotOp dot, unsigned numWarps, unsigned warpSize,
-               const MatrixTileShape &tile) {
+               const MatrixTileShape &tile, unsigned warpGroupMaxN) {
   auto cType = cast<RankedTensorType>(dot.getType());
-  auto warps = getTensorCoreWarps(dot, numWarps, tile);
+  auto warps = getTensorCoreWarps(dot, numWarps, tile, warpGroupMaxN);
   if (!warps)
     return;
   Attribute encoding = BlockedLayout::getMmaAccumulator(cType.getShape(), warps->first,
@@ -201,13 +213,29 @@ bool carryInLayout(scf::ForOp loop) {
 
 } // namespace
 
-bool isTensorCoreDot(Operation *op, unsigned numWarps, const MatrixTileShape &tile) {
+bool isTensorCoreDot(Operation *op, unsigned numWarps, const MatrixTileShape &tile,
+                     unsigned warpGroupMaxN) {
   auto dot = dyn_cast<tile::DotOp>(op);
-  return dot && getTensorCoreWarps(dot, numWarps, tile).has_value();
+  return dot && getTensorCoreWarps(dot, numWarps, tile, warpGroupMaxN).has_value();
+}
+
+bool isWarpGroupDot(Operation *op, unsigned numWarps, unsigned warpGroupMaxN) {
+  auto dot = dyn_cast<tile::DotOp>(op);
+  if (!dot || warpGroupMaxN == 0 || !hasMatrixTypes(dot) || numWarps % 4 != 0)
+    return false;
+  auto aType = cast<RankedTensorType>(dot.getA().getType());
+  auto cType = cast<RankedTensorType>(dot.getType());
+  int64_t m = cType.getDimSize(0), n = cType.getDimSize(1), k = aType.getDimSize(1);
+  // Each warp holds 8-row groups of every 8 * numWarps rows (the mma
+  // accumulator layout with all warps along M); a warp group's 64-row slice
+  // takes two such groups of each of its warps. Rows of A and B of a
+  // multiple of 32 bytes take a swizzled staging.
+  return m % (16 * int64_t(numWarps)) == 0 && n % 16 == 0 && n <= warpGroupMaxN &&
+         k % 16 == 0;
 }
 
 void assignTensorCoreLayouts(func::FuncOp func, unsigned numWarps, unsigned warpSize,
-                             const MatrixTileShape &tile) {
+                             const MatrixTileShape &tile, unsigned warpGroupMaxN) {
   // The lanes of a warp must tile the accumulator fragment's grid.
   if (!tile.isValid(warpSize))
     return;
@@ -216,7 +244,7 @@ void assignTensorCoreLayouts(func::FuncOp func, unsigned numWarps, unsigned warp
   if (dots.empty())
     return;
   for (tile::DotOp dot : dots)
-    assignDot(dot, numWarps, warpSize, tile);
+    assignDot(dot, numWarps, warpSize, tile, warpGroupMaxN);
 
   // Move the casts until nothing changes; every step removes a cast from a
   // loop or moves one later in the program, so this ends.

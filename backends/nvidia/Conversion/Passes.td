@@ -39,6 +39,9 @@ def ConvertTileToNvvm : Pass<"convert-tile-to-nvvm", "::mlir::ModuleOp"> {
     Option<"matrixLoads", "matrix-loads", "bool", "true",
            "Load mma.sync operands with ldmatrix; without, gather each lane's "
            "fragment elements as the shared fragment path does.">,
+    Option<"warpGroupMma", "warp-group-mma", "bool", "false",
+           "Run the dots that suit it on wgmma (sm_90a); must agree with "
+           "the warp-group-max-n the layout and pipelining passes ran with.">,
   ];
 }
 

@@ -17,7 +17,7 @@ struct ConvertTileToNvvmPass : impl::ConvertTileToNvvmBase<ConvertTileToNvvmPass
   void runOnOperation() override {
     NvvmTargetHooks hooks;
     // Every supported architecture (sm_80 and later) has mma.sync.
-    NvvmMatrixHooks matrix(matrixLoads);
+    NvvmMatrixHooks matrix(matrixLoads, warpGroupMma);
     if (mlir::failed(gpu::lowerTileToGpu(getOperation(), hooks, &matrix)))
       signalPassFailure();
   }

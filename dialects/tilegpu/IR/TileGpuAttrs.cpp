@@ -113,7 +113,8 @@ unsigned BlockedEncodingAttr::getNumWarps() const {
 LogicalResult SharedStagingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                         int64_t aStride, int64_t bStride,
                                         int64_t bOffset, int64_t stageBytes,
-                                        int64_t buffers) {
+                                        int64_t buffers, int64_t aSwizzle,
+                                        int64_t bSwizzle, int64_t aRowWarps) {
   if (aStride <= 0 || bStride <= 0 || buffers <= 0)
     return emitError() << "strides and buffers must be positive";
   if (bOffset <= 0 || bOffset % 16 != 0 || stageBytes <= bOffset ||
@@ -121,7 +122,37 @@ LogicalResult SharedStagingAttr::verify(function_ref<InFlightDiagnostic()> emitE
     return emitError() << "B must start 16-byte aligned after A and end inside the "
                           "stage (bOffset "
                        << bOffset << ", stageBytes " << stageBytes << ")";
+  auto isSwizzle = [](int64_t s) { return s == 32 || s == 64 || s == 128; };
+  if ((aSwizzle != 0 || bSwizzle != 0) &&
+      (!isSwizzle(aSwizzle) || !isSwizzle(bSwizzle)))
+    return emitError() << "swizzles must both be 32, 64 or 128 bytes, or both 0 (got "
+                       << aSwizzle << " and " << bSwizzle << ")";
+  if (aSwizzle != 0 && (bOffset % 1024 != 0 || stageBytes % 1024 != 0))
+    return emitError() << "swizzled operands need 1024-byte aligned regions (bOffset "
+                       << bOffset << ", stageBytes " << stageBytes << ")";
+  if (aRowWarps != 0 && (aSwizzle == 0 || aRowWarps % 4 != 0))
+    return emitError() << "aRowWarps (" << aRowWarps
+                       << ") needs swizzled operands and whole warp groups";
   return success();
+}
+
+int64_t SharedStagingAttr::getSwizzleFor(int64_t rowBytes) {
+  for (int64_t s : {128, 64, 32})
+    if (rowBytes % s == 0)
+      return s;
+  return 0;
+}
+
+SharedStagingAttr SharedStagingAttr::getSwizzled(MLIRContext *context, int64_t m,
+                                                 int64_t n, int64_t k,
+                                                 int64_t elementBytes, int64_t buffers,
+                                                 int64_t numWarps) {
+  auto align = [](int64_t bytes) { return (bytes + 1023) / 1024 * 1024; };
+  int64_t bOffset = align(m * k * elementBytes);
+  int64_t stageBytes = align(bOffset + k * n * elementBytes);
+  return get(context, k, n, bOffset, stageBytes, buffers,
+             getSwizzleFor(k * elementBytes), getSwizzleFor(n * elementBytes),
+             numWarps);
 }
 
 SharedStagingAttr SharedStagingAttr::getPadded(MLIRContext *context, int64_t m,
@@ -131,7 +162,7 @@ SharedStagingAttr SharedStagingAttr::getPadded(MLIRContext *context, int64_t m,
   int64_t bStride = n + 16 / elementBytes;
   int64_t bOffset = (m * aStride * elementBytes + 15) / 16 * 16;
   int64_t stageBytes = (bOffset + k * bStride * elementBytes + 15) / 16 * 16;
-  return get(context, aStride, bStride, bOffset, stageBytes, buffers);
+  return get(context, aStride, bStride, bOffset, stageBytes, buffers, 0, 0, 0);
 }
 
 LogicalResult MatrixOperandAttr::verify(function_ref<InFlightDiagnostic()> emitError,

@@ -52,13 +52,29 @@ def TileGpu_SharedStagingAttr : TileGpu_Attr<"SharedStaging", "shared"> {
     `stageBytes` long and `buffers` stages follow each other. Rows are
     padded (a stride longer than the row) so that the rows one fragment
     load reads fall in distinct banks.
+
+    An operand with a non-zero swizzle (`aSwizzle`, `bSwizzle`: 32, 64 or
+    128 bytes) is instead in the swizzled layout warp-group matrix
+    instructions read: its rows (stride = the row's length) are cut into
+    column blocks of that many bytes, each block all rows long, one after
+    the other; within a block, 16-byte chunk c of the row at byte offset o
+    (from the stage, which is 1024-byte aligned) sits at chunk
+    c ^ ((o / 128) % (swizzle / 16)). A non-zero `aRowWarps` (W warps
+    holding A's rows in 8-row groups, warp w the groups w, w + W, ...)
+    reorders A's 8-row groups so that each 64-row slice of the staging
+    holds, for the four warps of one warp group, the rows they hold:
+    group q goes to 8 * (c * W / 4 + g) + 2 * v + h with w = q % W,
+    g = w / 4, v = w % 4, c = q / W / 2 and h = (q / W) % 2.
   }];
   let parameters = (ins
     "int64_t":$aStride,
     "int64_t":$bStride,
     "int64_t":$bOffset,
     "int64_t":$stageBytes,
-    "int64_t":$buffers
+    "int64_t":$buffers,
+    DefaultValuedParameter<"int64_t", "0">:$aSwizzle,
+    DefaultValuedParameter<"int64_t", "0">:$bSwizzle,
+    DefaultValuedParameter<"int64_t", "0">:$aRowWarps
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
@@ -68,6 +84,18 @@ def TileGpu_SharedStagingAttr : TileGpu_Attr<"SharedStaging", "shared"> {
     static SharedStagingAttr getPadded(::mlir::MLIRContext *context, int64_t m,
                                        int64_t n, int64_t k,
                                        int64_t elementBytes, int64_t buffers);
+    /// The staging of an M x N x K dot for a warp-group matrix instruction
+    /// run by `numWarps` warps holding the accumulator's rows: both
+    /// operands swizzled by the widest of 128, 64 and 32 bytes that divides
+    /// their rows, A's row groups reordered for the warp groups, every
+    /// region 1024-byte aligned.
+    static SharedStagingAttr getSwizzled(::mlir::MLIRContext *context, int64_t m,
+                                         int64_t n, int64_t k,
+                                         int64_t elementBytes, int64_t buffers,
+                                         int64_t numWarps);
+    /// The swizzle the widest rows of `rowBytes` take (0 when none fits).
+    static int64_t getSwizzleFor(int64_t rowBytes);
+    bool isSwizzled() const { return getASwizzle() != 0; }
   }];
 }
 

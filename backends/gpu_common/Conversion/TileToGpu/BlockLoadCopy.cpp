@@ -102,11 +102,7 @@ void lowerBlockLoadCopy(tile::LoadOp op, tilegpu::MatrixOperandAttr marker,
   if (maskTile)
     masks = unpackVector(b, loc, maskTile);
   auto destination = [&](OpBuilder &nb, Value row, Value col) {
-    Value offset = arith::AddIOp::create(
-        nb, loc,
-        arith::MulIOp::create(nb, loc, row, i32Const(nb, loc, staged.rowStride)), col);
-    return LLVM::GEPOp::create(nb, loc, staged.base.getType(), element, staged.base,
-                               ValueRange{offset});
+    return staged.getElementAddress(nb, loc, row, col, element);
   };
   auto globalPointer = [&](OpBuilder &nb, Value address) {
     return LLVM::IntToPtrOp::create(

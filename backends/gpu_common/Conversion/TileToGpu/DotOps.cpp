@@ -20,6 +20,7 @@
 
 #include "backends/gpu_common/Conversion/TileToGpu.h"
 #include "backends/gpu_common/DotStaging.h"
+#include "backends/gpu_common/Transforms/TensorCoreLayouts.h"
 
 #include "dialects/tile/IR/TileDialect.h"
 #include "dialects/tile/IR/TileOps.h"
@@ -68,26 +69,39 @@ Value elementAddress(OpBuilder &b, Location loc, Value base, Type element,
   return LLVM::GEPOp::create(b, loc, base.getType(), element, base, ValueRange{index});
 }
 
-/// Stores a 2-D tile of 16-bit elements held in `layout` into shared memory
-/// at `base`, rows `rowStride` elements apart; each thread's run of
-/// consecutive elements goes as one vector store.
+/// Stores a 2-D tile of 16-bit elements held in `layout` into its staging
+/// place `dest`; each thread's run of consecutive elements goes as one
+/// vector store (pieces of 16 bytes in a swizzled staging, whose 16-byte
+/// chunks are not in order).
 void storeToShared(OpBuilder &b, Location loc, const BlockedLayout &layout,
                    const ThreadIndex &index, Value tile, Type element,
-                   int64_t rowStride, Value base) {
+                   const StagingDestination &dest) {
   auto coords = getRegisterCoordinates(b, loc, layout, index);
   SmallVector<Value> values = unpackVector(b, loc, tile);
   unsigned run = layout.sizePerThread[1];
+  if (dest.staging.isSwizzled())
+    run = std::min(run, 8u);
   for (size_t reg = 0; reg < values.size(); reg += run) {
-    Value offset = arith::AddIOp::create(
-        b, loc,
-        arith::MulIOp::create(b, loc, coords[reg][0], i32Const(b, loc, rowStride)),
-        coords[reg][1]);
-    Value ptr = elementAddress(b, loc, base, element, offset);
+    Value ptr = dest.getElementAddress(b, loc, coords[reg][0], coords[reg][1], element);
     Value chunk = run == 1 ? values[reg]
                            : packVector(b, loc, VectorType::get({run}, element),
                                         ArrayRef<Value>(values).slice(reg, run));
     LLVM::StoreOp::create(b, loc, chunk, ptr, /*alignment=*/run * 2);
   }
+}
+
+/// The register of a blocked accumulator layout `c` that holds (row
+/// repetition, row in block, column repetition, column in block).
+int64_t getAccRegister(const BlockedLayout &c, int64_t repRow, int64_t inRow,
+                       int64_t repCol, int64_t inCol) {
+  SmallVector<int64_t> offsets = {repRow * c.sizePerThread[0] + inRow,
+                                  repCol * c.sizePerThread[1] + inCol};
+  int64_t reg = 0, scale = 1;
+  for (unsigned d : c.order) {
+    reg += offsets[d] * scale;
+    scale *= c.sizePerThread[d] * c.getRepetitions(d);
+  }
+  return reg;
 }
 
 Value addConst(OpBuilder &b, Location loc, Value v, int64_t c) {
@@ -184,14 +198,7 @@ Value multiplyFragments(tile::DotOp op, const ThreadIndex &index, Value aBase,
   // Tile register of (row repetition, row in block, column repetition,
   // column in block) in the blocked accumulator layout.
   auto accRegister = [&](int64_t repRow, int64_t inRow, int64_t repCol, int64_t inCol) {
-    SmallVector<int64_t> offsets = {repRow * c.sizePerThread[0] + inRow,
-                                    repCol * c.sizePerThread[1] + inCol};
-    int64_t reg = 0, scale = 1;
-    for (unsigned d : c.order) {
-      reg += offsets[d] * scale;
-      scale *= c.sizePerThread[d] * c.getRepetitions(d);
-    }
-    return reg;
+    return getAccRegister(c, repRow, inRow, repCol, inCol);
   };
   SmallVector<Value> acc = unpackVector(b, loc, accTile);
   unsigned aRegs = inst.a.getRegisters(inst.m, inst.k);
@@ -237,17 +244,22 @@ Value multiplyFragments(tile::DotOp op, const ThreadIndex &index, Value aBase,
   return packVector(b, loc, accTile.getType(), acc);
 }
 
-/// The matrix-unit dot (see the file comment).
-Value lowerWithMatrixUnits(tile::DotOp op, Value aTile, Value bTile, Value accTile,
-                           OpBuilder &b, GpuLowering &lowering) {
+/// A matrix-unit dot's A and B in shared memory, ready to be read by every
+/// warp: staged by their loads (asynchronous copies, block loads) or
+/// stored here from registers, in the staging their loads used or, for
+/// operands in registers, the padded one (swizzled for a `warpGroup` dot).
+struct StagedOperands {
+  StagingDestination a, b;
+};
+
+StagedOperands stageOperands(tile::DotOp op, Value aTile, Value bTile, OpBuilder &b,
+                             GpuLowering &lowering, bool warpGroup) {
   Location loc = op.getLoc();
   auto aType = cast<RankedTensorType>(op.getA().getType());
   auto bType = cast<RankedTensorType>(op.getB().getType());
   auto cType = cast<RankedTensorType>(op.getType());
   Type input = aType.getElementType();
   int64_t m = cType.getDimSize(0), n = cType.getDimSize(1), k = aType.getDimSize(1);
-  BlockedLayout c = lowering.getLayout(cType);
-  unsigned wm = c.warpsPerCTA[0], wn = c.warpsPerCTA[1];
 
   // Rows padded by 16 bytes (DotStaging.h): with rows a multiple of 32
   // bytes long, the stride in 16-byte units is odd, so 8 consecutive rows
@@ -256,8 +268,9 @@ Value lowerWithMatrixUnits(tile::DotOp op, Value aTile, Value bTile, Value accTi
   auto async = op->getAttrOfType<tilegpu::StagedDotAttr>(kStagedDotAttrName);
   tilegpu::SharedStagingAttr staging =
       async ? async.getStaging()
-            : getDotStaging(op.getContext(), m, n, k, /*async=*/false);
-  int64_t aStride = staging.getAStride(), bStride = staging.getBStride();
+            : getDotStaging(op.getContext(), m, n, k, /*async=*/false,
+                            warpGroup ? lowering.numWarps : 0);
+  const int64_t alignment = staging.isSwizzled() ? 1024 : 16;
   int64_t bOffset = staging.getBOffset(), stageBytes = staging.getStageBytes();
 
   ThreadIndex index = getThreadIndex(b, loc, lowering);
@@ -275,8 +288,8 @@ Value lowerWithMatrixUnits(tile::DotOp op, Value aTile, Value bTile, Value accTi
     // no-ops.)
     asyncMask = async.getOperands();
     int64_t buffers = staging.getBuffers();
-    Value region =
-        lowering.getStagingRegion(b, op, async.getDot(), buffers * stageBytes);
+    Value region = lowering.getStagingRegion(b, op, async.getDot(),
+                                             buffers * stageBytes, alignment);
     Value stage = arith::RemSIOp::create(b, loc, iteration, i32Const(b, loc, buffers));
     Value start =
         arith::AddIOp::create(b, loc, region, mulConst(b, loc, stage, stageBytes));
@@ -300,27 +313,123 @@ Value lowerWithMatrixUnits(tile::DotOp op, Value aTile, Value bTile, Value accTi
       b.setInsertionPoint(op->getParentOp());
       lowering.hooks.createBarrier(b, loc);
     }
-    Value region = lowering.allocateDedicatedShared(b, loc, 2 * stageBytes);
+    Value region = lowering.allocateDedicatedShared(b, loc, 2 * stageBytes, alignment);
     Value stage = arith::AndIOp::create(b, loc, iteration, i32Const(b, loc, 1));
     Value start =
         arith::AddIOp::create(b, loc, region, mulConst(b, loc, stage, stageBytes));
     aBase = byteOffset(start);
     bBase = byteOffset(addConst(b, loc, start, bOffset));
   } else {
-    lowering.requireSharedBytes(stageBytes);
+    // A swizzled staging needs its alignment: a region of its own.
+    Value start = i32Const(b, loc, 0);
+    if (staging.isSwizzled())
+      start = lowering.allocateDedicatedShared(b, loc, stageBytes, alignment);
+    else
+      lowering.requireSharedBytes(stageBytes);
     lowering.hooks.createBarrier(b, loc);
-    aBase = byteOffset(i32Const(b, loc, 0));
-    bBase = byteOffset(i32Const(b, loc, bOffset));
+    aBase = byteOffset(start);
+    bBase = byteOffset(addConst(b, loc, start, bOffset));
   }
+  StagedOperands staged{{aBase, staging.getAStride(), staging, 0, m},
+                        {bBase, staging.getBStride(), staging, 1, k}};
   if (!(asyncMask & 1))
-    storeToShared(b, loc, lowering.getLayout(aType), index, aTile, input, aStride,
-                  aBase);
+    storeToShared(b, loc, lowering.getLayout(aType), index, aTile, input, staged.a);
   if (!(asyncMask & 2))
-    storeToShared(b, loc, lowering.getLayout(bType), index, bTile, input, bStride,
-                  bBase);
+    storeToShared(b, loc, lowering.getLayout(bType), index, bTile, input, staged.b);
   if (asyncMask)
     lowering.matrix->waitAsyncCopies(b, loc, llvm::popcount(asyncMask));
+  if (warpGroup)
+    lowering.matrix->fenceSharedForWarpGroup(b, loc);
   lowering.hooks.createBarrier(b, loc);
+  return staged;
+}
+
+/// Whether a matrix-unit dot runs on the warp-group instruction: a staged
+/// one when its loads staged it for that, another when the layouts pass
+/// gave it that warp arrangement (TensorCoreLayouts.h).
+bool usesWarpGroupMma(tile::DotOp op, const GpuLowering &lowering) {
+  if (auto async = op->getAttrOfType<tilegpu::StagedDotAttr>(kStagedDotAttrName))
+    return async.getStaging().isSwizzled();
+  unsigned maxN = lowering.matrix->getWarpGroupMaxN();
+  return maxN != 0 && isWarpGroupDot(op, lowering.numWarps, maxN) &&
+         lowering.getLayout(op.getType()).warpsPerCTA[0] == lowering.numWarps;
+}
+
+/// The warp-group dot: every warp group multiplies its 64-row slices of A
+/// (the staging puts them in its order) with all of B, one instruction per
+/// slice and 16-deep step of K, then waits for them. Slice s of warp group
+/// g is A's staged rows 64 * (s * G + g) to + 63 (G warp groups); element
+/// 4q + 2h + e of its accumulator is the blocked layout's row repetition
+/// 2s + h, column repetition q, column e of the pair.
+Value lowerWithWarpGroupMma(tile::DotOp op, Value aTile, Value bTile, Value accTile,
+                            OpBuilder &b, GpuLowering &lowering) {
+  Location loc = op.getLoc();
+  auto aType = cast<RankedTensorType>(op.getA().getType());
+  auto cType = cast<RankedTensorType>(op.getType());
+  Type input = aType.getElementType();
+  int64_t m = cType.getDimSize(0), n = cType.getDimSize(1), k = aType.getDimSize(1);
+  BlockedLayout c = lowering.getLayout(cType);
+  StagedOperands staged = stageOperands(op, aTile, bTile, b, lowering, true);
+  tilegpu::SharedStagingAttr staging = staged.a.staging;
+  const int64_t sa = staging.getASwizzle(), sb = staging.getBSwizzle();
+  const int64_t groups = lowering.numWarps / 4, slices = m / (64 * groups);
+  const int64_t elementBytes = input.getIntOrFloatBitWidth() / 8;
+
+  ThreadIndex index = getThreadIndex(b, loc, lowering);
+  Value group = arith::DivUIOp::create(b, loc, index.warp, i32Const(b, loc, 4));
+  auto address = [&](Value ptr) {
+    return LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), ptr).getResult();
+  };
+  Value aAddress = address(staged.a.base), bAddress = address(staged.b.base);
+
+  SmallVector<Value> acc = unpackVector(b, loc, accTile);
+  SmallVector<SmallVector<int64_t>> regs(slices);
+  SmallVector<SmallVector<Value>> sliceAcc(slices);
+  for (int64_t s = 0; s < slices; ++s)
+    for (int64_t i = 0; i < n / 2; ++i) {
+      regs[s].push_back(getAccRegister(c, 2 * s + (i / 2) % 2, 0, i / 4, i % 2));
+      sliceAcc[s].push_back(acc[regs[s].back()]);
+    }
+
+  lowering.matrix->beginWarpGroupMma(b, loc);
+  for (int64_t kk = 0; kk < k; kk += 16) {
+    const int64_t kBytes = kk * elementBytes;
+    GpuMatrixHooks::SharedMatrix bMatrix{addConst(b, loc, bAddress, kk * sb), sb,
+                                         k * sb, 8 * sb};
+    for (int64_t s = 0; s < slices; ++s) {
+      Value slice = addConst(b, loc, group, s * groups);
+      Value offset = addConst(b, loc, mulConst(b, loc, slice, 64 * sa),
+                              kBytes / sa * (m * sa) + kBytes % sa);
+      GpuMatrixHooks::SharedMatrix aMatrix{
+          arith::AddIOp::create(b, loc, aAddress, offset), sa, 16, 8 * sa};
+      sliceAcc[s] = lowering.matrix->warpGroupMma(b, loc, input, aMatrix, bMatrix,
+                                                  unsigned(n), sliceAcc[s]);
+    }
+  }
+  SmallVector<Value> all;
+  for (const SmallVector<Value> &values : sliceAcc)
+    all.append(values.begin(), values.end());
+  all = lowering.matrix->waitWarpGroupMma(b, loc, all);
+  for (int64_t s = 0, at = 0; s < slices; ++s)
+    for (int64_t r : regs[s])
+      acc[r] = all[at++];
+  return packVector(b, loc, accTile.getType(), acc);
+}
+
+/// The matrix-unit dot (see the file comment).
+Value lowerWithMatrixUnits(tile::DotOp op, Value aTile, Value bTile, Value accTile,
+                           OpBuilder &b, GpuLowering &lowering) {
+  Location loc = op.getLoc();
+  auto aType = cast<RankedTensorType>(op.getA().getType());
+  auto cType = cast<RankedTensorType>(op.getType());
+  Type input = aType.getElementType();
+  int64_t m = cType.getDimSize(0), n = cType.getDimSize(1), k = aType.getDimSize(1);
+  BlockedLayout c = lowering.getLayout(cType);
+  unsigned wm = c.warpsPerCTA[0], wn = c.warpsPerCTA[1];
+  StagedOperands staged = stageOperands(op, aTile, bTile, b, lowering, false);
+  Value aBase = staged.a.base, bBase = staged.b.base;
+  int64_t aStride = staged.a.rowStride, bStride = staged.b.rowStride;
+  ThreadIndex index = getThreadIndex(b, loc, lowering);
 
   if (!lowering.matrix->hasMatrixLoads() || !isMatrixLoadShape(lowering))
     return multiplyFragments(op, index, aBase, bBase, aStride, bStride, accTile, b,
@@ -409,9 +518,10 @@ struct DotLowering : GpuPattern<tile::DotOp> {
                   "cannot use here";
     }
     if (canUseMatrixUnits(op, lowering)) {
-      rewriter.replaceOp(op,
-                         lowerWithMatrixUnits(op, adaptor.getA(), adaptor.getB(),
-                                              adaptor.getAcc(), rewriter, lowering));
+      auto lower =
+          usesWarpGroupMma(op, lowering) ? lowerWithWarpGroupMma : lowerWithMatrixUnits;
+      rewriter.replaceOp(op, lower(op, adaptor.getA(), adaptor.getB(), adaptor.getAcc(),
+                                   rewriter, lowering));
       return success();
     }
     Location loc = op.getLoc();

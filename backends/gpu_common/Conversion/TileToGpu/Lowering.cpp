@@ -24,9 +24,11 @@ BlockedLayout GpuLowering::getLayout(Type tensorType) const {
 static constexpr llvm::StringLiteral kDedicatedOffsetAttrName =
     TileGpuDialect::DedicatedOffsetAttrHelper::getNameStr();
 
-Value GpuLowering::allocateDedicatedShared(OpBuilder &b, Location loc, int64_t bytes) {
-  int64_t offset = dedicatedBytes;
-  dedicatedBytes += (bytes + 15) / 16 * 16;
+Value GpuLowering::allocateDedicatedShared(OpBuilder &b, Location loc, int64_t bytes,
+                                           int64_t alignment) {
+  int64_t offset = (dedicatedBytes + alignment - 1) / alignment * alignment;
+  dedicatedAlignment = std::max(dedicatedAlignment, alignment);
+  dedicatedBytes = offset + (bytes + 15) / 16 * 16;
   auto constant =
       LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(0));
   constant->setAttr(kDedicatedOffsetAttrName, b.getI64IntegerAttr(offset));
@@ -34,26 +36,30 @@ Value GpuLowering::allocateDedicatedShared(OpBuilder &b, Location loc, int64_t b
 }
 
 int64_t GpuLowering::placeDedicatedShared(Operation *root) {
+  // The dedicated area starts at the strictest alignment a region asked for
+  // (the array itself is aligned as much: TileToGpu.cpp).
+  const int64_t start =
+      (sharedBytes + dedicatedAlignment - 1) / dedicatedAlignment * dedicatedAlignment;
   root->walk([&](LLVM::ConstantOp constant) {
     auto offset = constant->getAttrOfType<IntegerAttr>(kDedicatedOffsetAttrName);
     if (!offset)
       return;
     constant.setValueAttr(
-        IntegerAttr::get(constant.getType(), sharedBytes + offset.getInt()));
+        IntegerAttr::get(constant.getType(), start + offset.getInt()));
     constant->removeAttr(kDedicatedOffsetAttrName);
   });
-  return sharedBytes + dedicatedBytes;
+  return dedicatedBytes == 0 ? sharedBytes : start + dedicatedBytes;
 }
 
 Value GpuLowering::getStagingRegion(OpBuilder &b, Operation *user, int64_t id,
-                                    int64_t bytes) {
+                                    int64_t bytes, int64_t alignment) {
   auto it = stagingRegions.find(id);
   if (it != stagingRegions.end())
     return it->second;
   OpBuilder::InsertionGuard guard(b);
   auto func = user->getParentOfType<func::FuncOp>();
   b.setInsertionPointToStart(&func.getBody().front());
-  Value region = allocateDedicatedShared(b, user->getLoc(), bytes);
+  Value region = allocateDedicatedShared(b, user->getLoc(), bytes, alignment);
   stagingRegions[id] = region;
   return region;
 }
@@ -270,6 +276,5 @@ SmallVector<Value> redistribute(OpBuilder &b, Location loc, GpuLowering &lowerin
     out.push_back(scratch.load(elementType, sourceIndex(coords)));
   return out;
 }
-
 
 } // namespace tessel::gpu

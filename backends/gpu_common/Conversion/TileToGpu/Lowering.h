@@ -43,8 +43,12 @@ public:
   /// after the scratch buffer once its size is known; returns an i32 value
   /// holding the region's byte offset (a placeholder constant patched by
   /// `placeDedicatedShared`).
+  /// `alignment` (a power of two, at least 16) holds for the region's
+  /// address in shared memory, not only for its offset.
   mlir::Value allocateDedicatedShared(mlir::OpBuilder &b, mlir::Location loc,
-                                      int64_t bytes);
+                                      int64_t bytes, int64_t alignment = 16);
+  /// The alignment the shared array needs for the regions placed in it.
+  int64_t getSharedAlignment() const { return dedicatedAlignment; }
   /// Patches the offsets of the dedicated regions; returns the total bytes.
   int64_t placeDedicatedShared(mlir::Operation *root);
   /// The dedicated region (byte offset, i32) of the staging buffers of the
@@ -52,7 +56,7 @@ public:
   /// at the start of the function holding `user`, so that it dominates the
   /// loads before the loop and the dot inside it.
   mlir::Value getStagingRegion(mlir::OpBuilder &b, mlir::Operation *user, int64_t id,
-                               int64_t bytes);
+                               int64_t bytes, int64_t alignment = 16);
   /// A byte offset into shared memory as a shared-memory pointer.
   mlir::Value getSharedAddress(mlir::OpBuilder &b, mlir::Location loc,
                                mlir::Value offset) const;
@@ -68,6 +72,7 @@ public:
 private:
   int64_t sharedBytes = 0;
   int64_t dedicatedBytes = 0;
+  int64_t dedicatedAlignment = 16;
   llvm::DenseMap<int64_t, mlir::Value> stagingRegions;
 };
 
@@ -137,15 +142,26 @@ redistribute(mlir::OpBuilder &b, mlir::Location loc, GpuLowering &lowering,
              const BlockedLayout &result, mlir::Type elementType,
              const std::function<mlir::Value(mlir::ValueRange)> &sourceIndex);
 
-/// Where a load marked for staging (DotStaging.h) puts its tile: the
-/// shared-memory pointer of the tile's element (0, 0) in this iteration's
-/// buffer, rows `rowStride` elements apart. For the load before the loop
-/// it first places a barrier (behind the reads of an earlier run of the
-/// loop) unless the caller's code is `ordered` so already.
+/// Where a dot operand sits in its staging buffer (DotStaging.h): `base`
+/// is the shared-memory pointer of the operand's region in one stage,
+/// `rows` its row count, and `staging` says how rows and columns are laid
+/// out there (padded rows `rowStride` elements apart, or swizzled).
 struct StagingDestination {
   mlir::Value base;
   int64_t rowStride;
+  tilegpu::SharedStagingAttr staging;
+  unsigned operand = 0; ///< 0: A, 1: B
+  int64_t rows = 0;
+  /// The shared-memory pointer of element (`row`, `col`) (i32 values) of
+  /// 16-bit `element`s. Runs of up to 8 elements that start at a multiple
+  /// of their length stay contiguous in either layout.
+  mlir::Value getElementAddress(mlir::OpBuilder &b, mlir::Location loc, mlir::Value row,
+                                mlir::Value col, mlir::Type element) const;
 };
+/// Where a load marked for staging puts its tile in this iteration's
+/// buffer. For the load before the loop it first places a barrier (behind
+/// the reads of an earlier run of the loop) unless the caller's code is
+/// `ordered` so already.
 StagingDestination getStagingDestination(mlir::OpBuilder &b, tile::LoadOp op,
                                          tilegpu::MatrixOperandAttr marker,
                                          GpuLowering &lowering, bool ordered);

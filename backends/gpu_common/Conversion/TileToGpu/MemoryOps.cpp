@@ -214,7 +214,8 @@ StagingDestination getStagingDestination(OpBuilder &b, tile::LoadOp op,
            next = marker.getAhead();
   tilegpu::SharedStagingAttr staging = marker.getStaging();
   Value region = lowering.getStagingRegion(
-      b, op, id, staging.getBuffers() * staging.getStageBytes());
+      b, op, id, staging.getBuffers() * staging.getStageBytes(),
+      staging.isSwizzled() ? 1024 : 16);
   // The first iteration's copy (before the loop) goes to buffer 0, after a
   // barrier that orders it behind the reads of an earlier run of the loop;
   // iteration i's copy for i + 1 to buffer (i + 1) % 3.
@@ -233,8 +234,61 @@ StagingDestination getStagingDestination(OpBuilder &b, tile::LoadOp op,
   if (operand == 1)
     start =
         arith::AddIOp::create(b, loc, start, i32Const(b, loc, staging.getBOffset()));
+  auto tile = cast<RankedTensorType>(op.getType());
   return {lowering.getSharedAddress(b, loc, start),
-          operand == 0 ? staging.getAStride() : staging.getBStride()};
+          operand == 0 ? staging.getAStride() : staging.getBStride(), staging, operand,
+          tile.getDimSize(0)};
+}
+
+Value StagingDestination::getElementAddress(OpBuilder &b, Location loc, Value row,
+                                            Value col, Type element) const {
+  auto c = [&](int64_t v) { return i32Const(b, loc, v); };
+  int64_t swizzle = operand == 0 ? staging.getASwizzle() : staging.getBSwizzle();
+  if (swizzle == 0) {
+    Value offset = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, row, c(rowStride)), col);
+    return LLVM::GEPOp::create(b, loc, base.getType(), element, base,
+                               ValueRange{offset});
+  }
+  // A's 8-row groups in warp-group order (TileGpuAttrs.td).
+  if (int64_t warps = operand == 0 ? staging.getARowWarps() : 0) {
+    Value group = arith::DivUIOp::create(b, loc, row, c(8));
+    Value warp = arith::RemUIOp::create(b, loc, group, c(warps));
+    Value rep = arith::DivUIOp::create(b, loc, group, c(warps));
+    Value slice = arith::AddIOp::create(
+        b, loc,
+        arith::MulIOp::create(b, loc, arith::DivUIOp::create(b, loc, rep, c(2)),
+                              c(warps / 4)),
+        arith::DivUIOp::create(b, loc, warp, c(4)));
+    Value shared = arith::AddIOp::create(
+        b, loc,
+        arith::AddIOp::create(
+            b, loc, arith::MulIOp::create(b, loc, slice, c(8)),
+            arith::MulIOp::create(b, loc, arith::RemUIOp::create(b, loc, warp, c(4)),
+                                  c(2))),
+        arith::RemUIOp::create(b, loc, rep, c(2)));
+    row = arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, shared, c(8)),
+                                arith::RemUIOp::create(b, loc, row, c(8)));
+  }
+  // Column blocks of `swizzle` bytes, each `rows` rows of `swizzle` bytes;
+  // then 16-byte chunk bits XOR the row-in-atom bits of the offset.
+  int64_t bytes = element.getIntOrFloatBitWidth() / 8;
+  Value colBytes = arith::MulIOp::create(b, loc, col, c(bytes));
+  Value offset = arith::AddIOp::create(
+      b, loc,
+      arith::AddIOp::create(
+          b, loc,
+          arith::MulIOp::create(b, loc,
+                                arith::DivUIOp::create(b, loc, colBytes, c(swizzle)),
+                                c(rows * swizzle)),
+          arith::MulIOp::create(b, loc, row, c(swizzle))),
+      arith::RemUIOp::create(b, loc, colBytes, c(swizzle)));
+  Value phase = arith::AndIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, offset, c(7)), c(swizzle / 16 - 1));
+  offset =
+      arith::XOrIOp::create(b, loc, offset, arith::ShLIOp::create(b, loc, phase, c(4)));
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                             ValueRange{offset});
 }
 
 namespace {
@@ -252,9 +306,6 @@ void lowerAsyncCopy(tile::LoadOp op, tilegpu::MatrixOperandAttr marker, Value pt
   Type element = ptrType.getPointeeType();
   StagingDestination staged =
       getStagingDestination(rewriter, op, marker, lowering, /*ordered=*/false);
-  Value base = staged.base;
-  int64_t rowStride = staged.rowStride;
-
   BlockedLayout layout = lowering.getLayout(op.getType());
   ThreadIndex index = getThreadIndex(rewriter, loc, lowering);
   auto coords = getRegisterCoordinates(rewriter, loc, layout, index);
@@ -264,13 +315,8 @@ void lowerAsyncCopy(tile::LoadOp op, tilegpu::MatrixOperandAttr marker, Value pt
     masks = unpackVector(rewriter, loc, maskTile);
   unsigned bytes = width * 2;
   auto destination = [&](size_t reg) {
-    Value offset =
-        arith::AddIOp::create(rewriter, loc,
-                              arith::MulIOp::create(rewriter, loc, coords[reg][0],
-                                                    i32Const(rewriter, loc, rowStride)),
-                              coords[reg][1]);
-    return LLVM::GEPOp::create(rewriter, loc, base.getType(), element, base,
-                               ValueRange{offset});
+    return staged.getElementAddress(rewriter, loc, coords[reg][0], coords[reg][1],
+                                    element);
   };
   for (size_t reg = 0; reg < ptrs.size(); reg += width) {
     Value cond = masks.empty() ? Value() : masks[reg];

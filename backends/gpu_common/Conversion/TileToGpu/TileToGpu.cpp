@@ -167,9 +167,13 @@ LogicalResult lowerTileToGpu(ModuleOp module, const GpuTargetHooks &hooks,
   Builder b(context);
   int64_t sharedBytes = lowering.placeDedicatedShared(module);
   module->setAttr(kSharedMemoryAttrName, b.getI32IntegerAttr(int32_t(sharedBytes)));
-  if (sharedBytes == 0)
-    if (Operation *global = module.lookupSymbol(kSharedMemorySymbol))
+  if (Operation *global = module.lookupSymbol(kSharedMemorySymbol)) {
+    if (sharedBytes == 0)
       global->erase();
+    else if (lowering.getSharedAlignment() > 16)
+      // Swizzled regions are aligned inside the array; the array too.
+      cast<LLVM::GlobalOp>(global).setAlignment(lowering.getSharedAlignment());
+  }
   for (auto func : module.getOps<func::FuncOp>()) {
     // Facts were used by the layout pass; LLVM does not know these names.
     for (unsigned i = 0; i < func.getNumArguments(); ++i)
