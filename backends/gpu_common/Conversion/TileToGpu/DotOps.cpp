@@ -244,6 +244,18 @@ Value multiplyFragments(tile::DotOp op, const ThreadIndex &index, Value aBase,
   return packVector(b, loc, accTile.getType(), acc);
 }
 
+/// A 2-D dot's input element type and its M, N and K.
+struct DotShape {
+  Type input;
+  int64_t m, n, k;
+};
+DotShape getDotShape(tile::DotOp op) {
+  auto aType = cast<RankedTensorType>(op.getA().getType());
+  auto cType = cast<RankedTensorType>(op.getType());
+  return {aType.getElementType(), cType.getDimSize(0), cType.getDimSize(1),
+          aType.getDimSize(1)};
+}
+
 /// A matrix-unit dot's A and B in shared memory, ready to be read by every
 /// warp: staged by their loads (asynchronous copies, block loads) or
 /// stored here from registers, in the staging their loads used or, for
@@ -255,11 +267,7 @@ struct StagedOperands {
 StagedOperands stageOperands(tile::DotOp op, Value aTile, Value bTile, OpBuilder &b,
                              GpuLowering &lowering, bool warpGroup) {
   Location loc = op.getLoc();
-  auto aType = cast<RankedTensorType>(op.getA().getType());
-  auto bType = cast<RankedTensorType>(op.getB().getType());
-  auto cType = cast<RankedTensorType>(op.getType());
-  Type input = aType.getElementType();
-  int64_t m = cType.getDimSize(0), n = cType.getDimSize(1), k = aType.getDimSize(1);
+  auto [input, m, n, k] = getDotShape(op);
 
   // Rows padded by 16 bytes (DotStaging.h): with rows a multiple of 32
   // bytes long, the stride in 16-byte units is odd, so 8 consecutive rows
@@ -333,9 +341,11 @@ StagedOperands stageOperands(tile::DotOp op, Value aTile, Value bTile, OpBuilder
   StagedOperands staged{{aBase, staging.getAStride(), staging, 0, m},
                         {bBase, staging.getBStride(), staging, 1, k}};
   if (!(asyncMask & 1))
-    storeToShared(b, loc, lowering.getLayout(aType), index, aTile, input, staged.a);
+    storeToShared(b, loc, lowering.getLayout(op.getA().getType()), index, aTile, input,
+                  staged.a);
   if (!(asyncMask & 2))
-    storeToShared(b, loc, lowering.getLayout(bType), index, bTile, input, staged.b);
+    storeToShared(b, loc, lowering.getLayout(op.getB().getType()), index, bTile, input,
+                  staged.b);
   if (asyncMask)
     lowering.matrix->waitAsyncCopies(b, loc, llvm::popcount(asyncMask));
   if (warpGroup)
@@ -364,11 +374,8 @@ bool usesWarpGroupMma(tile::DotOp op, const GpuLowering &lowering) {
 Value lowerWithWarpGroupMma(tile::DotOp op, Value aTile, Value bTile, Value accTile,
                             OpBuilder &b, GpuLowering &lowering) {
   Location loc = op.getLoc();
-  auto aType = cast<RankedTensorType>(op.getA().getType());
-  auto cType = cast<RankedTensorType>(op.getType());
-  Type input = aType.getElementType();
-  int64_t m = cType.getDimSize(0), n = cType.getDimSize(1), k = aType.getDimSize(1);
-  BlockedLayout c = lowering.getLayout(cType);
+  auto [input, m, n, k] = getDotShape(op);
+  BlockedLayout c = lowering.getLayout(op.getType());
   StagedOperands staged = stageOperands(op, aTile, bTile, b, lowering, true);
   tilegpu::SharedStagingAttr staging = staged.a.staging;
   const int64_t sa = staging.getASwizzle(), sb = staging.getBSwizzle();
@@ -420,11 +427,8 @@ Value lowerWithWarpGroupMma(tile::DotOp op, Value aTile, Value bTile, Value accT
 Value lowerWithMatrixUnits(tile::DotOp op, Value aTile, Value bTile, Value accTile,
                            OpBuilder &b, GpuLowering &lowering) {
   Location loc = op.getLoc();
-  auto aType = cast<RankedTensorType>(op.getA().getType());
-  auto cType = cast<RankedTensorType>(op.getType());
-  Type input = aType.getElementType();
-  int64_t m = cType.getDimSize(0), n = cType.getDimSize(1), k = aType.getDimSize(1);
-  BlockedLayout c = lowering.getLayout(cType);
+  auto [input, m, n, k] = getDotShape(op);
+  BlockedLayout c = lowering.getLayout(op.getType());
   unsigned wm = c.warpsPerCTA[0], wn = c.warpsPerCTA[1];
   StagedOperands staged = stageOperands(op, aTile, bTile, b, lowering, false);
   Value aBase = staged.a.base, bBase = staged.b.base;
