@@ -415,9 +415,15 @@ int main(int argc, char **argv) {
                                tol.acc_rel * rowNorm[i] * colNorm[j];
         e.add(std::fabs(double(from16(c[i * N + j])) - ref) / allowed, i * N + j);
       };
+      const int64_t rowStep = tb::gemmCheckedRowStep(M, N, K);
+      if (rowStep > 1)
+        std::printf("check: %s compares every %lld-th row with the fp64 product\n",
+                    w.name.c_str(), static_cast<long long>(rowStep));
       MaxError worst = parallelMax(M, [&](int64_t begin, int64_t end) {
         MaxError e;
         for (int64_t i = begin; i < end; ++i) {
+          if (i % rowStep != 0)
+            continue;
           const double *ai = af.data() + i * K;
           int64_t j = 0;
           // Four columns at a time: four independent sums in flight.
@@ -449,6 +455,97 @@ int main(int argc, char **argv) {
       must(t.status(), "timing");
       ms = t.ok() ? *t : -1;
       work = 2.0 * M * N * K / (ms * 1e-3) / 1e12;
+      unit = "TFLOP/s";
+    } else if (w.kind == tb::Kind::kAttention) {
+      const int64_t seq = w.m, slices = w.n, dim = w.k;
+      const bool causal = w.constexprs.at("CAUSAL") == "True";
+      const int32_t bm = std::stoi(w.constexprs.at("BLOCK_M"));
+      const int64_t elements = slices * seq * dim;
+      std::vector<uint16_t> q(elements), k(elements), v(elements), o(elements);
+      for (auto *t : {&q, &k, &v})
+        for (auto &x : *t)
+          x = toHalf(dist(rng));
+      auto bq = device->allocate(elements * 2), bk = device->allocate(elements * 2),
+           bv = device->allocate(elements * 2), bo = device->allocate(elements * 2),
+           bl = device->allocate(slices * seq * 4);
+      if (!bq.ok() || !bk.ok() || !bv.ok() || !bo.ok() || !bl.ok())
+        return 1;
+      must(bq->copyFromHost(q.data(), elements * 2), "copy");
+      must(bk->copyFromHost(k.data(), elements * 2), "copy");
+      must(bv->copyFromHost(v.data(), elements * 2), "copy");
+      const float scale = float(1.0 / std::sqrt(double(dim)));
+      auto i32 = [](int64_t x) { return static_cast<int32_t>(x); };
+      const int32_t ss = i32(seq * dim), sm = i32(dim);
+      std::vector<rt::Arg> args = {*bq, *bk, *bv, *bo, *bl, scale, ss,      sm,
+                                   ss,  sm,  ss,  sm,  ss,  sm,    i32(seq)};
+      rt::Grid grid{static_cast<uint32_t>((seq + bm - 1) / bm),
+                    static_cast<uint32_t>(slices), 1};
+      must(rt::launch(*kernel, grid, args), "launch");
+      must(device->synchronize(), "launch");
+      if (corruptThis)
+        must(corruptElement(*bo, elements / 2 + 3, 0x7e00u, 2), "corrupt");
+      must(bo->copyToHost(o.data(), elements * 2), "copy");
+      // The checked slices against softmax(q k^T * scale) v in fp64, with
+      // the bound of Workloads.h (attentionBound), query rows over the cores.
+      const tb::AttentionTolerance tol = tb::attentionBound();
+      // Row i of slice `sl` of the reference into `out` (`row`: seq scratch).
+      auto reference = [&](int64_t sl, int64_t i, std::vector<double> &row,
+                           double *out) {
+        const int64_t base = sl * seq * dim, keys = causal ? i + 1 : seq;
+        double mx = -std::numeric_limits<double>::infinity();
+        for (int64_t j = 0; j < keys; ++j) {
+          double dot = 0;
+          for (int64_t d = 0; d < dim; ++d)
+            dot += double(fromHalf(q[base + i * dim + d])) *
+                   double(fromHalf(k[base + j * dim + d]));
+          row[j] = dot * scale;
+          mx = std::max(mx, row[j]);
+        }
+        double sum = 0;
+        for (int64_t j = 0; j < keys; ++j)
+          sum += row[j] = std::exp(row[j] - mx);
+        for (int64_t d = 0; d < dim; ++d)
+          out[d] = 0;
+        for (int64_t j = 0; j < keys; ++j)
+          for (int64_t d = 0; d < dim; ++d)
+            out[d] += row[j] / sum * double(fromHalf(v[base + j * dim + d]));
+      };
+      MaxError worst;
+      for (int64_t sl : tb::attentionCheckedSlices(slices)) {
+        const int64_t base = sl * seq * dim;
+        double vmax = 0;
+        for (int64_t i = 0; i < seq * dim; ++i)
+          vmax = std::max(vmax, double(std::fabs(fromHalf(v[base + i]))));
+        MaxError e = parallelMax(seq, [&](int64_t begin, int64_t end) {
+          MaxError part;
+          std::vector<double> row(seq), want(dim);
+          for (int64_t i = begin; i < end; ++i) {
+            reference(sl, i, row, want.data());
+            for (int64_t d = 0; d < dim; ++d) {
+              const double got = fromHalf(o[base + i * dim + d]);
+              part.add(std::fabs(got - want[d]) /
+                           (tol.abs + tol.rel * std::fabs(want[d]) + tol.vrel * vmax),
+                       base + i * dim + d);
+            }
+          }
+          return part;
+        });
+        worst.add(e.value(), e.index());
+      }
+      double worstWant = 0;
+      if (!worst.within(1.0)) {
+        const int64_t at = static_cast<int64_t>(worst.index());
+        std::vector<double> row(seq), want(dim);
+        reference(at / (seq * dim), at % (seq * dim) / dim, row, want.data());
+        worstWant = want[at % dim];
+      }
+      if (check == "ok")
+        check = verdict(worst, fromHalf(o[worst.index()]), worstWant);
+      auto t = timeMedian(*kernel, grid, args, flush);
+      must(t.status(), "timing");
+      ms = t.ok() ? *t : -1;
+      // Two dots of 2 seq^2 dim flops a slice; half of them when causal.
+      work = 4.0 * slices * seq * seq * dim * (causal ? 0.5 : 1.0) / (ms * 1e-3) / 1e12;
       unit = "TFLOP/s";
     }
     if (check != "ok")

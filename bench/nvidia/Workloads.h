@@ -33,7 +33,7 @@
 
 namespace tessel::bench {
 
-enum class Kind { kVectorAdd, kSoftmax, kMatmul, kFill };
+enum class Kind { kVectorAdd, kSoftmax, kMatmul, kAttention, kFill };
 
 inline constexpr int kWarmupLaunches = 10;
 inline constexpr int kTimedLaunches = 50;
@@ -76,6 +76,48 @@ inline GemmTolerance gemmBound(bool bf16, int64_t k) {
   return {0x1p-24, bf16 ? 0x1p-8 : 0x1p-11, double(k + 2) * 0x1p-23};
 }
 
+// Flash attention forward (attn_fwd of kernels.py; fp16 Q, K, V and output,
+// fp32 scores and accumulation), against the fp64 softmax(Q K^T / sqrt(D)) V:
+//   |o - ref| <= abs + rel * |ref| + vrel * max_j |v_j|
+// rel is an fp16 ulp (the output's rounding, and the normalizer's fp32
+// sums); vrel allows two fp16 ulps on every probability, which the kernel
+// rounds to fp16 before multiplying it with V (their weighted sum of the
+// |v_j| is at most max_j |v_j|, the weights adding up to 1).
+struct AttentionTolerance {
+  double abs, rel, vrel;
+};
+inline AttentionTolerance attentionBound() { return {0x1p-24, 0x1p-10, 0x1p-10}; }
+
+// A flash-attention shape of the benchmark: Triton's fused-attention
+// tutorial's batch 4, 32 heads, at one sequence length, head dim 64 and
+// 128, causal and not. triton_bench.py lists the same.
+struct AttentionShape {
+  int64_t batch, heads, seqLen, headDim;
+  bool causal;
+  /// Queries a program takes, and its warps.
+  int64_t blockM;
+  int32_t numWarps;
+  std::string getName() const {
+    return "attn_fwd_d" + std::to_string(headDim) + "_" + std::to_string(seqLen) +
+           (causal ? "_causal" : "");
+  }
+};
+inline std::vector<AttentionShape> getAttentionShapes() {
+  // Head dim 128 at 128 queries a program needs 243712 bytes of shared
+  // memory in Tessel today (more than the 232448 sm_90a has: every dot
+  // operand has three staging buffers, the loop-invariant Q included), so
+  // both sides run it at 64 queries.
+  return {{4, 32, 4096, 64, false, 128, 4},
+          {4, 32, 4096, 64, true, 128, 4},
+          {4, 32, 4096, 128, false, 64, 4},
+          {4, 32, 4096, 128, true, 64, 4}};
+}
+// Slices (batch x head) of an attention result the host checks: the first
+// and the last (triton_bench.py checks every slice on the GPU).
+inline std::vector<int64_t> attentionCheckedSlices(int64_t slices) {
+  return {0, slices - 1};
+}
+
 // The L2 flush before every timed launch: fill_kernel of kernels.py writing
 // n int32 values (256 MiB). triton_bench.py flushes with the same kernel.
 inline Workload l2Flush() {
@@ -90,18 +132,51 @@ inline Workload l2Flush() {
           4};
 }
 
+// A GEMM of the benchmark: C (M x N) = A (M x K) * B (K x N), row-major,
+// in `dtype` (fp16 or bf16) with fp32 accumulation. triton_bench.py lists
+// the same shapes.
+struct GemmShape {
+  const char *dtype;
+  int64_t m, n, k;
+  /// gemm_<dtype>_<M> for cubes, gemm_<dtype>_<M>x<N>x<K> otherwise.
+  std::string getName() const {
+    std::string name = std::string("gemm_") + dtype + "_" + std::to_string(m);
+    if (!(m == n && n == k))
+      name += "x" + std::to_string(n) + "x" + std::to_string(k);
+    return name;
+  }
+};
+inline std::vector<GemmShape> getGemmShapes() {
+  return {{"fp16", 4096, 4096, 4096}, {"bf16", 4096, 4096, 4096},
+          {"fp16", 8192, 8192, 8192}, {"bf16", 8192, 8192, 8192},
+          {"bf16", 8192, 8192, 1024}, {"bf16", 1024, 1024, 1024},
+          {"bf16", 3000, 5000, 2000}};
+}
+
+// Rows of a GEMM's result the host checks (bench_gpu; triton_bench.py
+// checks every element on the GPU): every one up to 2^36 multiply-adds
+// (4096^3), every 8th row of an 8192^3 product, so that no check takes
+// more than a few seconds of the 16 host cores.
+inline int64_t gemmCheckedRowStep(int64_t m, int64_t n, int64_t k) {
+  const int64_t work = m * n * k;
+  return work > (int64_t(1) << 36) ? work >> 36 : 1;
+}
+
 inline std::vector<Workload> getWorkloads() {
-  // GEMM: M, N, K and the row strides are multiples of 16 and the unit
-  // strides are 1, the two facts Triton's launcher specializes on.
-  auto gemmSig = [](const std::string &t) {
-    return "*" + t + ":16,*" + t + ":16,*" + t +
-           ":16,i32:16,i32:16,i32:16,i32:16,i32:1,"
-           "i32:16,i32:1,i32:16,i32:1";
+  // GEMM: sizes and row strides that are multiples of 16 say so, and the
+  // unit strides are 1, the two facts Triton's launcher specializes on (a
+  // ragged shape's sizes and strides that are not multiples of 16 go
+  // without). Arguments: a, b, c, M, N, K, then the strides of A, B and C
+  // (row-major: K, 1, N, 1, N, 1).
+  auto gemmSig = [](const std::string &t, int64_t m, int64_t n, int64_t k) {
+    auto size = [](int64_t v) { return v % 16 == 0 ? ",i32:16" : ",i32"; };
+    return "*" + t + ":16,*" + t + ":16,*" + t + ":16" + size(m) + size(n) + size(k) +
+           size(k) + ",i32:1" + size(n) + ",i32:1" + size(n) + ",i32:1";
   };
   const std::map<std::string, std::string> gemmTile = {
       {"BLOCK_M", "128"}, {"BLOCK_N", "128"}, {"BLOCK_K", "32"}, {"GROUP_M", "8"}};
   const std::string softmaxSig = "*fp32:16,*fp32:16,i32:16,i32:16,i32:16";
-  return {
+  std::vector<Workload> workloads = {
       {"vadd_2p28",
        Kind::kVectorAdd,
        "add_kernel",
@@ -129,14 +204,39 @@ inline std::vector<Workload> getWorkloads() {
        16384,
        0,
        16},
-      // 4 warps of 64x64 each: 255 registers a thread, two blocks an SM.
-      // Two stages: the depth the backend pipelines (one iteration ahead,
-      // NvidiaOptions::numStages); Triton's "triton-s2" side uses it too.
-      {"gemm_fp16_4096", Kind::kMatmul, "matmul_kernel", gemmSig("fp16"), gemmTile,
-       4096, 4096, 4096, 4, 0, 2},
-      {"gemm_bf16_4096", Kind::kMatmul, "matmul_kernel", gemmSig("bf16"), gemmTile,
-       4096, 4096, 4096, 4, 0, 2},
   };
+  // The GEMM shapes Tessel is measured on (shared/ANCHORS.md): square ones,
+  // a short K, a small one that leaves most SMs idle at this tile, and a
+  // ragged one. One tile for all, 4 warps (one warp group: wgmma on
+  // sm_90a); two stages, the depth the backend pipelines (one iteration
+  // ahead, NvidiaOptions::numStages), which Triton's "triton-s2" side
+  // uses too.
+  for (const GemmShape &g : getGemmShapes())
+    workloads.push_back({g.getName(), Kind::kMatmul, "matmul_kernel",
+                         gemmSig(g.dtype, g.m, g.n, g.k), gemmTile, g.m, g.n, g.k, 4, 0,
+                         2});
+  // Flash attention: m = the sequence length, n = batch x heads slices, k =
+  // the head dim; programs of blockM queries over 64-key blocks, 4 warps
+  // (both dots on wgmma: M blockM, N 64 and the head dim).
+  const std::string attnSig = "*fp16:16,*fp16:16,*fp16:16,*fp16:16,*fp32:16,fp32,"
+                              "i32:16,i32:16,i32:16,i32:16,i32:16,i32:16,i32:16,i32:16,"
+                              "i32:16";
+  for (const AttentionShape &a : getAttentionShapes())
+    workloads.push_back({a.getName(),
+                         Kind::kAttention,
+                         "attn_fwd",
+                         attnSig,
+                         {{"HEAD_DIM", std::to_string(a.headDim)},
+                          {"BLOCK_M", std::to_string(a.blockM)},
+                          {"BLOCK_N", "64"},
+                          {"CAUSAL", a.causal ? "True" : "False"}},
+                         a.seqLen,
+                         a.batch * a.heads,
+                         a.headDim,
+                         a.numWarps,
+                         0,
+                         2});
+  return workloads;
 }
 
 // The compile options of a workload: prepare_kernels compiles with them and

@@ -10,8 +10,9 @@ import sys
 from collections import OrderedDict
 
 SIDES = ("tessel", "triton", "torch")
-# Triton at Tessel's pipeline depth, beside "triton" at its own (GEMMs only).
-OPTIONAL_SIDES = ("triton-s2",)
+# Triton at Tessel's pipeline depth, beside "triton" at its own, and the best
+# of the tutorial's configurations (GEMMs only).
+OPTIONAL_SIDES = ("triton-s2", "triton-auto")
 
 
 def main(path):
@@ -32,18 +33,20 @@ def main(path):
 
     print(f"{'workload':22s} {'tessel':>12s} {'triton':>12s} {'torch':>12s} "
           f"{'tessel/triton':>14s} {'tessel/torch':>13s} {'triton-s2':>10s} "
-          f"{'tessel/s2':>10s}  check")
+          f"{'tessel/s2':>10s} {'triton-auto':>11s} {'tessel/auto':>11s}  check")
     missing = (float("nan"), "", "missing")
     for name, r in rows.items():
         t, tr, to = (r.get(side, missing) for side in SIDES)
-        s2 = r.get("triton-s2")
         unit = t[1] or tr[1] or to[1]
         checks = [f"{side} {r.get(side, missing)[2]}" for side in SIDES
                   if r.get(side, missing)[2] != "ok"]
-        if s2 is not None and s2[2] != "ok":
-            checks.append(f"triton-s2 {s2[2]}")
-        extra = (f" {s2[0]:10.1f} {t[0] / s2[0]:10.2f}" if s2 is not None
-                 else f" {'-':>10s} {'-':>10s}")
+        extra = ""
+        for side, width in (("triton-s2", 10), ("triton-auto", 11)):
+            o = r.get(side)
+            if o is not None and o[2] != "ok":
+                checks.append(f"{side} {o[2]}")
+            extra += (f" {o[0]:{width}.1f} {t[0] / o[0]:{width}.2f}" if o is not None
+                      else f" {'-':>{width}s} {'-':>{width}s}")
         print(f"{name:22s} {t[0]:12.1f} {tr[0]:12.1f} {to[0]:12.1f} {t[0] / tr[0]:14.2f} "
               f"{t[0] / to[0]:13.2f}{extra}  {'; '.join(checks) or 'ok'} ({unit})")
         problems += [f"{name}: {c}" for c in checks]

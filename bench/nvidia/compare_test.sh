@@ -17,6 +17,8 @@ torch vadd_2p28                0.7300 ms     4412.5 GB/s     ok
 triton gemm_fp16_4096          0.2200 ms      624.7 TFLOP/s  ok
 torch gemm_fp16_4096           0.1900 ms      723.4 TFLOP/s  ok
 triton-s2 gemm_fp16_4096       0.4000 ms      343.6 TFLOP/s  ok
+config: triton-auto gemm_fp16_4096 BLOCK_M, BLOCK_N, BLOCK_K, warps, stages = (128, 256, 64, 8, 3)
+triton-auto gemm_fp16_4096     0.2100 ms      654.5 TFLOP/s  ok
 RUN
 
 expect() {  # expect STATUS NAME FILE [TEXT]: compare.py's status, and TEXT in its output
@@ -40,6 +42,10 @@ expect 1 wrong "$dir/wrong.txt" "gemm_fp16_4096: tessel WRONG at 77"
 sed 's/^\(triton-s2 gemm_fp16_4096 .*TFLOP\/s \) ok$/\1 WRONG at 3: got 0, expected 2 (9 x the allowed error)/' \
   "$dir/good.txt" > "$dir/wrong_s2.txt"
 expect 1 wrong_s2 "$dir/wrong_s2.txt" "gemm_fp16_4096: triton-s2 WRONG at 3"
+grep -q "0.48" "$dir/good.out" || { echo "FAIL: good: no tessel/auto ratio 0.48" >&2; exit 1; }
+sed 's/^\(triton-auto gemm_fp16_4096 .*TFLOP\/s \) ok$/\1 WRONG at 5: got 1, expected 2 (3 x the allowed error)/' \
+  "$dir/good.txt" > "$dir/wrong_auto.txt"
+expect 1 wrong_auto "$dir/wrong_auto.txt" "gemm_fp16_4096: triton-auto WRONG at 5"
 grep -v '^torch vadd' "$dir/good.txt" > "$dir/missing.txt"
 expect 1 missing "$dir/missing.txt" "vadd_2p28: torch missing"
 sed 's/^tessel gemm_fp16_4096 .*/tessel gemm_fp16_4096      load: NOT_FOUND: no cached artifact/' \

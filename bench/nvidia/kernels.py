@@ -65,3 +65,58 @@ def fill_kernel(out_ptr, n, value, BLOCK: tl.constexpr):
     # `value` to n int32 elements, far more than the L2 holds.
     offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     tl.store(out_ptr + offsets, tl.zeros((BLOCK,), dtype=tl.int32) + value, mask=offsets < n)
+
+
+@triton.jit
+def attn_fwd(Q, K, V, Out, Lse, sm_scale,
+             stride_qs, stride_qm, stride_ks, stride_kn,
+             stride_vs, stride_vn, stride_os, stride_om,
+             seq_len,
+             HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+             CAUSAL: tl.constexpr):
+    # Flash attention forward: one program takes BLOCK_M queries of one
+    # (batch, head) slice and walks the keys and values BLOCK_N at a time with
+    # an online softmax (running maximum m_i, normalizer l_i, unnormalized
+    # acc). Q, K, V, Out are [slices, seq_len, HEAD_DIM], unit stride along
+    # HEAD_DIM; with CAUSAL, query i sees keys 0..i only, and the walk stops
+    # after the block holding the program's last query.
+    pid_m = tl.program_id(0)
+    slice_id = tl.program_id(1)
+    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = tl.arange(0, BLOCK_N)
+    offs_d = tl.arange(0, HEAD_DIM)
+    row_ok = offs_m < seq_len
+    q = tl.load(Q + slice_id * stride_qs + offs_m[:, None] * stride_qm + offs_d[None, :],
+                mask=row_ok[:, None], other=0.0)
+    kt_ptrs = K + slice_id * stride_ks + offs_n[None, :] * stride_kn + offs_d[:, None]
+    v_ptrs = V + slice_id * stride_vs + offs_n[:, None] * stride_vn + offs_d[None, :]
+    m_i = tl.full([BLOCK_M], -float("inf"), dtype=tl.float32)
+    l_i = tl.zeros([BLOCK_M], dtype=tl.float32)
+    acc = tl.zeros([BLOCK_M, HEAD_DIM], dtype=tl.float32)
+    qk_scale = sm_scale * 1.4426950408889634  # exp(x) = exp2(x log2(e))
+    hi = seq_len
+    if CAUSAL:
+        hi = tl.minimum((pid_m + 1) * BLOCK_M, seq_len)
+    for start_n in range(0, hi, BLOCK_N):
+        cols = start_n + offs_n
+        col_ok = cols < seq_len
+        kt = tl.load(kt_ptrs, mask=col_ok[None, :], other=0.0)
+        scores = tl.dot(q, kt) * qk_scale
+        keep = col_ok[None, :]
+        if CAUSAL:
+            keep = keep & (offs_m[:, None] >= cols[None, :])
+        scores = tl.where(keep, scores, -float("inf"))
+        m_new = tl.maximum(m_i, tl.max(scores, axis=1))
+        p = tl.math.exp2(scores - m_new[:, None])
+        alpha = tl.math.exp2(m_i - m_new)
+        l_i = l_i * alpha + tl.sum(p, axis=1)
+        v = tl.load(v_ptrs, mask=col_ok[:, None], other=0.0)
+        acc = acc * alpha[:, None]
+        acc = tl.dot(p.to(tl.float16), v, acc)
+        m_i = m_new
+        kt_ptrs += BLOCK_N * stride_kn
+        v_ptrs += BLOCK_N * stride_vn
+    acc = acc / l_i[:, None]
+    tl.store(Lse + slice_id * seq_len + offs_m, m_i + tl.math.log2(l_i), mask=row_ok)
+    tl.store(Out + slice_id * stride_os + offs_m[:, None] * stride_om + offs_d[None, :],
+             acc.to(tl.float16), mask=row_ok[:, None])

@@ -3,7 +3,8 @@
 Prints lines in bench_gpu's format so compare.py can pair them. The Triton
 kernels are the ones in kernels.py (the same source Tessel compiles),
 launched with the num_warps of Workloads.h (the GEMMs at 4 stages and, as
-"triton-s2", at Tessel's 2);
+"triton-s2", at Tessel's 2; and, as "triton-auto", the best of the matmul
+tutorial's eight configurations);
 Triton's launcher specializes the integer arguments divisible by 16 on its
 own, which Workloads.h spells `i32:16`.
 
@@ -30,6 +31,32 @@ TIMED = 50
 FLUSH_ELEMENTS = 1 << 26  # int32: 256 MiB
 FLUSH_BLOCK = 4096
 FLUSH_BYTES = 4 * FLUSH_ELEMENTS
+
+# Workloads.h: getGemmShapes() (dtype, M, N, K) and GemmShape::getName.
+GEMM_SHAPES = (("fp16", 4096, 4096, 4096), ("bf16", 4096, 4096, 4096),
+               ("fp16", 8192, 8192, 8192), ("bf16", 8192, 8192, 8192),
+               ("bf16", 8192, 8192, 1024), ("bf16", 1024, 1024, 1024),
+               ("bf16", 3000, 5000, 2000))
+
+
+# Workloads.h: getAttentionShapes() (batch, heads, seq_len, head_dim, causal,
+# BLOCK_M, num_warps).
+ATTENTION_SHAPES = ((4, 32, 4096, 64, False, 128, 4), (4, 32, 4096, 64, True, 128, 4),
+                    (4, 32, 4096, 128, False, 64, 4), (4, 32, 4096, 128, True, 64, 4))
+
+
+def gemm_name(tag, m, n, k):
+    return f"gemm_{tag}_{m}" if m == n == k else f"gemm_{tag}_{m}x{n}x{k}"
+
+
+# The eight fp16/bf16 configurations of Triton's matmul tutorial for CUDA:
+# BLOCK_M, BLOCK_N, BLOCK_K, num_warps, num_stages (GROUP_M 8 for all).
+TUTORIAL_CONFIGS = ((128, 256, 64, 8, 3), (64, 256, 32, 4, 4), (128, 128, 32, 4, 4),
+                    (128, 64, 32, 4, 4), (64, 128, 32, 4, 4), (128, 32, 32, 4, 4),
+                    (64, 32, 32, 2, 5), (32, 64, 32, 2, 5))
+# TESSEL_BENCH_AUTOTUNE=0 leaves out the "triton-auto" side (its eight
+# compilations and timings per shape).
+AUTOTUNE = os.environ.get("TESSEL_BENCH_AUTOTUNE", "1") != "0"
 
 _flush_buffer = None
 
@@ -151,9 +178,9 @@ def main():
         report("torch", name, ms, 8 * rows * cols / ms / 1e6, "GB/s", check)
         del a, o, want, allowed, result
 
-    m = n_ = k = 4096
-    for dtype, tag in ((torch.float16, "fp16"), (torch.bfloat16, "bf16")):
-        name = f"gemm_{tag}_4096"
+    for tag, m, n_, k in GEMM_SHAPES:
+        dtype = torch.float16 if tag == "fp16" else torch.bfloat16
+        name = gemm_name(tag, m, n_, k)
         a = torch.randn(m, k, device="cuda", dtype=dtype)
         b = torch.randn(k, n_, device="cuda", dtype=dtype)
         c = torch.empty(m, n_, device="cuda", dtype=dtype)
@@ -164,27 +191,103 @@ def main():
         norms = torch.outer(a64.norm(dim=1), b64.norm(dim=0))
         allowed = atol + out_rel * want.abs() + acc_rel * norms
         del a64, b64, norms
-        grid = (triton.cdiv(m, 128) * triton.cdiv(n_, 128),)
+
+        def launcher(bm, bn, bk, warps, stages):
+            grid = (triton.cdiv(m, bm) * triton.cdiv(n_, bn),)
+            return lambda: kernels.matmul_kernel[grid](
+                a, b, c, m, n_, k, k, 1, n_, 1, n_, 1,
+                BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, GROUP_M=8, num_warps=warps,
+                num_stages=stages)
+
+        def measure(run):
+            c.zero_()
+            run()
+            check = verdict((c.double() - want).abs() / allowed, c, want)
+            return time_ms(run), check
+
         # Tessel's tile configuration (Workloads.h): 128x128x32 tiles,
         # GROUP_M 8, 4 warps. "triton" runs it at 4 stages, Triton's usual
         # depth at this tile on Hopper and the stronger of the two, which the
         # headline ratio is taken against; "triton-s2" at Tessel's 2 stages.
         for side, stages in (("triton", 4), ("triton-s2", 2)):
-            run = lambda: kernels.matmul_kernel[grid](  # noqa: E731
-                a, b, c, m, n_, k, k, 1, n_, 1, n_, 1,
-                BLOCK_M=128, BLOCK_N=128, BLOCK_K=32, GROUP_M=8, num_warps=4,
-                num_stages=stages)
-            c.zero_()
-            run()
-            check = verdict((c.double() - want).abs() / allowed, c, want)
-            ms = time_ms(run)
+            ms, check = measure(launcher(128, 128, 32, 4, stages))
             report(side, name, ms, 2 * m * n_ * k / ms / 1e9, "TFLOP/s", check)
+        # "triton-auto": the best of the matmul tutorial's configurations,
+        # each timed as above (the autotuner's choice, by the same clock).
+        if AUTOTUNE:
+            best = None
+            for config in TUTORIAL_CONFIGS:
+                ms, check = measure(launcher(*config))
+                if check != "ok":
+                    report("triton-auto", name, ms, 2 * m * n_ * k / ms / 1e9, "TFLOP/s",
+                           check)
+                    best = None
+                    break
+                if best is None or ms < best[0]:
+                    best = (ms, config)
+            if best is not None:
+                print(f"config: triton-auto {name} BLOCK_M, BLOCK_N, BLOCK_K, warps, stages "
+                      f"= {best[1]}", flush=True)
+                report("triton-auto", name, best[0], 2 * m * n_ * k / best[0] / 1e9,
+                       "TFLOP/s", "ok")
         run = lambda: torch.matmul(a, b, out=c)  # noqa: E731
         run()
         check = verdict((c.double() - want).abs() / allowed, c, want)
         ms = time_ms(run)
         report("torch", name, ms, 2 * m * n_ * k / ms / 1e9, "TFLOP/s", check)
         del a, b, c, want, allowed
+
+    # Flash attention (Workloads.h: getAttentionShapes, attentionBound):
+    # Triton on the same kernel source and configuration at 2 stages
+    # ("triton-s2", Tessel's depth) and 3 ("triton", the tutorial's);
+    # PyTorch's scaled_dot_product_attention beside them.
+    for batch, heads, seq, dim, causal, block_m, warps in ATTENTION_SHAPES:
+        name = f"attn_fwd_d{dim}_{seq}" + ("_causal" if causal else "")
+        slices = batch * heads
+        q, k, v = (torch.rand(slices, seq, dim, device="cuda").mul_(2).sub_(1).half()
+                   for _ in range(3))
+        o = torch.empty_like(q)
+        lse = torch.empty(slices, seq, device="cuda", dtype=torch.float32)
+        scale = 1.0 / dim ** 0.5
+        flops = 4.0 * slices * seq * seq * dim * (0.5 if causal else 1.0)
+        abs_tol, rel, vrel = 2.0 ** -24, 2.0 ** -10, 2.0 ** -10
+        grid = (triton.cdiv(seq, block_m), slices)
+
+        def check_attention(out):
+            worst, at = 0.0, None
+            mask = (torch.ones(seq, seq, device="cuda", dtype=torch.bool).tril()
+                    if causal else None)
+            for sl in range(slices):
+                s_ = (q[sl].double() @ k[sl].double().T) * scale
+                if mask is not None:
+                    s_ = s_.masked_fill(~mask, float("-inf"))
+                want = torch.softmax(s_, dim=1) @ v[sl].double()
+                allowed = abs_tol + rel * want.abs() + vrel * v[sl].double().abs().max()
+                ratio = (out[sl].double() - want).abs() / allowed
+                r = ratio.max()
+                if not bool(r <= 1.0):
+                    return verdict(ratio, out[sl], want)
+            return "ok"
+
+        for side, stages in (("triton", 3), ("triton-s2", 2)):
+            run = lambda: kernels.attn_fwd[grid](  # noqa: E731
+                q, k, v, o, lse, scale, seq * dim, dim, seq * dim, dim, seq * dim, dim,
+                seq * dim, dim, seq, HEAD_DIM=dim, BLOCK_M=block_m, BLOCK_N=64, CAUSAL=causal,
+                num_warps=warps, num_stages=stages)
+            o.zero_()
+            run()
+            check = check_attention(o)
+            ms = time_ms(run)
+            report(side, name, ms, flops / ms / 1e9, "TFLOP/s", check)
+        q4, k4, v4 = (t.view(batch, heads, seq, dim) for t in (q, k, v))
+        result = {}
+        run = lambda: result.update(  # noqa: E731
+            y=torch.nn.functional.scaled_dot_product_attention(q4, k4, v4, is_causal=causal))
+        run()
+        check = check_attention(result["y"].view(slices, seq, dim))
+        ms = time_ms(run)
+        report("torch", name, ms, flops / ms / 1e9, "TFLOP/s", check)
+        del q, k, v, o, lse, result
 
     return 1 if failures else 0
 
