@@ -22,4 +22,8 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.warp_size = 32 : i32,
   func.func private @wave64(tensor<64x64xf32, #tilegpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 8], warpsPerCTA = [2, 2], order = [1, 0]}>>)
   // CHECK: #tilegpu.staged_dot<dot = 2, operands = 1, staging = <aStride = 40, bStride = 136, bOffset = 10240, stageBytes = 19968, buffers = 1>>
   func.func private @staged() attributes {tilegpu.staged_dot = #tilegpu.staged_dot<dot = 2, operands = 1, staging = #tilegpu.shared<aStride = 40, bStride = 136, bOffset = 10240, stageBytes = 19968, buffers = 1>>}
+  // The swizzled staging of a warp-group dot keeps its extra parameters;
+  // the padded one prints without them (their defaults, 0).
+  // CHECK: #tilegpu.staged_dot<dot = 3, operands = 3, staging = <aStride = 32, bStride = 128, bOffset = 8192, stageBytes = 16384, buffers = 3, aSwizzle = 64, bSwizzle = 128, aRowWarps = 4>>
+  func.func private @swizzled() attributes {tilegpu.staged_dot = #tilegpu.staged_dot<dot = 3, operands = 3, staging = #tilegpu.shared<aStride = 32, bStride = 128, bOffset = 8192, stageBytes = 16384, buffers = 3, aSwizzle = 64, bSwizzle = 128, aRowWarps = 4>>}
 }

@@ -56,5 +56,26 @@ func.func private @f() attributes {tilegpu.staged_dot = #tilegpu.staged_dot<dot 
 
 // -----
 
+// A swizzle is 32, 64 or 128 bytes, on both operands.
+// expected-error @+2 {{swizzles must both be 32, 64 or 128 bytes, or both 0 (got 64 and 0)}}
+// expected-error @+1 {{failed to parse TileGpu_StagedDotAttr parameter 'staging'}}
+func.func private @f() attributes {tilegpu.staged_dot = #tilegpu.staged_dot<dot = 0, operands = 3, staging = #tilegpu.shared<aStride = 32, bStride = 128, bOffset = 8192, stageBytes = 16384, buffers = 3, aSwizzle = 64>>}
+
+// -----
+
+// Swizzle atoms must start 1024-byte aligned.
+// expected-error @+2 {{swizzled operands need 1024-byte aligned regions (bOffset 4096, stageBytes 9728)}}
+// expected-error @+1 {{failed to parse TileGpu_StagedDotAttr parameter 'staging'}}
+func.func private @f() attributes {tilegpu.staged_dot = #tilegpu.staged_dot<dot = 0, operands = 3, staging = #tilegpu.shared<aStride = 32, bStride = 64, bOffset = 4096, stageBytes = 9728, buffers = 3, aSwizzle = 64, bSwizzle = 128>>}
+
+// -----
+
+// The warp-group row order needs swizzled operands and whole warp groups.
+// expected-error @+2 {{aRowWarps (6) needs swizzled operands and whole warp groups}}
+// expected-error @+1 {{failed to parse TileGpu_StagedDotAttr parameter 'staging'}}
+func.func private @f() attributes {tilegpu.staged_dot = #tilegpu.staged_dot<dot = 0, operands = 3, staging = #tilegpu.shared<aStride = 32, bStride = 64, bOffset = 4096, stageBytes = 8192, buffers = 3, aSwizzle = 64, bSwizzle = 128, aRowWarps = 6>>}
+
+// -----
+
 // expected-error @+1 {{unknown tilegpu attribute 'tilegpu.async_operands'}}
 func.func private @f() attributes {tilegpu.async_operands = array<i32: 0, 3>}
