@@ -53,13 +53,20 @@ tensor::CastOp getLayoutCast(Value value) {
 
 Attribute getEncoding(Type type) { return cast<RankedTensorType>(type).getEncoding(); }
 
-/// Whether the dot's types suit the matrix instructions at all.
-bool hasMatrixTypes(tile::DotOp dot) {
+/// Whether the dot's types suit the matrix instructions at all (whatever
+/// layout it has).
+bool hasMatrixElementTypes(tile::DotOp dot) {
   auto aType = cast<RankedTensorType>(dot.getA().getType());
   auto cType = cast<RankedTensorType>(dot.getType());
-  return cType.getRank() == 2 && !cType.getEncoding() &&
-         isMatrixInput(aType.getElementType()) && cType.getElementType().isF32() &&
+  return cType.getRank() == 2 && isMatrixInput(aType.getElementType()) &&
+         cType.getElementType().isF32() &&
          dot.getInputPrecision() == tile::InputPrecision::IEEE;
+}
+
+/// The same, for a dot that has no layout yet (the one this pass gives).
+bool hasMatrixTypes(tile::DotOp dot) {
+  return hasMatrixElementTypes(dot) &&
+         !cast<RankedTensorType>(dot.getType()).getEncoding();
 }
 
 /// The warp arrangement of a dot the matrix instruction can compute: all
@@ -221,7 +228,7 @@ bool isTensorCoreDot(Operation *op, unsigned numWarps, const MatrixTileShape &ti
 
 bool isWarpGroupDot(Operation *op, unsigned numWarps, unsigned warpGroupMaxN) {
   auto dot = dyn_cast<tile::DotOp>(op);
-  if (!dot || warpGroupMaxN == 0 || !hasMatrixTypes(dot) || numWarps % 4 != 0)
+  if (!dot || warpGroupMaxN == 0 || !hasMatrixElementTypes(dot) || numWarps % 4 != 0)
     return false;
   auto aType = cast<RankedTensorType>(dot.getA().getType());
   auto cType = cast<RankedTensorType>(dot.getType());

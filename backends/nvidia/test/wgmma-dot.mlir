@@ -3,6 +3,13 @@
 // RUN: tessel-nvidia-compile %s --arch=sm_90a | FileCheck %s --check-prefix=PTX
 // RUN: tessel-nvidia-compile %s --arch=sm_80 | FileCheck %s --check-prefix=SM80
 // RUN: tessel-nvidia-compile %s --arch=sm_90a --emit=cubin -o %t.sm90a
+// RUN: not tessel-opt %s --tilegpu-pipeline-loads="async-copy=1 warp-group-max-n=256" --tilegpu-assign-layouts="tensor-cores=1 warp-group-max-n=256" --convert-tile-to-nvvm 2>&1 | FileCheck %s --check-prefix=NOWG
+// RUN: not tessel-opt %s --tilegpu-pipeline-loads="async-copy=1 warp-group-max-n=256" --tilegpu-assign-layouts="tensor-cores=1" --convert-tile-to-nvvm=warp-group-mma=1 2>&1 | FileCheck %s --check-prefix=NOWG
+
+// Operands staged for wgmma, lowered without it or with the accumulator in
+// the mma.sync arrangement (passes run with different settings): an error
+// at the dot, not wrong code.
+// NOWG: error: operands were staged for a warp-group matrix instruction that this lowering does not offer for the dot
 
 // A 64x64x32 f16 GEMM loop on sm_90a's warp-group MMA, 4 warps (one warp
 // group). The loads stage A and B swizzled (A's 64-byte rows by 64 bytes,

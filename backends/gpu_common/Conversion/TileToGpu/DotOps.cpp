@@ -354,15 +354,20 @@ StagedOperands stageOperands(tile::DotOp op, Value aTile, Value bTile, OpBuilder
   return staged;
 }
 
-/// Whether a matrix-unit dot runs on the warp-group instruction: a staged
-/// one when its loads staged it for that, another when the layouts pass
-/// gave it that warp arrangement (TensorCoreLayouts.h).
-bool usesWarpGroupMma(tile::DotOp op, const GpuLowering &lowering) {
-  if (auto async = op->getAttrOfType<tilegpu::StagedDotAttr>(kStagedDotAttrName))
-    return async.getStaging().isSwizzled();
+/// Whether the lowering can run `op` on its warp-group instruction with the
+/// accumulator layout the dot has.
+bool canUseWarpGroupMma(tile::DotOp op, const GpuLowering &lowering) {
   unsigned maxN = lowering.matrix->getWarpGroupMaxN();
   return maxN != 0 && isWarpGroupDot(op, lowering.numWarps, maxN) &&
          lowering.getLayout(op.getType()).warpsPerCTA[0] == lowering.numWarps;
+}
+
+/// Only dots whose loads staged them swizzled take the warp-group path
+/// today; one whose operands both come from registers (no loop, or no
+/// pipelining) keeps mma.sync, in the warp arrangement it was given.
+bool usesWarpGroupMma(tile::DotOp op) {
+  auto async = op->getAttrOfType<tilegpu::StagedDotAttr>(kStagedDotAttrName);
+  return async && async.getStaging().isSwizzled();
 }
 
 /// The warp-group dot: every warp group multiplies its 64-row slices of A
@@ -520,10 +525,17 @@ struct DotLowering : GpuPattern<tile::DotOp> {
         return op.emitError()
                << "operands were staged for matrix instructions this dot "
                   "cannot use here";
+      // A swizzled staging is the warp-group instruction's: the lowering
+      // must offer it, and the accumulator must have its warp arrangement
+      // (the passes before ran with the same warp-group-max-n).
+      if (usesWarpGroupMma(op) && !canUseWarpGroupMma(op, lowering))
+        return op.emitError()
+               << "operands were staged for a warp-group matrix instruction that "
+                  "this lowering does not offer for the dot (or its accumulator "
+                  "layout does not have all warps along M)";
     }
     if (canUseMatrixUnits(op, lowering)) {
-      auto lower =
-          usesWarpGroupMma(op, lowering) ? lowerWithWarpGroupMma : lowerWithMatrixUnits;
+      auto lower = usesWarpGroupMma(op) ? lowerWithWarpGroupMma : lowerWithMatrixUnits;
       rewriter.replaceOp(op, lower(op, adaptor.getA(), adaptor.getB(), adaptor.getAcc(),
                                    rewriter, lowering));
       return success();
