@@ -11,6 +11,7 @@
 #include "conformance/cases/Registry.h"
 #include "conformance/runner/Bundle.h"
 #include "conformance/runner/Report.h"
+#include "conformance/runner/RunIdentity.h"
 
 namespace tessel::conformance {
 namespace {
@@ -115,6 +116,44 @@ TEST(Report, SummaryTableAndVerdict) {
   RunSummary ok;
   ok.results = {{"a", Outcome::kPass, "", "", 0}, {"b", Outcome::kSkipped, "r", "", 0}};
   EXPECT_TRUE(ok.clean());
+}
+
+TEST(Report, NamesTheDriverWhenThePluginSaysIt) {
+  RunSummary s = summary();
+  s.device = "NVIDIA H200 (NVIDIA, sm_90a)";
+  s.driver = "13.0";
+  std::ostringstream out;
+  printSummary(s, out);
+  EXPECT_NE(toJson(s).find("\"driver\": \"13.0\",\n"), std::string::npos);
+  EXPECT_NE(out.str().find("  device NVIDIA H200 (NVIDIA, sm_90a)\n  driver 13.0\n"),
+            std::string::npos)
+      << out.str();
+  EXPECT_NE(toJUnit(s).find("<property name=\"driver\" value=\"13.0\"/>"),
+            std::string::npos);
+  // Not said: the field is there, empty, and the header has no line for it.
+  s.driver = "";
+  std::ostringstream none;
+  printSummary(s, none);
+  EXPECT_NE(toJson(s).find("\"driver\": \"\",\n"), std::string::npos);
+  EXPECT_EQ(none.str().find("  driver"), std::string::npos) << none.str();
+}
+
+TEST(RunIdentity, TheDriverIsTheDevicesStringFeatureDriverVersion) {
+  plugin_host::DeviceInfo device;
+  device.name = "GPU";
+  device.vendor = "V";
+  device.arch = "a";
+  EXPECT_EQ(driverVersion(device), "");
+  device.features = {plugin_host::KeyValue::makeString("device_kind", "gpu"),
+                     plugin_host::KeyValue::makeString("driver_version", "12.8")};
+  EXPECT_EQ(driverVersion(device), "12.8");
+  RunSummary s;
+  identifyDevice(s, device);
+  EXPECT_EQ(s.driver, "12.8");
+  EXPECT_EQ(s.device, "GPU (V, a)");
+  // A version sent as a number is not the documented string: not read.
+  device.features = {plugin_host::KeyValue::makeInt("driver_version", 13000)};
+  EXPECT_EQ(driverVersion(device), "");
 }
 
 TEST(Report, OnlyAFullUnfilteredExecuteRunIsConformant) {

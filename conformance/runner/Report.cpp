@@ -114,6 +114,7 @@ std::string toJson(const RunSummary &s) {
     << ", \"abi\": " << jsonString(s.pluginAbi)
     << ", \"build_id\": " << jsonString(s.pluginBuildId) << "},\n"
     << "  \"device\": " << jsonString(s.device) << ",\n"
+    << "  \"driver\": " << jsonString(s.driver) << ",\n"
     << "  \"mode\": " << jsonString(s.mode) << ",\n"
     << "  \"filters\": [";
   for (size_t i = 0; i < s.filters.size(); ++i)
@@ -169,6 +170,7 @@ std::string toJUnit(const RunSummary &s) {
     << "      <property name=\"plugin\" value=\""
     << xml(s.pluginName + " " + s.pluginVersion)
     << "\"/>\n      <property name=\"device\" value=\"" << xml(s.device) << "\"/>\n"
+    << "      <property name=\"driver\" value=\"" << xml(s.driver) << "\"/>\n"
     << "      <property name=\"mode\" value=\"" << xml(s.mode)
     << "\"/>\n    </properties>\n";
   for (const CaseResult &r : s.results) {
@@ -248,6 +250,8 @@ void printSummary(const RunSummary &s, std::ostream &out) {
       << " (" << s.pluginPath << ")\n";
   if (!s.device.empty())
     out << "  device " << s.device << "\n";
+  if (!s.driver.empty())
+    out << "  driver " << s.driver << "\n";
   if (!s.filters.empty()) {
     out << "  filters";
     for (const std::string &f : s.filters)

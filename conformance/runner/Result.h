@@ -72,6 +72,7 @@ struct RunSummary {
   std::string pluginAbi;     // "<major>.<minor>" the plugin reports
   std::string pluginBuildId; // SHA-256 of the plugin file
   std::string device;        // "" when nothing ran on a device
+  std::string driver;        // the device's driver_version; "" when not said
   std::string mode;          // "run", "compile-only", "bundle", "emit-bundle"
   std::string date;          // UTC start, ISO 8601
   std::string host;          // the machine's host name

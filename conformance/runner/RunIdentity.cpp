@@ -111,9 +111,17 @@ void identifyPlugin(RunSummary &summary, const plugin_host::LoadedPlugin &plugin
   summary.skipFileSha256 = skips ? fileSha256(skips->path()) : "";
 }
 
+std::string driverVersion(const plugin_host::DeviceInfo &device) {
+  for (const plugin_host::KeyValue &f : device.features)
+    if (f.key == "driver_version" && f.type == TESSEL_VALUE_STRING)
+      return f.stringValue;
+  return "";
+}
+
 void identifyDevice(RunSummary &summary, const plugin_host::DeviceInfo &device) {
   summary.device = describeDevice(device);
   summary.resolvedArch = device.arch;
+  summary.driver = driverVersion(device);
 }
 
 } // namespace tessel::conformance

@@ -35,7 +35,11 @@ void identifyRun(RunSummary &summary, const char *runner,
 void identifyPlugin(RunSummary &summary, const plugin_host::LoadedPlugin &plugin,
                     const SkipList *skips);
 
-/// Sets the device and the arch the target resolved to on it.
+/// The device's string feature `driver_version` (docs/plugin-sdk.md); ""
+/// when the plugin does not report it, or reports it as another type.
+std::string driverVersion(const plugin_host::DeviceInfo &device);
+
+/// Sets the device, its driver and the arch the target resolved to on it.
 void identifyDevice(RunSummary &summary, const plugin_host::DeviceInfo &device);
 
 } // namespace tessel::conformance

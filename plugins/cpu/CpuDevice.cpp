@@ -9,6 +9,7 @@
 
 #include <dlfcn.h>
 #include <sys/mman.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -48,6 +49,16 @@ std::string cpuInfoField(const std::string &field) {
     return b == std::string::npos ? "" : v.substr(b);
   }
   return "";
+}
+
+/// The operating system's kernel, "Linux 6.1.0-28-amd64": the CPU has no
+/// driver of its own, and the kernel is what runs its code and maps its
+/// memory, so it is what a report names as the device's driver.
+std::string osKernel() {
+  utsname u{};
+  if (uname(&u) != 0)
+    return "";
+  return std::string(u.sysname) + " " + u.release;
 }
 
 class HostKernel : public kit::Executable {
@@ -122,6 +133,8 @@ public:
     for (const char *f :
          {"fp16", "bf16", "fp8", "fp64", "atomics", "tensor_descriptors"})
       features.addBool(f, true);
+    if (std::string kernel = osKernel(); !kernel.empty())
+      features.addString("driver_version", kernel);
   }
 
   Tessel_Device_Desc describe() override {

@@ -133,6 +133,8 @@ public:
         .addString("emulator",
                    pocl.platform + " on the CPU, running the built-in call form")
         .addString("level_zero", levelZero)
+        // The emulated device's driver is PoCL: its platform version.
+        .addString("driver_version", pocl.platform)
         .addBool("fp16", true)
         .addBool("bf16", true)
         .addBool("fp64", true)

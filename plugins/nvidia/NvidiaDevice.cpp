@@ -128,6 +128,9 @@ public:
         .addBool("atomics", true)
         // Lowered to masked pointer accesses for now (TMA is a later step).
         .addBool("tensor_descriptors", true);
+    if (std::string driver = nvidia::formatCudaDriverVersion(info.driverVersion);
+        !driver.empty())
+      features.addString("driver_version", driver);
     // What the GPU description of the target says: matrix instructions,
     // copy engines, limits; wgmma and tma by their usual names.
     if (target) {

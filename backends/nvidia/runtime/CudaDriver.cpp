@@ -43,6 +43,7 @@ LoadedDriver load() {
   bool ok = true;
   // The versioned names are what cuda.h maps the plain ones to.
   ok &= bindSymbol(handle, "cuInit", d.cuInit, why);
+  ok &= bindSymbol(handle, "cuDriverGetVersion", d.cuDriverGetVersion, why);
   ok &= bindSymbol(handle, "cuGetErrorString", d.cuGetErrorString, why);
   ok &= bindSymbol(handle, "cuDeviceGetCount", d.cuDeviceGetCount, why);
   ok &= bindSymbol(handle, "cuDeviceGet", d.cuDeviceGet, why);
@@ -102,6 +103,12 @@ const CudaDriver *getCudaDriver(std::string *why) {
     return nullptr;
   }
   return cuda;
+}
+
+std::string formatCudaDriverVersion(int version) {
+  if (version <= 0)
+    return "";
+  return std::to_string(version / 1000) + "." + std::to_string(version % 1000 / 10);
 }
 
 std::string describeCudaError(const CudaDriver &cuda, const char *call,

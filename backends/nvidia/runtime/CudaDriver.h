@@ -42,6 +42,7 @@ inline constexpr int kFuncAttrMaxDynamicSharedSizeBytes = 8;
 /// Entry points of libcuda.so.1; all non-null once loading succeeded.
 struct CudaDriver {
   CUresult (*cuInit)(unsigned);
+  CUresult (*cuDriverGetVersion)(int *);
   CUresult (*cuGetErrorString)(CUresult, const char **);
   CUresult (*cuDeviceGetCount)(int *);
   CUresult (*cuDeviceGet)(CUdevice *, int);
@@ -77,6 +78,11 @@ const CudaDriver *getCudaDriverSymbols(std::string *why = nullptr);
 /// nullptr when libcuda.so.1 is absent or cuInit fails; `why` (if given)
 /// then says which.
 const CudaDriver *getCudaDriver(std::string *why = nullptr);
+
+/// The driver's CUDA version as cuDriverGetVersion reports it
+/// (1000 * major + 10 * minor) in the form NVIDIA prints: 13000 -> "13.0",
+/// 12080 -> "12.8". "" for a value that is not a version (0 or less).
+std::string formatCudaDriverVersion(int version);
 
 /// "cuMemAlloc failed: CUDA_ERROR_OUT_OF_MEMORY (2)".
 std::string describeCudaError(const CudaDriver &cuda, const char *call,

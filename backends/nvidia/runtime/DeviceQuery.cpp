@@ -25,6 +25,10 @@ bool queryDevices(std::vector<DeviceInfo> &out, std::string &error, bool &noDriv
     noDriver = true;
     return false;
   }
+  // One driver serves every GPU; a failure leaves the version unknown (0).
+  int driverVersion = 0;
+  if (cuda->cuDriverGetVersion(&driverVersion) != CUDA_SUCCESS)
+    driverVersion = 0;
   int count = 0;
   if (CUresult r = cuda->cuDeviceGetCount(&count); r != CUDA_SUCCESS) {
     error = describeCudaError(*cuda, "cuDeviceGetCount", r);
@@ -44,6 +48,7 @@ bool queryDevices(std::vector<DeviceInfo> &out, std::string &error, bool &noDriv
     };
     cuda->cuDeviceGetName(info.name, sizeof(info.name) - 1, device);
     info.ordinal = ordinal;
+    info.driverVersion = driverVersion;
     info.major = attr(kAttrComputeCapabilityMajor);
     info.minor = attr(kAttrComputeCapabilityMinor);
     info.warpSize = attr(kAttrWarpSize);

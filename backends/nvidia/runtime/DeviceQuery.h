@@ -18,6 +18,7 @@ namespace tessel::nvidia {
 struct DeviceInfo {
   char name[256];
   int ordinal, major, minor, warpSize, sms, maxThreads, sharedMem, sharedMemOptin, l2;
+  int driverVersion; // cuDriverGetVersion: 1000 * major + 10 * minor; 0 unknown
   uint64_t memory;
 };
 
@@ -25,8 +26,9 @@ struct DeviceInfo {
 /// a child forked after cuInit, and hosts fork per conformance case after
 /// listing devices, so the calling process initializes the driver only when
 /// it first allocates, loads or launches. A process that has already
-/// initialized the driver (through another library) is queried in place. False and `error` on failure;
-/// `noDriver` when the driver cannot initialize at all (no GPU, no module).
+/// initialized the driver (through another library) is queried in place. False and
+/// `error` on failure; `noDriver` when the driver cannot initialize at all (no GPU, no
+/// module).
 bool queryDevicesInChild(std::vector<DeviceInfo> &out, std::string &error,
                          bool &noDriver);
 

@@ -692,7 +692,9 @@ typedef struct Tessel_Device_Desc {
   const char* name;                /* marketing name, e.g. "NVIDIA H200" */
   const char* arch;                /* a Tessel_Target_Desc.arch, "sm_90a" */
   const Tessel_Key_Value* features;/* extensible capabilities, e.g.
-                                      "fp8"=true, "tma"=true */
+                                      "fp8"=true, "tma"=true; strings
+                                      "device_kind" and "driver_version"
+                                      (docs/plugin-sdk.md) */
   size_t num_features;
   uint64_t global_mem_bytes;
   uint32_t ordinal;                /* index among this plugin's devices */
