@@ -13,6 +13,7 @@
 #include "conformance/runner/Bundle.h"
 #include "conformance/runner/CompileCase.h"
 #include "conformance/runner/Execute.h"
+#include "conformance/runner/Progress.h"
 #include "conformance/runner/Report.h"
 #include "conformance/runner/RunIdentity.h"
 #include "conformance/runner/Session.h"

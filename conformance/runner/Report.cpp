@@ -4,9 +4,6 @@
 
 #include "core/runtime/SafeFile.h"
 
-#include <unistd.h>
-
-#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -301,42 +298,6 @@ plugin_host::Status writeTextFile(const std::string &path, const std::string &te
   // Reports are written like every other output: a private temporary, then
   // a rename, so a planted symbolic link is replaced, not written through.
   return runtime::writeFileAtomically(path, text);
-}
-
-Progress::Progress(std::FILE *stream, size_t total)
-    : stream(stream), totalCases(total), enabled(isatty(fileno(stream)) == 1),
-      started(std::chrono::steady_clock::now()) {}
-
-void Progress::update(size_t done, const RunSummary &soFar,
-                      const std::string &current) {
-  if (!enabled || totalCases == 0)
-    return;
-  const int width = 30;
-  const int filled = static_cast<int>(width * done / totalCases);
-  auto counts = soFar.counts();
-  std::string cur =
-      current.size() > 40 ? "..." + current.substr(current.size() - 37) : current;
-  // The time left, from the mean time of the cases done so far.
-  const double elapsed =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  char eta[32] = "";
-  if (done > 0) {
-    const double left = elapsed / double(done) * double(totalCases - done);
-    std::snprintf(eta, sizeof eta, " ETA %dm%02ds", int(left) / 60, int(left) % 60);
-  }
-  std::fprintf(stream, "\r[%s%s] %zu/%zu%s  pass %d fail %d error %d  %-40s",
-               std::string(filled, '#').c_str(),
-               std::string(width - filled, '.').c_str(), done, totalCases, eta,
-               counts[Outcome::kPass] + counts[Outcome::kValidated],
-               counts[Outcome::kFail], counts[Outcome::kError], cur.c_str());
-  std::fflush(stream);
-}
-
-void Progress::finish() {
-  if (!enabled)
-    return;
-  std::fprintf(stream, "\r%s\r", std::string(122, ' ').c_str());
-  std::fflush(stream);
 }
 
 } // namespace tessel::conformance

@@ -1,7 +1,8 @@
 //===- Report.h - Report formats --------------------------------*- C++ -*-===//
 //
 // Report formats: JSON (machine-readable, the publishable result), JUnit XML
-// (for CI dashboards), and the console's progress bar and summary table.
+// (for CI dashboards), and the console's summary table (Progress.h has its
+// progress bar).
 // docs/conformance.md describes the JSON fields.
 //
 //===----------------------------------------------------------------------===//
@@ -9,8 +10,6 @@
 #ifndef TESSEL_CONFORMANCE_RUNNER_REPORT_H
 #define TESSEL_CONFORMANCE_RUNNER_REPORT_H
 
-#include <chrono>
-#include <cstdio>
 #include <ostream>
 #include <string>
 
@@ -31,21 +30,6 @@ std::string toJUnit(const RunSummary &summary);
 void printSummary(const RunSummary &summary, std::ostream &out);
 
 plugin_host::Status writeTextFile(const std::string &path, const std::string &text);
-
-/// A one-line progress bar redrawn in place, only when `stream` is a
-/// terminal (logs and CI output stay clean).
-class Progress {
-public:
-  Progress(std::FILE *stream, size_t total);
-  void update(size_t done, const RunSummary &soFar, const std::string &current);
-  void finish();
-
-private:
-  std::FILE *stream;
-  size_t totalCases;
-  bool enabled;
-  std::chrono::steady_clock::time_point started;
-};
 
 } // namespace tessel::conformance
 
