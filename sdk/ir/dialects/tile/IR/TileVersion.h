@@ -1,7 +1,7 @@
 //===- TileVersion.h - Version of the tile dialect ---------------*- C++ -*-===//
 //
 // The tile dialect version travels with every module written as bytecode.
-// Compatibility promise (docs/tile-ir-versioning.md):
+// Compatibility promise (docs/tile-ir.md, "Compatibility promise"):
 //  - minor bumps add ops, attributes or optional operands; a reader of minor
 //    N reads every module of minor <= N, and a module of a newer minor as long
 //    as it only uses constructs the reader knows;
