@@ -18,7 +18,10 @@ namespace tessel::conformance {
 // 2.1: libdevice math functions, shape ops (gather, sort, flip, join/split,
 // histogram), Philox random numbers and umulhi, break/continue/early return,
 // block pointers.
-inline constexpr const char *kSuiteVersion = "2.2";
+// 2.2: compile options per case, more dot tiles and descriptor blocks,
+// int64 offsets.
+// 2.3: tensor descriptors of 1, 3, 4 and 5 dimensions.
+inline constexpr const char *kSuiteVersion = "2.3";
 
 // Every runnable case, ordered by id; ids are unique (checked on first use).
 const std::vector<Case> &allCases();

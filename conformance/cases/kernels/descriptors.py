@@ -1,4 +1,4 @@
-# conformance: tensor descriptors, with ragged edges on both axes
+# conformance: tensor descriptors of 1 to 5 dimensions, with ragged edges on every axis
 # (out-of-bounds elements read as zero and are never written).
 import triton
 import triton.language as tl
@@ -25,3 +25,84 @@ def desc_row_sum(src, out, M, N, BM: tl.constexpr, BN: tl.constexpr):
         acc += tl.sum(d.load([m0, n0]).to(tl.float32), axis=1)
     rm = m0 + tl.arange(0, BM)
     tl.store(out + rm, acc, mask=rm < M)
+
+
+# The other ranks Triton allows (1 to 5). Grids cover the first three
+# dimensions; kernels of 4 and 5 dimensions walk the others in loops.
+@triton.jit
+def desc_copy_1d(src, dst, N, B0: tl.constexpr):
+    d_in = tl.make_tensor_descriptor(src, [N], [1], [B0])
+    d_out = tl.make_tensor_descriptor(dst, [N], [1], [B0])
+    n0 = tl.program_id(0) * B0
+    d_out.store([n0], d_in.load([n0]))
+
+
+@triton.jit
+def desc_copy_3d(src, dst, D0, D1, D2, P, B0: tl.constexpr, B1: tl.constexpr,
+                 B2: tl.constexpr):
+    # The source's rows are P elements apart (P >= D2): its strides, not its
+    # shape, place them; the destination is contiguous.
+    d_in = tl.make_tensor_descriptor(src, [D0, D1, D2], [D1 * P, P, 1], [B0, B1, B2])
+    d_out = tl.make_tensor_descriptor(dst, [D0, D1, D2], [D1 * D2, D2, 1],
+                                      [B0, B1, B2])
+    o0 = tl.program_id(0) * B0
+    o1 = tl.program_id(1) * B1
+    o2 = tl.program_id(2) * B2
+    d_out.store([o0, o1, o2], d_in.load([o0, o1, o2]))
+
+
+@triton.jit
+def desc_copy_4d(src, dst, D0, D1, D2, D3, B0: tl.constexpr, B1: tl.constexpr,
+                 B2: tl.constexpr, B3: tl.constexpr):
+    d_in = tl.make_tensor_descriptor(src, [D0, D1, D2, D3],
+                                     [D1 * D2 * D3, D2 * D3, D3, 1], [B0, B1, B2, B3])
+    d_out = tl.make_tensor_descriptor(dst, [D0, D1, D2, D3],
+                                      [D1 * D2 * D3, D2 * D3, D3, 1], [B0, B1, B2, B3])
+    o0 = tl.program_id(0) * B0
+    o1 = tl.program_id(1) * B1
+    o2 = tl.program_id(2) * B2
+    for o3 in range(0, D3, B3):
+        d_out.store([o0, o1, o2, o3], d_in.load([o0, o1, o2, o3]))
+
+
+@triton.jit
+def desc_copy_5d(src, dst, D0, D1, D2, D3, D4, B0: tl.constexpr, B1: tl.constexpr,
+                 B2: tl.constexpr, B3: tl.constexpr, B4: tl.constexpr):
+    d_in = tl.make_tensor_descriptor(src, [D0, D1, D2, D3, D4],
+                                     [D1 * D2 * D3 * D4, D2 * D3 * D4, D3 * D4, D4, 1],
+                                     [B0, B1, B2, B3, B4])
+    d_out = tl.make_tensor_descriptor(dst, [D0, D1, D2, D3, D4],
+                                      [D1 * D2 * D3 * D4, D2 * D3 * D4, D3 * D4, D4, 1],
+                                      [B0, B1, B2, B3, B4])
+    o0 = tl.program_id(0) * B0
+    o1 = tl.program_id(1) * B1
+    o2 = tl.program_id(2) * B2
+    for o3 in range(0, D3, B3):
+        for o4 in range(0, D4, B4):
+            d_out.store([o0, o1, o2, o3, o4], d_in.load([o0, o1, o2, o3, o4]))
+
+
+@triton.jit
+def desc_sum_1d(src, out, N, B0: tl.constexpr):
+    # Padding must be zero: the last block reaches past N.
+    d = tl.make_tensor_descriptor(src, [N], [1], [B0])
+    acc = tl.zeros([B0], dtype=tl.float32)
+    for n0 in range(0, N, B0):
+        acc += d.load([n0]).to(tl.float32)
+    tl.store(out, tl.sum(acc, axis=0))
+
+
+@triton.jit
+def desc_row_sum_3d(src, out, D0, D1, D2, B0: tl.constexpr, B1: tl.constexpr,
+                    B2: tl.constexpr):
+    # out[i] = the sum of src[i, :, :]; blocks are ragged on every axis, and
+    # their padding must be zero.
+    d = tl.make_tensor_descriptor(src, [D0, D1, D2], [D1 * D2, D2, 1], [B0, B1, B2])
+    o0 = tl.program_id(0) * B0
+    acc = tl.zeros([B0], dtype=tl.float32)
+    for o1 in range(0, D1, B1):
+        for o2 in range(0, D2, B2):
+            x = d.load([o0, o1, o2]).to(tl.float32)
+            acc += tl.sum(tl.sum(x, axis=2), axis=1)
+    r = o0 + tl.arange(0, B0)
+    tl.store(out + r, acc, mask=r < D0)

@@ -1,0 +1,174 @@
+//===- DescriptorCases.cpp - Tensor descriptor cases ----------------------===//
+//
+// Tensor descriptors of every rank Triton allows (1 to 5): copies of ragged
+// tensors (out-of-bounds elements are never written), copies through a
+// strided view, and sums whose blocks reach past the tensor (padding zero).
+#include <numeric>
+
+#include "conformance/cases/FamilyUtil.h"
+#include "conformance/cases/Registry.h"
+
+namespace tessel::conformance {
+namespace {
+
+// The 16x16 block of the first cases keeps their ids; other block shapes
+// name theirs.
+Case descCopy(Dt dt, int M, int N, int BM = 16, int BN = 16) {
+  std::string id = makeId(
+      {"descriptor/copy", dtName(dt), std::to_string(M) + "x" + std::to_string(N)});
+  if (BM != 16 || BN != 16)
+    id = makeId({id, "block=" + std::to_string(BM) + "x" + std::to_string(BN)});
+  CaseBuilder b(id, "descriptors.py", "desc_copy");
+  b.addInput("src", dt, M * N, dataGen(dt));
+  b.addOutput("dst", dt, M * N + 16, Tolerance::exact());
+  b.scalarI(Dt::I32, M).scalarI(Dt::I32, N).constant("BM", BM).constant("BN", BN);
+  b.grid((M + BM - 1) / BM, (N + BN - 1) / BN).needs("tensor_descriptors");
+  b.reference([=](const std::vector<HostArray> &in, std::vector<HostArray> &ex) {
+    for (int i = 0; i < M * N; ++i)
+      put(ex[1], i, in[0], i);
+  });
+  return b.build();
+}
+
+Case descRowSum(Dt dt, int M, int N) {
+  const int BM = 16, BN = 32;
+  CaseBuilder b(makeId({"descriptor/row_sum", dtName(dt),
+                        std::to_string(M) + "x" + std::to_string(N)}),
+                "descriptors.py", "desc_row_sum");
+  b.addInput("src", dt, M * N, Generator::uniform(-4, 4));
+  b.addOutput("out", Dt::F32, M + 3, Tolerance::relNorm(1e-5));
+  b.scalarI(Dt::I32, M).scalarI(Dt::I32, N).constant("BM", BM).constant("BN", BN);
+  b.grid((M + BM - 1) / BM).needs("tensor_descriptors");
+  b.reference([=](const std::vector<HostArray> &in, std::vector<HostArray> &ex) {
+    for (int i = 0; i < M; ++i) {
+      double s = 0;
+      for (int j = 0; j < N; ++j)
+        s += in[0].floatAt(i * N + j);
+      ex[1].setF(i, s);
+    }
+  });
+  return b.build();
+}
+
+std::string joined(const std::vector<int> &v) {
+  std::string s;
+  for (int d : v)
+    s += (s.empty() ? "" : "x") + std::to_string(d);
+  return s;
+}
+
+int64_t product(const std::vector<int> &v) {
+  return std::accumulate(v.begin(), v.end(), int64_t(1), std::multiplies<>());
+}
+
+int64_t blocks(int extent, int block) { return (extent + block - 1) / block; }
+
+// A copy of a tensor of 1, 3, 4 or 5 dimensions in blocks of `block`
+// (desc_copy_<rank>d). In 3 dimensions the source's rows are `pitch`
+// elements apart (0: contiguous), so its strides differ from its shape.
+Case descCopyNd(Dt dt, const std::vector<int> &shape, const std::vector<int> &block,
+                int pitch = 0) {
+  const int rank = int(shape.size());
+  std::string id =
+      makeId({"descriptor/copy", dtName(dt), joined(shape), "block=" + joined(block)});
+  if (pitch != 0)
+    id = makeId({id, "pitch=" + std::to_string(pitch)});
+  CaseBuilder b(id, "descriptors.py", "desc_copy_" + std::to_string(rank) + "d");
+  const int rowPitch = pitch != 0 ? pitch : shape.back();
+  const int64_t rows = product(shape) / shape.back();
+  b.addInput("src", dt, rows * rowPitch, dataGen(dt));
+  b.addOutput("dst", dt, product(shape) + 16, Tolerance::exact());
+  for (int d : shape)
+    b.scalarI(Dt::I32, d);
+  if (rank == 3)
+    b.scalarI(Dt::I32, rowPitch);
+  for (int i = 0; i < rank; ++i)
+    b.constant("B" + std::to_string(i), block[i]);
+  // The grid covers the first three dimensions; the kernel loops over the rest.
+  int64_t g[3] = {1, 1, 1};
+  for (int i = 0; i < rank && i < 3; ++i)
+    g[i] = blocks(shape[i], block[i]);
+  b.grid(uint32_t(g[0]), uint32_t(g[1]), uint32_t(g[2])).needs("tensor_descriptors");
+  const int last = shape.back();
+  b.reference([=](const std::vector<HostArray> &in, std::vector<HostArray> &ex) {
+    for (int64_t r = 0; r < rows; ++r)
+      for (int c = 0; c < last; ++c)
+        put(ex[1], r * last + c, in[0], r * rowPitch + c);
+  });
+  return b.build();
+}
+
+// The sum of a 1-D tensor in blocks of `B` (the last one ragged).
+Case descSum1d(Dt dt, int N, int B) {
+  CaseBuilder b(makeId({"descriptor/sum", dtName(dt), std::to_string(N),
+                        "block=" + std::to_string(B)}),
+                "descriptors.py", "desc_sum_1d");
+  // Positive, so that the sum is far from zero and a relative bound fits.
+  b.addInput("src", dt, N, Generator::uniform(0, 4));
+  b.addOutput("out", Dt::F32, 1 + 3, Tolerance::relNorm(1e-5));
+  b.scalarI(Dt::I32, N).constant("B0", B).grid(1).needs("tensor_descriptors");
+  b.reference([=](const std::vector<HostArray> &in, std::vector<HostArray> &ex) {
+    double s = 0;
+    for (int i = 0; i < N; ++i)
+      s += in[0].floatAt(i);
+    ex[1].setF(0, s);
+  });
+  return b.build();
+}
+
+// out[i] = the sum of src[i, :, :] over 3-D blocks ragged on every axis.
+Case descRowSum3d(Dt dt, const std::vector<int> &shape, const std::vector<int> &block) {
+  const int D0 = shape[0], inner = shape[1] * shape[2];
+  CaseBuilder b(makeId({"descriptor/row_sum", dtName(dt), joined(shape),
+                        "block=" + joined(block)}),
+                "descriptors.py", "desc_row_sum_3d");
+  b.addInput("src", dt, product(shape), Generator::uniform(-4, 4));
+  b.addOutput("out", Dt::F32, D0 + 3, Tolerance::relNorm(1e-5));
+  for (int d : shape)
+    b.scalarI(Dt::I32, d);
+  for (int i = 0; i < 3; ++i)
+    b.constant("B" + std::to_string(i), block[i]);
+  b.grid(uint32_t(blocks(D0, block[0]))).needs("tensor_descriptors");
+  b.reference([=](const std::vector<HostArray> &in, std::vector<HostArray> &ex) {
+    for (int i = 0; i < D0; ++i) {
+      double s = 0;
+      for (int j = 0; j < inner; ++j)
+        s += in[0].floatAt(size_t(i) * inner + j);
+      ex[1].setF(i, s);
+    }
+  });
+  return b.build();
+}
+
+} // namespace
+
+void addDescriptorCases(std::vector<Case> &out) {
+  for (Dt dt : {Dt::F32, Dt::F16, Dt::BF16, Dt::I32, Dt::I8, Dt::F64}) {
+    out.push_back(descCopy(dt, 33, 17));
+    out.push_back(descCopy(dt, 64, 32));
+    // Blocks tall and short, wide and narrow, one row, over ragged tensors.
+    out.push_back(descCopy(dt, 130, 40, 64, 16));
+    out.push_back(descCopy(dt, 20, 200, 8, 64));
+    out.push_back(descCopy(dt, 100, 100, 32, 32));
+    out.push_back(descCopy(dt, 5, 300, 1, 128));
+  }
+  for (Dt dt : {Dt::F32, Dt::F16}) {
+    out.push_back(descRowSum(dt, 40, 100));
+    out.push_back(descRowSum(dt, 16, 32));
+  }
+  // The other ranks, after the 2-D cases so that those keep their places.
+  for (Dt dt : {Dt::F32, Dt::F16, Dt::BF16, Dt::I32, Dt::I8, Dt::F64}) {
+    out.push_back(descCopyNd(dt, {1000}, {128}));
+    out.push_back(descCopyNd(dt, {45}, {64})); // one block wider than the tensor
+    out.push_back(descCopyNd(dt, {5, 33, 17}, {2, 16, 16}));
+    out.push_back(descCopyNd(dt, {9, 6, 70}, {4, 2, 32}, 75));
+    out.push_back(descCopyNd(dt, {3, 5, 7, 33}, {2, 4, 4, 16}));
+    out.push_back(descCopyNd(dt, {2, 3, 5, 6, 19}, {2, 2, 4, 4, 8}));
+  }
+  for (Dt dt : {Dt::F32, Dt::F16}) {
+    out.push_back(descSum1d(dt, 1000, 256));
+    out.push_back(descRowSum3d(dt, {7, 9, 40}, {4, 4, 16}));
+  }
+}
+
+} // namespace tessel::conformance
