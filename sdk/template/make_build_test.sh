@@ -6,6 +6,9 @@
 #   - `tessel plugins` lists it with its name, ABI and halves;
 #   - every compiler and runtime entry answers UNIMPLEMENTED, through the
 #     host and through `make check` (a test built from sdk/include alone).
+#   - the README's walkthrough on a renamed copy: the plugin builds, is
+#     listed, its compile-only report is the one the README shows, and the
+#     example kernel (sdk/examples/vector_add.py) compiles from the copy.
 # Usage (from Bazel): make_build_test.sh <tessel> <unimplemented_probe>
 set -euo pipefail
 
@@ -78,4 +81,46 @@ make -j1 -C "$acme/template" BUILD_DIR="$tmp/acme_build" check
 env -u TESSEL_PLUGIN_PATH "$tessel" plugins --no-default-dir \
   --plugin "$tmp/acme_build/libtessel_acme.so" | grep -qF "name:       acme" ||
   { echo "FAIL: the renamed plugin is not listed as acme"; exit 1; }
+
+# Steps 2 and 3 on the renamed plugin, as the README shows them: the
+# compile-only run of a fresh plugin validates nothing, every runnable case
+# a compile error naming the unimplemented entry, and the README's report
+# says so; the example kernel, from the copy of sdk/ alone, compiles to
+# tile IR, and through the plugin fails at compiler_get_info.
+acme_plugin="$tmp/acme_build/libtessel_acme.so"
+mkdir -p "$acme/examples"
+cp -L sdk/examples/vector_add.py "$acme/examples/"
+status=0
+env -u TESSEL_PLUGIN_PATH "$tessel" conform --compile-only --no-cache \
+  --plugin "$acme_plugin" --target acme:chip1 --report-json "$tmp/acme.json" \
+  > "$tmp/acme_conform.txt" || status=$?
+[[ "$status" == 1 ]] || { echo "FAIL: the fresh plugin's run exited $status, not 1"; exit 1; }
+python3 - "$tmp/acme.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+c = r["counts"]
+assert r["verdict"] == "not-validated", r["verdict"]
+assert c["validated"] == 0 and c["fail"] == 0 and c["skipped"] == 0, c
+assert c["error"] + c["pass"] == r["suite_cases"], (c, r["suite_cases"])
+errors = [x for x in r["cases"] if x["result"] == "error"]
+assert all("acme: compile is not implemented" in x["message"] for x in errors), errors[0]
+passed = {x["id"].split("/")[0] for x in r["cases"] if x["result"] == "pass"}
+assert passed == {"compile_fail"}, passed
+PY
+errors="$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["counts"]["error"])' "$tmp/acme.json")"
+grep -qF "ERROR compile: $errors case(s)" "$tmp/acme_conform.txt" ||
+  { echo "FAIL: the console does not group the $errors errors under compile"; exit 1; }
+for line in "compile: acme: compile is not implemented" "NOT VALIDATED: see the errors above"; do
+  grep -qF -- "$line" "$tmp/acme_conform.txt" || { echo "FAIL: the run does not say '$line'"; exit 1; }
+  grep -qF -- "$line" sdk/template/README.md || { echo "FAIL: the README's report lacks '$line'"; exit 1; }
+done
+kernel=("$acme/examples/vector_add.py::add_kernel" --signature '*fp32,*fp32,*fp32,i32' -D BLOCK=1024)
+"$tessel" compile "${kernel[@]}" | grep -qF "tile.store" ||
+  { echo "FAIL: the example kernel does not compile to tile IR"; exit 1; }
+if out="$(env -u TESSEL_PLUGIN_PATH "$tessel" compile "${kernel[@]}" --target acme:chip1 \
+    --plugin "$acme_plugin" --emit passes 2>&1)"; then
+  echo "FAIL: a compile through the fresh plugin succeeded"; exit 1
+fi
+grep -qF "compiler_get_info: acme: compiler_get_info is not implemented" <<<"$out" ||
+  { echo "FAIL: the compile through the plugin says: $out"; exit 1; }
 echo "PASS"
