@@ -10,7 +10,7 @@ using namespace mlir;
 namespace tessel::gpu {
 
 BlockedLayout BlockedLayout::getDefault(ArrayRef<int64_t> shape, unsigned numWarps,
-                                        unsigned warpSize) {
+                                        unsigned warpSize, unsigned maxRun) {
   BlockedLayout layout;
   unsigned rank = shape.size();
   layout.shape.assign(shape.begin(), shape.end());
@@ -30,8 +30,7 @@ BlockedLayout BlockedLayout::getDefault(ArrayRef<int64_t> shape, unsigned numWar
   // elements for every thread to get that many: small tiles stay spread
   // over all threads rather than idling most of them.
   int64_t perThread = std::max<int64_t>(1, total / threads);
-  perThread =
-      std::min<int64_t>({perThread, int64_t(kMaxElementsPerThread), shape[rank - 1]});
+  perThread = std::min<int64_t>({perThread, int64_t(maxRun), shape[rank - 1]});
   layout.sizePerThread[rank - 1] = unsigned(perThread);
 
   // Lanes, then warps, from the fastest dimension; the remainder goes to
@@ -56,15 +55,16 @@ BlockedLayout BlockedLayout::getDefault(ArrayRef<int64_t> shape, unsigned numWar
 }
 
 BlockedLayout BlockedLayout::get(RankedTensorType type, unsigned numWarps,
-                                 unsigned warpSize) {
+                                 unsigned warpSize, unsigned maxRun) {
   if (type.getEncoding())
     if (auto layout = fromAttr(type.getEncoding(), type.getShape()))
       return *layout;
-  return getDefault(type.getShape(), numWarps, warpSize);
+  return getDefault(type.getShape(), numWarps, warpSize, maxRun);
 }
 
 BlockedLayout BlockedLayout::getMmaAccumulator(ArrayRef<int64_t> shape, unsigned warpsM,
-                                               unsigned warpsN, const MatrixTileShape &tile,
+                                               unsigned warpsN,
+                                               const MatrixTileShape &tile,
                                                unsigned warpSize) {
   BlockedLayout layout;
   layout.shape.assign(shape.begin(), shape.end());
@@ -75,7 +75,8 @@ BlockedLayout BlockedLayout::getMmaAccumulator(ArrayRef<int64_t> shape, unsigned
   return layout;
 }
 
-bool BlockedLayout::isMmaAccumulator(const MatrixTileShape &tile, unsigned warpSize) const {
+bool BlockedLayout::isMmaAccumulator(const MatrixTileShape &tile,
+                                     unsigned warpSize) const {
   return getRank() == 2 && sizePerThread[0] == tile.accElementsM &&
          sizePerThread[1] == tile.accElementsN &&
          threadsPerWarp[0] == tile.getLanesM(warpSize) &&

@@ -41,6 +41,10 @@ inline constexpr llvm::StringLiteral kNumWarpsAttrName =
     TileGpuDialect::NumWarpsAttrHelper::getNameStr();
 inline constexpr llvm::StringLiteral kWarpSizeAttrName =
     TileGpuDialect::WarpSizeAttrHelper::getNameStr();
+/// Module attribute: the most consecutive elements a thread holds by
+/// default (kMaxElementsPerThread when absent).
+inline constexpr llvm::StringLiteral kMaxRunAttrName =
+    TileGpuDialect::MaxRunAttrHelper::getNameStr();
 /// Module attribute the conversion writes: dynamic shared memory per block.
 inline constexpr llvm::StringLiteral kSharedMemoryAttrName =
     TileGpuDialect::SharedMemBytesAttrHelper::getNameStr();
@@ -88,16 +92,17 @@ struct BlockedLayout {
   llvm::SmallVector<unsigned> order;
 
   /// The default layout of `shape` for `numWarps` warps of `warpSize`
-  /// threads: row-major, up to kMaxElementsPerThread consecutive elements
-  /// per thread along the last dimension, lanes then warps spread from the
-  /// fastest dimension; what is left over replicates along dimension 0.
-  /// Every extent must be a power of two (checked by the lowering).
+  /// threads: row-major, up to `maxRun` consecutive elements per thread
+  /// along the last dimension, lanes then warps spread from the fastest
+  /// dimension; what is left over replicates along dimension 0. Every
+  /// extent must be a power of two (checked by the lowering).
   static BlockedLayout getDefault(llvm::ArrayRef<int64_t> shape, unsigned numWarps,
-                                  unsigned warpSize);
+                                  unsigned warpSize,
+                                  unsigned maxRun = kMaxElementsPerThread);
   /// The layout of `type`: the one its encoding names (see
   /// `tilegpu-assign-layouts`), or the default one.
   static BlockedLayout get(mlir::RankedTensorType type, unsigned numWarps,
-                           unsigned warpSize);
+                           unsigned warpSize, unsigned maxRun = kMaxElementsPerThread);
 
   /// The layout of a matrix-instruction accumulator over an MxN tile with
   /// `warpsM x warpsN` warps: a blocked layout with the fragment's block as
@@ -108,7 +113,8 @@ struct BlockedLayout {
   /// not be adjacent rows of the tile, because the A (B) fragments are
   /// gathered to match.
   static BlockedLayout getMmaAccumulator(llvm::ArrayRef<int64_t> shape, unsigned warpsM,
-                                         unsigned warpsN, const MatrixTileShape &tile = {},
+                                         unsigned warpsN,
+                                         const MatrixTileShape &tile = {},
                                          unsigned warpSize = 32);
   /// Whether this is a getMmaAccumulator layout of `tile` (any warp
   /// arrangement).

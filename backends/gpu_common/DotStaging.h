@@ -19,11 +19,14 @@
 
 namespace tessel::gpu {
 
-/// Buffers of a dot whose operands are copied asynchronously one iteration
-/// ahead: iteration i reads buffer i % 3 while the copies for i + 1 fill
-/// buffer (i + 1) % 3; the third keeps those copies from overwriting what a
-/// slower warp still reads of iteration i - 1, with one barrier an iteration.
-inline constexpr int64_t kAsyncStagingBuffers = 3;
+/// Buffers of a dot whose operands are copied asynchronously `ahead`
+/// iterations ahead (the pipeline's stages less one): iteration i reads
+/// buffer i % B while the copies for i + 1 .. i + ahead are in flight; the
+/// copies for i + ahead are issued after iteration i's dot, and one more
+/// buffer keeps them from overwriting what a slower warp (or a matrix
+/// instruction still in flight) reads of iteration i - 1: B = ahead + 2,
+/// with one barrier an iteration.
+inline constexpr int64_t getAsyncStagingBuffers(int64_t ahead) { return ahead + 2; }
 
 /// On a `tile.load` whose tile goes straight to a dot's staging buffer: a
 /// #tilegpu.matrix_operand naming the dot, the operand and the staging.
@@ -34,14 +37,13 @@ inline constexpr llvm::StringLiteral kAsyncCopyAttrName =
 inline constexpr llvm::StringLiteral kStagedDotAttrName =
     tilegpu::TileGpuDialect::StagedDotAttrHelper::getNameStr();
 
-/// The staging of an M x N x K dot of 16-bit inputs: rows padded by 16
-/// bytes, kAsyncStagingBuffers stages when the copies run ahead; for a dot
-/// on the warp-group instruction (`warpGroupWarps`, the block's warps, not
-/// 0), swizzled as that instruction reads its operands.
+/// The staging of an M x N x K dot of 16-bit inputs in `buffers` buffers
+/// (1 for operands stored from registers): rows padded by 16 bytes; for a
+/// dot on the warp-group instruction (`warpGroupWarps`, the block's warps,
+/// not 0), swizzled as that instruction reads its operands.
 inline tilegpu::SharedStagingAttr getDotStaging(mlir::MLIRContext *context, int64_t m,
-                                                int64_t n, int64_t k, bool async,
+                                                int64_t n, int64_t k, int64_t buffers,
                                                 unsigned warpGroupWarps = 0) {
-  int64_t buffers = async ? kAsyncStagingBuffers : 1;
   if (warpGroupWarps != 0)
     return tilegpu::SharedStagingAttr::getSwizzled(context, m, n, k, /*elementBytes=*/2,
                                                    buffers, warpGroupWarps);

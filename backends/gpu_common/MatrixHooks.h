@@ -154,10 +154,16 @@ public:
                mlir::ValueRange acc) const {
     return {};
   }
-  /// Waits until the instructions issued so far are done; returns `acc` (all
-  /// their results) as values that only exist after the wait.
-  virtual llvm::SmallVector<mlir::Value>
-  waitWarpGroupMma(mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange acc) const {
+  /// Closes a group of the instructions issued since the last one.
+  virtual void commitWarpGroupMma(mlir::OpBuilder &b, mlir::Location loc) const {}
+  /// Waits until at most `pending` groups are unfinished; returns `acc` (the
+  /// results of the instructions waited for, or of later ones still in
+  /// flight, which then stay in their registers untouched) as values that
+  /// only exist after the wait.
+  virtual llvm::SmallVector<mlir::Value> waitWarpGroupMma(mlir::OpBuilder &b,
+                                                          mlir::Location loc,
+                                                          mlir::ValueRange acc,
+                                                          unsigned pending) const {
     return {};
   }
 

@@ -184,10 +184,16 @@ SmallVector<Value> NvvmMatrixHooks::warpGroupMma(OpBuilder &b, Location loc, Typ
   return out;
 }
 
-SmallVector<Value> NvvmMatrixHooks::waitWarpGroupMma(OpBuilder &b, Location loc,
-                                                     ValueRange acc) const {
+void NvvmMatrixHooks::commitWarpGroupMma(OpBuilder &b, Location loc) const {
   NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
-  // "=f" outputs tied to the inputs: the values leave through the wait.
+}
+
+SmallVector<Value> NvvmMatrixHooks::waitWarpGroupMma(OpBuilder &b, Location loc,
+                                                     ValueRange acc,
+                                                     unsigned pending) const {
+  // "=f" outputs tied to the inputs: the values leave through the wait, in
+  // the registers the instructions write (an in-flight one's included:
+  // nothing may copy them before its own wait).
   std::string constraints;
   for (size_t i = 0; i < acc.size(); ++i)
     constraints += "=f,";
@@ -196,7 +202,8 @@ SmallVector<Value> NvvmMatrixHooks::waitWarpGroupMma(OpBuilder &b, Location loc,
   auto type = LLVM::LLVMStructType::getLiteral(
       b.getContext(), SmallVector<Type>(acc.size(), b.getF32Type()));
   auto wait = LLVM::InlineAsmOp::create(
-      b, loc, type, acc, "wgmma.wait_group.sync.aligned 0;", constraints,
+      b, loc, type, acc,
+      "wgmma.wait_group.sync.aligned " + std::to_string(pending) + ";", constraints,
       /*has_side_effects=*/true, /*is_align_stack=*/false, LLVM::TailCallKind::None,
       /*asm_dialect=*/LLVM::AsmDialectAttr(), /*operand_attrs=*/ArrayAttr());
   SmallVector<Value> out;

@@ -59,9 +59,11 @@ public:
                                               mlir::Type input, const SharedMatrix &a,
                                               const SharedMatrix &bMatrix, unsigned n,
                                               mlir::ValueRange acc) const override;
+  void commitWarpGroupMma(mlir::OpBuilder &b, mlir::Location loc) const override;
   llvm::SmallVector<mlir::Value> waitWarpGroupMma(mlir::OpBuilder &b,
                                                   mlir::Location loc,
-                                                  mlir::ValueRange acc) const override;
+                                                  mlir::ValueRange acc,
+                                                  unsigned pending) const override;
 
 private:
   gpu::MatrixInstruction mma;

@@ -13,8 +13,11 @@
 // (CUDA events) around each launch, the median.
 //
 // Prints a "timing:" line, then one line per workload: name, median ms,
-// GB/s or TFLOP/s, and "ok" or what is wrong. Exits 1 when a workload does
-// not compile, load or launch, or a result is wrong.
+// GB/s or TFLOP/s, and "ok" or what is wrong; for each GEMM also a
+// "tessel-auto" line, the fastest of the tutorial configurations that
+// compiled (Workloads.h, getTutorialConfigs; its "config:" line names it).
+// Exits 1 when a workload does not compile, load or launch, or a result is
+// wrong.
 //
 // --corrupt NAME writes a NaN over one element of workload NAME's output on
 // the device after its checked launch: the check must then report it, and
@@ -22,10 +25,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <string>
@@ -187,6 +192,10 @@ int main(int argc, char **argv) {
   }
   std::string dir = argv[2];
   const std::string corrupt = argc == 5 ? argv[4] : "";
+  // TESSEL_BENCH_AUTOTUNE=0 leaves out the "tessel-auto" side, as it does
+  // the "triton-auto" side in triton_bench.py.
+  const char *autotuneEnv = std::getenv("TESSEL_BENCH_AUTOTUNE");
+  const bool autotune = !autotuneEnv || std::string(autotuneEnv) != "0";
   rt::RuntimeOptions options;
   options.pluginPaths = {argv[1]};
   options.usePluginPathEnv = false;
@@ -375,14 +384,13 @@ int main(int argc, char **argv) {
       auto i32 = [](int64_t v) { return static_cast<int32_t>(v); };
       std::vector<rt::Arg> args = {*ba,    *bb, *bc,    i32(M), i32(N), i32(K),
                                    i32(K), 1,   i32(N), 1,      i32(N), 1};
-      rt::Grid grid{static_cast<uint32_t>(((M + bm - 1) / bm) * ((N + bn - 1) / bn)), 1,
-                    1};
-      must(rt::launch(*kernel, grid, args), "launch");
-      must(device->synchronize(), "launch");
-      if (corruptThis)
-        must(corruptElement(*bc, c.size() / 2 + 3, bf16 ? 0x7fc0u : 0x7e00u, 2),
-             "corrupt");
-      must(bc->copyToHost(c.data(), c.size() * 2), "copy");
+      auto gridFor = [&](const tb::Workload &v) {
+        const int64_t vm = std::stoi(v.constexprs.at("BLOCK_M")),
+                      vn = std::stoi(v.constexprs.at("BLOCK_N"));
+        return rt::Grid{static_cast<uint32_t>(((M + vm - 1) / vm) * ((N + vn - 1) / vn)), 1,
+                        1};
+      };
+      rt::Grid grid = gridFor(w);
       // Every element against an fp64 product of the same inputs, with the
       // bound of Workloads.h (gemmBound): the output's rounding plus K fp32
       // accumulation steps, each at most half an fp32 ulp of a sum whose
@@ -419,43 +427,103 @@ int main(int argc, char **argv) {
       if (rowStep > 1)
         std::printf("check: %s compares every %lld-th row with the fp64 product\n",
                     w.name.c_str(), static_cast<long long>(rowStep));
-      MaxError worst = parallelMax(M, [&](int64_t begin, int64_t end) {
-        MaxError e;
-        for (int64_t i = begin; i < end; ++i) {
-          if (i % rowStep != 0)
-            continue;
-          const double *ai = af.data() + i * K;
-          int64_t j = 0;
-          // Four columns at a time: four independent sums in flight.
-          for (; j + 4 <= N; j += 4) {
-            const double *b0 = bt.data() + j * K, *b1 = b0 + K, *b2 = b1 + K,
-                         *b3 = b2 + K;
-            double r0 = 0, r1 = 0, r2 = 0, r3 = 0;
-            for (int64_t k = 0; k < K; ++k) {
-              r0 += ai[k] * b0[k];
-              r1 += ai[k] * b1[k];
-              r2 += ai[k] * b2[k];
-              r3 += ai[k] * b3[k];
+      // Launches `k` once on zeroed C and checks the product ("ok" or why
+      // not); `corruptIt` writes a NaN over one element first.
+      auto runAndCheck = [&](rt::Kernel &k, rt::Grid g, bool corruptIt) {
+        std::string result = "ok";
+        auto fail = [&result](const rt::Status &st, const char *what) {
+          if (!st.ok() && result == "ok")
+            result = std::string(what) + " failed: " + st.toString();
+        };
+        std::fill(c.begin(), c.end(), 0);
+        fail(bc->copyFromHost(c.data(), c.size() * 2), "copy");
+        fail(rt::launch(k, g, args), "launch");
+        fail(device->synchronize(), "launch");
+        if (corruptIt)
+          fail(corruptElement(*bc, c.size() / 2 + 3, bf16 ? 0x7fc0u : 0x7e00u, 2),
+               "corrupt");
+        fail(bc->copyToHost(c.data(), c.size() * 2), "copy");
+        if (result != "ok")
+          return result;
+        MaxError worst = parallelMax(M, [&](int64_t begin, int64_t end) {
+          MaxError e;
+          for (int64_t i = begin; i < end; ++i) {
+            if (i % rowStep != 0)
+              continue;
+            const double *ai = af.data() + i * K;
+            int64_t j = 0;
+            // Four columns at a time: four independent sums in flight.
+            for (; j + 4 <= N; j += 4) {
+              const double *b0 = bt.data() + j * K, *b1 = b0 + K, *b2 = b1 + K,
+                           *b3 = b2 + K;
+              double r0 = 0, r1 = 0, r2 = 0, r3 = 0;
+              for (int64_t kk = 0; kk < K; ++kk) {
+                r0 += ai[kk] * b0[kk];
+                r1 += ai[kk] * b1[kk];
+                r2 += ai[kk] * b2[kk];
+                r3 += ai[kk] * b3[kk];
+              }
+              judge(e, i, j, r0);
+              judge(e, i, j + 1, r1);
+              judge(e, i, j + 2, r2);
+              judge(e, i, j + 3, r3);
             }
-            judge(e, i, j, r0);
-            judge(e, i, j + 1, r1);
-            judge(e, i, j + 2, r2);
-            judge(e, i, j + 3, r3);
+            for (; j < N; ++j)
+              judge(e, i, j, dot(i, j));
           }
-          for (; j < N; ++j)
-            judge(e, i, j, dot(i, j));
-        }
-        return e;
-      });
-      if (check == "ok") {
+          return e;
+        });
         const int64_t idx = static_cast<int64_t>(worst.index());
-        check = verdict(worst, from16(c[idx]), dot(idx / N, idx % N));
-      }
+        return verdict(worst, from16(c[idx]), dot(idx / N, idx % N));
+      };
+      if (check == "ok")
+        check = runAndCheck(*kernel, grid, corruptThis);
       auto t = timeMedian(*kernel, grid, args, flush);
       must(t.status(), "timing");
       ms = t.ok() ? *t : -1;
       work = 2.0 * M * N * K / (ms * 1e-3) / 1e12;
       unit = "TFLOP/s";
+      if (autotune) {
+        // "tessel-auto": the fastest tutorial configuration that compiled,
+        // timed alike; its product is checked as the main one's.
+        double bestMs = -1;
+        std::optional<tb::Workload> best;
+        std::optional<rt::Kernel> bestKernel;
+        for (const tb::GemmConfig &cfg : tb::getTutorialConfigs()) {
+          const tb::Workload v = tb::withConfig(w, cfg);
+          if (!std::ifstream(dir + "/" + v.name + ".mlirbc")) {
+            std::printf("config: tessel-auto %s not compiled (see prepare_kernels)\n",
+                        v.name.c_str());
+            continue;
+          }
+          auto vk = load(v);
+          if (!vk.ok()) {
+            std::printf("config: tessel-auto %s load: %s\n", v.name.c_str(),
+                        vk.status().toString().c_str());
+            continue;
+          }
+          auto vt = timeMedian(*vk, gridFor(v), args, flush);
+          if (vt.ok() && (bestMs < 0 || *vt < bestMs)) {
+            bestMs = *vt;
+            best = v;
+            bestKernel.emplace(std::move(*vk));
+          }
+        }
+        if (best) {
+          const std::string bestCheck = runAndCheck(*bestKernel, gridFor(*best), false);
+          if (bestCheck != "ok")
+            status = 1;
+          std::printf("config: tessel-auto %s BLOCK_M, BLOCK_N, BLOCK_K, warps, stages = "
+                      "(%s, %s, %s, %d, %d)\n",
+                      w.name.c_str(), best->constexprs.at("BLOCK_M").c_str(),
+                      best->constexprs.at("BLOCK_N").c_str(),
+                      best->constexprs.at("BLOCK_K").c_str(), best->numWarps,
+                      best->numStages);
+          std::printf("tessel-auto %-20s %10.4f ms %10.1f %-8s %s\n", w.name.c_str(),
+                      bestMs, 2.0 * M * N * K / (bestMs * 1e-3) / 1e12, "TFLOP/s",
+                      bestCheck.c_str());
+        }
+      }
     } else if (w.kind == tb::Kind::kAttention) {
       const int64_t seq = w.m, slices = w.n, dim = w.k;
       const bool causal = w.constexprs.at("CAUSAL") == "True";

@@ -4,7 +4,9 @@
 // the compiler: writes each kernel's tile IR bytecode to OUT/<name>.mlirbc and
 // fills the compile cache OUT/cache, so that bench_gpu, on a GPU machine with
 // only the runtime-only plugin, finds every artifact as a cache hit.
-// With BOUNDS.py, the bounds-checked mode's kernels too (BoundsCases.h).
+// Every GEMM also at each tutorial configuration (Workloads.h,
+// getTutorialConfigs). With BOUNDS.py, the bounds-checked mode's kernels too
+// (BoundsCases.h).
 //   prepare_kernels PLUGIN KERNELS.py OUT [BOUNDS.py]
 #include <cstdio>
 #include <fstream>
@@ -63,6 +65,29 @@ int main(int argc, char **argv) {
     std::printf("%-20s %s, %u warps, %u B shared, %zu B cubin\n", w.name.c_str(),
                 compiled->artifact.record.summary().c_str(), md.numWarps,
                 md.sharedMemBytes, compiled->artifact.kernel.bytes.size());
+  }
+  // Each GEMM at every tutorial configuration, for the "tessel-auto" side:
+  // one that does not compile is left out (bench_gpu says so).
+  for (const tessel::bench::Workload &w : tessel::bench::getWorkloads()) {
+    if (w.kind != tessel::bench::Kind::kMatmul)
+      continue;
+    for (const tessel::bench::GemmConfig &c : tessel::bench::getTutorialConfigs()) {
+      tessel::bench::Workload v = tessel::bench::withConfig(w, c);
+      tessel::compiler::KernelSpecialization spec{v.kernel, v.signature, v.constexprs};
+      auto compiled = tessel::compiler::compileKernelFile(
+          *runtime, *target, argv[2], spec, tessel::bench::compileOptionsFor(v));
+      if (!compiled.ok()) {
+        std::printf("%-20s not compiled: %s\n", v.name.c_str(),
+                    compiled.status().toString().c_str());
+        continue;
+      }
+      std::ofstream(out + "/" + v.name + ".mlirbc", std::ios::binary)
+          .write(reinterpret_cast<const char *>(compiled->tile.bytecode.data()),
+                 compiled->tile.bytecode.size());
+      std::printf("%-20s %s, %u B shared\n", v.name.c_str(),
+                  compiled->artifact.record.summary().c_str(),
+                  compiled->artifact.kernel.metadata.sharedMemBytes);
+    }
   }
   if (argc == 5) {
     for (const tessel::bench::BoundsKernel &b : tessel::bench::getBoundsKernels()) {

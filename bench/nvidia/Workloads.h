@@ -12,8 +12,8 @@
 // and softmax sizes below satisfy. Without it on `n` / `n_cols`, a mask
 // `offsets < n` is not known to be uniform over four consecutive elements,
 // and every access is a scalar one. num_warps is what triton_bench.py
-// launches with; it runs the GEMMs at 4 stages and, as "triton-s2", at the
-// num_stages here.
+// launches with; it runs the GEMMs at the 4 stages here and, as
+// "triton-s2", at 2.
 //
 // Timing is the same on both sides (bench_gpu here, triton_bench.py for
 // Triton and PyTorch; compare.py refuses to pair runs whose timing lines
@@ -208,13 +208,12 @@ inline std::vector<Workload> getWorkloads() {
   // The GEMM shapes Tessel is measured on (shared/ANCHORS.md): square ones,
   // a short K, a small one that leaves most SMs idle at this tile, and a
   // ragged one. One tile for all, 4 warps (one warp group: wgmma on
-  // sm_90a); two stages, the depth the backend pipelines (one iteration
-  // ahead, NvidiaOptions::numStages), which Triton's "triton-s2" side
-  // uses too.
+  // sm_90a), 4 stages: the configuration of Triton's "triton" side (its
+  // "triton-s2" side runs 2).
   for (const GemmShape &g : getGemmShapes())
     workloads.push_back({g.getName(), Kind::kMatmul, "matmul_kernel",
                          gemmSig(g.dtype, g.m, g.n, g.k), gemmTile, g.m, g.n, g.k, 4, 0,
-                         2});
+                         4});
   // Flash attention: m = the sequence length, n = batch x heads slices, k =
   // the head dim; programs of blockM queries over 64-key blocks, 4 warps
   // (both dots on wgmma: M blockM, N 64 and the head dim).
@@ -237,6 +236,33 @@ inline std::vector<Workload> getWorkloads() {
                          0,
                          2});
   return workloads;
+}
+
+// The eight fp16/bf16 configurations of Triton's matmul tutorial for CUDA
+// (triton_bench.py's TUTORIAL_CONFIGS, GROUP_M 8 for all): the "tessel-auto"
+// side runs a GEMM at each that compiles and keeps the fastest, as the
+// "triton-auto" side does on Triton.
+struct GemmConfig {
+  int32_t blockM, blockN, blockK, numWarps, numStages;
+};
+inline std::vector<GemmConfig> getTutorialConfigs() {
+  return {{128, 256, 64, 8, 3}, {64, 256, 32, 4, 4}, {128, 128, 32, 4, 4},
+          {128, 64, 32, 4, 4},  {64, 128, 32, 4, 4}, {128, 32, 32, 4, 4},
+          {64, 32, 32, 2, 5},   {32, 64, 32, 2, 5}};
+}
+
+// GEMM workload `w` at configuration `c` (its bytecode under its own name).
+inline Workload withConfig(const Workload &w, const GemmConfig &c) {
+  Workload v = w;
+  v.name = w.name + "@" + std::to_string(c.blockM) + "x" + std::to_string(c.blockN) +
+           "x" + std::to_string(c.blockK) + "w" + std::to_string(c.numWarps) + "s" +
+           std::to_string(c.numStages);
+  v.constexprs["BLOCK_M"] = std::to_string(c.blockM);
+  v.constexprs["BLOCK_N"] = std::to_string(c.blockN);
+  v.constexprs["BLOCK_K"] = std::to_string(c.blockK);
+  v.numWarps = c.numWarps;
+  v.numStages = c.numStages;
+  return v;
 }
 
 // The compile options of a workload: prepare_kernels compiles with them and

@@ -10,9 +10,9 @@ import sys
 from collections import OrderedDict
 
 SIDES = ("tessel", "triton", "torch")
-# Triton at Tessel's pipeline depth, beside "triton" at its own, and the best
-# of the tutorial's configurations (GEMMs only).
-OPTIONAL_SIDES = ("triton-s2", "triton-auto")
+# Triton at 2 stages, beside "triton" at Tessel's configuration, and the best
+# of the tutorial's configurations on each side (GEMMs only).
+OPTIONAL_SIDES = ("triton-s2", "triton-auto", "tessel-auto")
 
 
 def main(path):
@@ -33,7 +33,8 @@ def main(path):
 
     print(f"{'workload':22s} {'tessel':>12s} {'triton':>12s} {'torch':>12s} "
           f"{'tessel/triton':>14s} {'tessel/torch':>13s} {'triton-s2':>10s} "
-          f"{'tessel/s2':>10s} {'triton-auto':>11s} {'tessel/auto':>11s}  check")
+          f"{'tessel/s2':>10s} {'triton-auto':>11s} {'tessel/auto':>11s} "
+          f"{'tessel-auto':>11s} {'auto/auto':>10s}  check")
     missing = (float("nan"), "", "missing")
     for name, r in rows.items():
         t, tr, to = (r.get(side, missing) for side in SIDES)
@@ -47,6 +48,13 @@ def main(path):
                 checks.append(f"{side} {o[2]}")
             extra += (f" {o[0]:{width}.1f} {t[0] / o[0]:{width}.2f}" if o is not None
                       else f" {'-':>{width}s} {'-':>{width}s}")
+        # Tessel's best configuration against Triton's best.
+        ta, tra = r.get("tessel-auto"), r.get("triton-auto")
+        if ta is not None and ta[2] != "ok":
+            checks.append(f"tessel-auto {ta[2]}")
+        extra += f" {ta[0]:11.1f}" if ta is not None else f" {'-':>11s}"
+        extra += (f" {ta[0] / tra[0]:10.2f}" if ta is not None and tra is not None
+                  else f" {'-':>10s}")
         print(f"{name:22s} {t[0]:12.1f} {tr[0]:12.1f} {to[0]:12.1f} {t[0] / tr[0]:14.2f} "
               f"{t[0] / to[0]:13.2f}{extra}  {'; '.join(checks) or 'ok'} ({unit})")
         problems += [f"{name}: {c}" for c in checks]

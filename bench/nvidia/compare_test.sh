@@ -11,6 +11,8 @@ device: nvidia device 0 (NVIDIA H200, sm_90a)
 timing: warm-up 10, timed 50, L2 flush 268435456 B before each, events around each launch, median
 tessel vadd_2p28               0.7500 ms     4294.9 GB/s     ok
 tessel gemm_fp16_4096          0.4400 ms      312.4 TFLOP/s  ok
+config: tessel-auto gemm_fp16_4096 BLOCK_M, BLOCK_N, BLOCK_K, warps, stages = (128, 256, 64, 8, 2)
+tessel-auto gemm_fp16_4096     0.2000 ms      687.2 TFLOP/s  ok
 timing: warm-up 10, timed 50, L2 flush 268435456 B before each, events around each launch, median
 triton vadd_2p28               0.7400 ms     4352.9 GB/s     ok
 torch vadd_2p28                0.7300 ms     4412.5 GB/s     ok
@@ -46,6 +48,11 @@ grep -q "0.48" "$dir/good.out" || { echo "FAIL: good: no tessel/auto ratio 0.48"
 sed 's/^\(triton-auto gemm_fp16_4096 .*TFLOP\/s \) ok$/\1 WRONG at 5: got 1, expected 2 (3 x the allowed error)/' \
   "$dir/good.txt" > "$dir/wrong_auto.txt"
 expect 1 wrong_auto "$dir/wrong_auto.txt" "gemm_fp16_4096: triton-auto WRONG at 5"
+# Tessel's best configuration against Triton's best: 687.2 / 654.5.
+grep -q "687.2       1.05" "$dir/good.out" || { echo "FAIL: good: no auto/auto ratio 1.05" >&2; exit 1; }
+sed 's/^\(tessel-auto gemm_fp16_4096 .*TFLOP\/s \) ok$/\1 WRONG at 9: got 4, expected 2 (5 x the allowed error)/' \
+  "$dir/good.txt" > "$dir/wrong_tessel_auto.txt"
+expect 1 wrong_tessel_auto "$dir/wrong_tessel_auto.txt" "gemm_fp16_4096: tessel-auto WRONG at 9"
 grep -v '^torch vadd' "$dir/good.txt" > "$dir/missing.txt"
 expect 1 missing "$dir/missing.txt" "vadd_2p28: torch missing"
 sed 's/^tessel gemm_fp16_4096 .*/tessel gemm_fp16_4096      load: NOT_FOUND: no cached artifact/' \

@@ -2,9 +2,9 @@
 
 Prints lines in bench_gpu's format so compare.py can pair them. The Triton
 kernels are the ones in kernels.py (the same source Tessel compiles),
-launched with the num_warps of Workloads.h (the GEMMs at 4 stages and, as
-"triton-s2", at Tessel's 2; and, as "triton-auto", the best of the matmul
-tutorial's eight configurations);
+launched with the num_warps of Workloads.h (the GEMMs at 4 stages, Tessel's
+depth, and, as "triton-s2", at 2; and, as "triton-auto", the best of the
+matmul tutorial's eight configurations);
 Triton's launcher specializes the integer arguments divisible by 16 on its
 own, which Workloads.h spells `i32:16`.
 
@@ -207,8 +207,8 @@ def main():
 
         # Tessel's tile configuration (Workloads.h): 128x128x32 tiles,
         # GROUP_M 8, 4 warps. "triton" runs it at 4 stages, Triton's usual
-        # depth at this tile on Hopper and the stronger of the two, which the
-        # headline ratio is taken against; "triton-s2" at Tessel's 2 stages.
+        # depth at this tile on Hopper and Tessel's, which the headline ratio
+        # is taken against; "triton-s2" at 2 stages.
         for side, stages in (("triton", 4), ("triton-s2", 2)):
             ms, check = measure(launcher(128, 128, 32, 4, stages))
             report(side, name, ms, 2 * m * n_ * k / ms / 1e9, "TFLOP/s", check)

@@ -1,6 +1,7 @@
 //===- AssignLayouts.cpp - Blocked layouts and access vector widths -------===//
 
 #include "backends/gpu_common/BlockedLayout.h"
+#include "backends/gpu_common/DotStaging.h"
 #include "backends/gpu_common/Transforms/Passes.h"
 #include "backends/gpu_common/Transforms/TensorCoreLayouts.h"
 #include "dialects/tile/Analysis/AxisInfo.h"
@@ -61,6 +62,23 @@ struct AssignLayoutsPass : public impl::TileGpuAssignLayoutsBase<AssignLayoutsPa
     Builder b(module.getContext());
     module->setAttr(kNumWarpsAttrName, b.getI32IntegerAttr(numWarps));
     module->setAttr(kWarpSizeAttrName, b.getI32IntegerAttr(warpSize));
+    // Longer runs where 16-bit dot operands are copied into shared memory:
+    // the copies take a thread's run at once (the whole module, so that
+    // the tiles their addresses and masks come from agree).
+    unsigned maxRun = kMaxElementsPerThread;
+    if (stagedRunBytes != 0 && module
+                                   .walk([](tile::LoadOp load) {
+                                     auto type =
+                                         dyn_cast<RankedTensorType>(load.getType());
+                                     return load->hasAttr(kAsyncCopyAttrName) && type &&
+                                                    type.getElementTypeBitWidth() == 16
+                                                ? WalkResult::interrupt()
+                                                : WalkResult::advance();
+                                   })
+                                   .wasInterrupted())
+      maxRun = std::max<unsigned>(maxRun, stagedRunBytes / 2);
+    if (maxRun != kMaxElementsPerThread)
+      module->setAttr(kMaxRunAttrName, b.getI32IntegerAttr(maxRun));
     module.walk([&](func::FuncOp func) {
       if (func.isExternal())
         return;
@@ -75,7 +93,7 @@ struct AssignLayoutsPass : public impl::TileGpuAssignLayoutsBase<AssignLayoutsPa
         SmallVector<Attribute> layouts;
         for (Type type : op->getResultTypes())
           if (auto tensor = dyn_cast<RankedTensorType>(type))
-            layouts.push_back(BlockedLayout::get(tensor, numWarps, warpSize)
+            layouts.push_back(BlockedLayout::get(tensor, numWarps, warpSize, maxRun)
                                   .toAttr(op->getContext()));
         if (!layouts.empty())
           op->setAttr(kLayoutAttrName, b.getArrayAttr(layouts));
@@ -93,7 +111,7 @@ struct AssignLayoutsPass : public impl::TileGpuAssignLayoutsBase<AssignLayoutsPa
         auto ptrType = dyn_cast<RankedTensorType>(ptr.getType());
         if (!ptrType)
           return;
-        BlockedLayout layout = BlockedLayout::get(ptrType, numWarps, warpSize);
+        BlockedLayout layout = BlockedLayout::get(ptrType, numWarps, warpSize, maxRun);
         op->setAttr(kVectorWidthAttrName,
                     b.getI32IntegerAttr(computeVectorWidth(axis, ptr, mask, layout)));
       });

@@ -26,6 +26,10 @@ getAssignLayoutsOptions(const GpuTargetDescription &target, unsigned numWarps) {
   TileGpuAssignLayoutsOptions o;
   o.numWarps = numWarps;
   o.warpSize = target.warpSize;
+  // Asynchronous copies of 16 bytes (cp.async's widest) need runs of 8
+  // 16-bit elements a thread.
+  if (target.asyncCopy)
+    o.stagedRunBytes = 16;
   if (const MatrixInstruction *mma = target.getWarpMatrixInstruction()) {
     o.tensorCores = true;
     o.matrixM = mma->m;
@@ -42,15 +46,16 @@ getAssignLayoutsOptions(const GpuTargetDescription &target, unsigned numWarps) {
   return o;
 }
 
-/// The options of tilegpu-pipeline-loads for `target`: loads one iteration
-/// ahead (at most two stages in registers), into shared memory by
-/// asynchronous copies where the target has them and a matrix instruction
-/// consumes the operands.
+/// The options of tilegpu-pipeline-loads for `target`: loads into
+/// registers one iteration ahead; into shared memory by asynchronous
+/// copies (`numStages` - 1 iterations ahead) or block loads (which store
+/// synchronously: one ahead) where a matrix instruction consumes them.
 inline TileGpuPipelineLoadsOptions
 getPipelineLoadsOptions(const GpuTargetDescription &target, unsigned numWarps,
                         unsigned numStages) {
   TileGpuPipelineLoadsOptions o;
-  o.numStages = numStages < 2 ? numStages : 2;
+  o.numStages = numStages < 2 || target.asyncCopy ? numStages : 2;
+  o.sharedBytes = target.sharedMemoryPerBlock;
   o.numWarps = numWarps;
   const MatrixInstruction *mma = target.getWarpMatrixInstruction();
   // Operands are staged by the loads themselves with asynchronous copies

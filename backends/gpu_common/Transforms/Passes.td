@@ -65,6 +65,8 @@ def TileGpuAssignLayouts : Pass<"tilegpu-assign-layouts", "::mlir::ModuleOp"> {
            "Lanes along the accumulator's columns (numbered first).">,
     Option<"warpGroupMaxN", "warp-group-max-n", "unsigned", "0",
            "Widest N of the warp-group matrix instruction (0: none); the dots it computes put all warps along M.">,
+    Option<"stagedRunBytes", "staged-run-bytes", "unsigned", "0",
+           "In a module whose loads copy 16-bit dot operands into shared memory, default layouts give each thread runs of this many bytes of them (0: four elements, as everywhere).">,
   ];
 }
 
@@ -80,31 +82,37 @@ def TileGpuBroadcastEarly : Pass<"tilegpu-broadcast-early", "::mlir::ModuleOp"> 
 }
 
 def TileGpuPipelineLoads : Pass<"tilegpu-pipeline-loads", "::mlir::ModuleOp"> {
-  let summary = "Issues the loads of a loop's dot operands one iteration early.";
+  let summary = "Issues the loads of a loop's dot operands iterations early.";
   let description = [{
-    Software pipelining over two stages for `scf.for` loops with a
-    `tile.dot`: a `tile.load` feeding the dot, whose address and mask come
-    from side-effect-free computations of loop-carried values, the
-    induction variable and loop invariants, is issued for iteration k+1 at
-    the top of iteration k and carried into it; the first iteration's load
-    moves before the loop. Loads for an iteration past the end are masked
-    off. `num-stages` 1 disables it; more than 2 stages are rejected.
+    Software pipelining of `scf.for` loops with a `tile.dot`: a `tile.load`
+    feeding the dot, whose address and mask come from side-effect-free
+    computations of loop-carried values, the induction variable and loop
+    invariants, is issued for iteration k+1 at the top of iteration k and
+    carried into it; the first iteration's load moves before the loop.
+    Loads for an iteration past the end are masked off. `num-stages` 1
+    disables it.
 
     With `async-copy`, a pipelined load used only as operand A or B of a dot
     that 16x8x16 matrix instructions will compute (with `num-warps` warps),
     with a zero or no `other`, is marked `tilegpu.async_copy =
     #tilegpu.matrix_operand<...>` and the dot `tilegpu.staged_dot =
     #tilegpu.staged_dot<...>`, both naming the same `#tilegpu.shared`
-    staging (DotStaging.h): the lowering then
-    copies the tile from global to shared memory, into one of three staging
-    buffers, and the dot reads it there: with asynchronous copies that bypass
-    registers, or with 2D block loads on targets that have them.
+    staging (DotStaging.h): the lowering then copies the tile from global to
+    shared memory, into the staging buffers, and the dot reads it there:
+    with asynchronous copies that bypass registers, or with 2D block loads
+    on targets that have them. When every pipelined load of the loop is
+    such a copy, the copies run `num-stages` - 1 iterations ahead (fewer
+    when the buffers would exceed `shared-bytes`), issued after the dot,
+    with that many buffers and two more; and a dot on the warp-group
+    instruction that only accumulates into a loop-carried value leaves its
+    instructions in flight into the next iteration (`inFlight`), the
+    loop's result passing through `tilegpu.wait_dot`.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::tessel::tilegpu::TileGpuDialect"];
   let options = [
     Option<"numStages", "num-stages", "unsigned", "2",
-           "Pipeline depth: 1 (off) or 2.">,
+           "Pipeline depth: 1 (off), 2 (one iteration ahead) or more (copies into shared memory only).">,
     Option<"asyncCopy", "async-copy", "bool", "false",
            "Mark loads of tensor-core dot operands to stage themselves (asynchronous copies or block loads).">,
     Option<"matrixM", "matrix-m", "unsigned", "16",
@@ -117,6 +125,8 @@ def TileGpuPipelineLoads : Pass<"tilegpu-pipeline-loads", "::mlir::ModuleOp"> {
            "Warps per block (decides which dots use matrix instructions).">,
     Option<"warpGroupMaxN", "warp-group-max-n", "unsigned", "0",
            "Widest N of the warp-group matrix instruction (0: none); its dots stage operands swizzled.">,
+    Option<"sharedBytes", "shared-bytes", "unsigned", "0",
+           "Shared memory a block may use (0: no limit); deep pipelines that would not fit get fewer stages.">,
   ];
 }
 

@@ -1,11 +1,14 @@
-//===- PipelineLoads.cpp - Loads of a dot's operands one iteration early ---===//
+//===- PipelineLoads.cpp - Loads of a dot's operands issued ahead ---------===//
 //
 // In `for k: a = load(pa); b = load(pb); acc = dot(a, b, acc); pa += ...`
-// every iteration waits for its loads before the dot can start. With two
-// stages, the loads of iteration k+1 are issued at the top of iteration k,
-// before its dot, and carried to the next iteration: the memory latency
-// overlaps the matrix work. The first iteration's loads move before the
-// loop, and a load for an iteration past the end is masked off, so no
+// every iteration waits for its loads before the dot can start. Pipelined,
+// the loads of iteration k+1 are issued at the top of iteration k, before
+// its dot, and carried to the next iteration: the memory latency overlaps
+// the matrix work. Loads that copy straight into a dot's shared-memory
+// staging go further: with S stages, the copies of iterations k+1 .. k+S-1
+// are in flight while iteration k's dot runs (issued after it, into
+// buffers nobody reads any more). The first iterations' loads move before
+// the loop, and a load for an iteration past the end is masked off, so no
 // access happens that the original loop would not make.
 //
 // A load qualifies when it feeds a `tile.dot` directly and its operands are
@@ -126,13 +129,81 @@ int getAsyncOperand(tile::LoadOp load, unsigned numWarps, const MatrixTileShape 
   return int(use.getOperandNumber());
 }
 
-/// Pipelines the qualifying loads of `loop` over two stages; with
-/// `asyncCopy`, marks those that feed a tensor-core dot to be copied
+/// The iter args of `loop` that advancing `read` needs, `read` included:
+/// each one's next value must come from side-effect-free ops of the body,
+/// and the iter args those read are advanced too. Nullopt otherwise.
+std::optional<llvm::SmallSetVector<unsigned, 4>>
+getAdvancedClosure(scf::ForOp loop, scf::YieldOp yield, ArrayRef<unsigned> read) {
+  llvm::SmallSetVector<unsigned, 4> closure(read.begin(), read.end());
+  for (size_t at = 0; at < closure.size(); ++at) {
+    Value next = yield.getOperand(closure[at]);
+    auto slice = getPureSlice(loop, next);
+    if (!slice)
+      return std::nullopt;
+    for (unsigned i : getIterArgsRead(loop, *slice, next))
+      closure.insert(i);
+  }
+  return closure;
+}
+
+/// The carried values one iteration after those `at` maps (iter args and
+/// the induction variable to their values at some iteration t): the slices
+/// of their next values, cloned at `b`'s insertion point. The result maps
+/// the `advanced` iter args only.
+IRMapping advanceOnce(OpBuilder &b, scf::ForOp loop, scf::YieldOp yield,
+                      ArrayRef<unsigned> advanced, const IRMapping &at) {
+  IRMapping cloned = at;
+  IRMapping next;
+  for (unsigned i : advanced) {
+    Value value = yield.getOperand(i);
+    for (Operation *op : *getPureSlice(loop, value))
+      if (!cloned.contains(op->getResult(0)))
+        b.clone(*op, cloned);
+    next.map(loop.getRegionIterArg(i), cloned.lookupOrDefault(value));
+  }
+  return next;
+}
+
+/// `base + times * step` (i32 or index, as scf.for's bounds).
+Value offsetIteration(OpBuilder &b, Location loc, Value base, Value step,
+                      unsigned times) {
+  if (times == 0)
+    return base;
+  if (times == 1)
+    return arith::AddIOp::create(b, loc, base, step);
+  Value count =
+      arith::ConstantOp::create(b, loc, IntegerAttr::get(step.getType(), times));
+  return arith::AddIOp::create(b, loc, base,
+                               arith::MulIOp::create(b, loc, count, step));
+}
+
+/// Whether `dot`'s accumulator is only carried by `loop` (`acc = dot(a, b,
+/// acc)`, nothing else reading either value), so that its matrix
+/// instructions can stay in flight into the next iteration; returns the
+/// iter arg's number or -1.
+int getCarriedAccumulator(scf::ForOp loop, tile::DotOp dot) {
+  auto arg = dyn_cast<BlockArgument>(dot.getAcc());
+  if (!arg || arg.getOwner() != loop.getBody() || arg == loop.getInductionVar() ||
+      !arg.hasOneUse() || !dot->hasOneUse())
+    return -1;
+  unsigned i = arg.getArgNumber() - 1;
+  OpOperand &use = *dot->getUses().begin();
+  if (!isa<scf::YieldOp>(use.getOwner()) || use.getOperandNumber() != i)
+    return -1;
+  return int(i);
+}
+
+/// Pipelines the qualifying loads of `loop`. Loads whose tiles stay in
+/// registers run one iteration ahead, issued at the top of the body. With
+/// `asyncCopy`, loads that feed a tensor-core dot are marked to copy
 /// straight into its staging buffers (DotStaging.h), `nextDotId` numbering
-/// the dots.
-void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numWarps,
-                  const MatrixTileShape &tile, unsigned warpGroupMaxN,
-                  int32_t &nextDotId) {
+/// the dots; when every pipelined load of the loop is such a copy, they run
+/// `numStages - 1` iterations ahead (fewer if the buffers would not fit in
+/// `sharedBytes`), issued after the dot, and a warp-group dot that only
+/// accumulates into a carried value leaves its instructions in flight.
+void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numStages,
+                  unsigned numWarps, const MatrixTileShape &tile,
+                  unsigned warpGroupMaxN, unsigned sharedBytes, int32_t &nextDotId) {
   Block *body = loop.getBody();
   auto yield = cast<scf::YieldOp>(body->getTerminator());
   struct Candidate {
@@ -162,78 +233,126 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numWarps,
     auto slice = getPureSlice(loop, load->getOperands());
     if (!slice)
       continue;
-    // Each carried value the load reads must be advanced purely too.
-    bool ok = true;
-    for (unsigned i : getIterArgsRead(loop, *slice, load->getOperands())) {
-      Value next = yield.getOperand(i);
-      if (!getPureSlice(loop, next)) {
-        ok = false;
-        break;
-      }
-      advanced.insert(i);
-    }
-    if (ok)
-      candidates.push_back({load, *slice,
-                            // The staging buffer of an iteration is picked from its i32
-                            // induction variable.
-                            asyncCopy && loop.getInductionVar().getType().isInteger(32)
-                                ? getAsyncOperand(load, numWarps, tile, warpGroupMaxN)
-                                : -1});
+    // Each carried value the load reads must be advanced purely too, and
+    // so must those its advance reads.
+    auto closure = getAdvancedClosure(
+        loop, yield, getIterArgsRead(loop, *slice, load->getOperands()));
+    if (!closure)
+      continue;
+    advanced.insert(closure->begin(), closure->end());
+    candidates.push_back({load, *slice,
+                          // The staging buffer of an iteration is picked from its i32
+                          // induction variable.
+                          asyncCopy && loop.getInductionVar().getType().isInteger(32)
+                              ? getAsyncOperand(load, numWarps, tile, warpGroupMaxN)
+                              : -1});
   }
   if (candidates.empty())
     return;
+  MLIRContext *context = loop.getContext();
+
+  // How far ahead: copies into shared memory go numStages - 1 iterations
+  // ahead when all of the loop's pipelined loads are such copies; the
+  // staging of each dot then holds that many buffers and two more.
+  const bool allAsync =
+      llvm::all_of(candidates, [](const Candidate &c) { return c.asyncOperand >= 0; });
+  unsigned ahead = allAsync ? std::max(1u, numStages - 1) : 1;
+  auto getStaging = [&](tile::DotOp dotOp, unsigned distance) {
+    auto aType = cast<RankedTensorType>(dotOp.getA().getType());
+    auto bType = cast<RankedTensorType>(dotOp.getB().getType());
+    return getDotStaging(context, aType.getDimSize(0), bType.getDimSize(1),
+                         aType.getDimSize(1), getAsyncStagingBuffers(distance),
+                         isWarpGroupDot(dotOp, numWarps, warpGroupMaxN) ? numWarps : 0);
+  };
+  llvm::SetVector<Operation *> stagedDots;
+  for (Candidate &c : candidates)
+    if (c.asyncOperand >= 0)
+      stagedDots.insert(*c.load->getUsers().begin());
+  // Besides the staging, the accumulator usually moves to the store's
+  // layout through shared memory after the loop (in a region of its own):
+  // room for it as f32 is kept.
+  auto stagingBytes = [&](unsigned distance) {
+    int64_t total = 0;
+    for (Operation *dot : stagedDots) {
+      auto dotOp = cast<tile::DotOp>(dot);
+      tilegpu::SharedStagingAttr staging = getStaging(dotOp, distance);
+      total += staging.getBuffers() * staging.getStageBytes() +
+               cast<RankedTensorType>(dotOp.getType()).getNumElements() * 4;
+    }
+    return total;
+  };
+  while (ahead > 1 && sharedBytes != 0 && stagingBytes(ahead) > int64_t(sharedBytes))
+    --ahead;
+  // Copies are issued after the dot (DotStaging.h); loads into registers
+  // before it, so that their latency overlaps it.
+  const bool issueAfterDot = allAsync;
 
   Location loc = loop.getLoc();
-  IRRewriter rewriter(loop.getContext());
-  // Prologue: the first iteration's loads, if the loop runs at all.
+  Value iv = loop.getInductionVar(), step = loop.getStep();
+  IRRewriter rewriter(context);
+  // Prologue: the loads of the first `ahead` iterations, each masked by
+  // "the loop reaches that iteration".
   rewriter.setInsertionPoint(loop);
-  Value runs = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt,
-                                     loop.getLowerBound(), loop.getUpperBound());
-  SmallVector<Value> first;
-  for (Candidate &c : candidates) {
-    IRMapping mapping;
-    mapping.map(loop.getInductionVar(), loop.getLowerBound());
+  SmallVector<SmallVector<Value>> first(candidates.size());
+  {
+    IRMapping at;
     for (auto [arg, init] : llvm::zip(loop.getRegionIterArgs(), loop.getInitArgs()))
-      mapping.map(arg, init);
-    first.push_back(cloneLoad(rewriter, c.load, c.slice, mapping, runs));
+      at.map(arg, init);
+    for (unsigned j = 0; j < ahead; ++j) {
+      if (j > 0)
+        at = advanceOnce(rewriter, loop, yield, advanced.getArrayRef(), at);
+      Value ivAt = offsetIteration(rewriter, loc, loop.getLowerBound(), step, j);
+      at.map(iv, ivAt);
+      Value reaches = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt,
+                                            ivAt, loop.getUpperBound());
+      for (auto [c, values] : llvm::zip(candidates, first)) {
+        IRMapping mapping = at;
+        values.push_back(cloneLoad(rewriter, c.load, c.slice, mapping, reaches));
+      }
+    }
   }
+  SmallVector<Value> inits;
+  for (const SmallVector<Value> &values : first)
+    inits.append(values.begin(), values.end());
 
+  // Each load is carried through `ahead` iter args, a shift register: the
+  // first holds the current iteration's tile, the last the newest load's.
+  SmallVector<Value> inLoop;
   auto newLoop = cast<scf::ForOp>(*loop.replaceWithAdditionalYields(
-      rewriter, first, /*replaceInitOperandUsesInLoop=*/false,
-      [&](OpBuilder &b, Location l, ArrayRef<BlockArgument>) {
+      rewriter, inits, /*replaceInitOperandUsesInLoop=*/false,
+      [&](OpBuilder &b, Location l, ArrayRef<BlockArgument> newArgs) {
         // Called while the body is still the old loop's (it is moved into
-        // the new loop afterwards, its arguments replaced): build there. The
-        // next iteration's loads go first in the body, before the dot.
+        // the new loop afterwards, its arguments replaced): build there,
+        // before its terminator or at its start.
         OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(body);
-        Value iv = loop.getInductionVar();
-        Value nextIv = arith::AddIOp::create(b, l, iv, loop.getStep());
+        IRMapping at;
+        if (issueAfterDot) {
+          // The next iteration's carried values are the ones yielded.
+          for (unsigned i : advanced)
+            at.map(loop.getRegionIterArg(i), yield.getOperand(i));
+        } else {
+          b.setInsertionPointToStart(body);
+          at = advanceOnce(b, loop, yield, advanced.getArrayRef(), IRMapping());
+        }
+        for (unsigned j = 2; j <= ahead; ++j) {
+          at.map(iv, offsetIteration(b, l, iv, step, j - 1));
+          at = advanceOnce(b, loop, yield, advanced.getArrayRef(), at);
+        }
+        Value ivAt = offsetIteration(b, l, iv, step, ahead);
+        at.map(iv, ivAt);
         // scf.for compares its bounds as signed integers.
-        Value more = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, nextIv,
+        Value more = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, ivAt,
                                            loop.getUpperBound());
-        // The carried values of the next iteration, computed here from the
-        // current ones (each slice sees the current values only; the
-        // carried arguments map to the next ones afterwards).
-        IRMapping current;
-        SmallVector<std::pair<unsigned, Value>> nextValues;
-        for (unsigned i : advanced) {
-          Value next = yield.getOperand(i);
-          for (Operation *op : *getPureSlice(loop, next))
-            if (!current.contains(op->getResult(0)))
-              b.clone(*op, current);
-          nextValues.push_back({i, current.lookupOrDefault(next)});
-        }
-        IRMapping advance;
-        for (auto [i, next] : nextValues)
-          advance.map(loop.getRegionIterArg(i), next);
-        SmallVector<Value> loads;
-        for (Candidate &c : candidates) {
-          IRMapping mapping = advance;
-          mapping.map(iv, nextIv);
+        SmallVector<Value> yielded;
+        for (auto [ci, c] : llvm::enumerate(candidates)) {
+          IRMapping mapping = at;
           // Values of the slice that are not carried stay as they are.
-          loads.push_back(cloneLoad(b, c.load, c.slice, mapping, more));
+          inLoop.push_back(cloneLoad(b, c.load, c.slice, mapping, more));
+          for (unsigned j = 1; j < ahead; ++j)
+            yielded.push_back(newArgs[ci * ahead + j]);
+          yielded.push_back(inLoop.back());
         }
-        return loads;
+        return yielded;
       }));
 
   // Loads feeding a tensor-core dot copy into its staging buffers; the dot
@@ -243,9 +362,7 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numWarps,
     tilegpu::SharedStagingAttr staging;
   };
   llvm::MapVector<Operation *, StagedDot> asyncDots;
-  auto newYield = cast<scf::YieldOp>(newLoop.getBody()->getTerminator());
-  unsigned base = newLoop.getNumRegionIterArgs() - candidates.size();
-  MLIRContext *context = loop.getContext();
+  unsigned base = newLoop.getNumRegionIterArgs() - inits.size();
   for (auto [i, c] : llvm::enumerate(candidates)) {
     if (c.asyncOperand < 0)
       continue;
@@ -253,32 +370,43 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numWarps,
     StagedDot &staged = asyncDots[dotOp];
     if (staged.operands == 0) {
       staged.id = unsigned(nextDotId++);
-      auto aType = cast<RankedTensorType>(dotOp.getA().getType());
-      auto bType = cast<RankedTensorType>(dotOp.getB().getType());
-      staged.staging = getDotStaging(
-          context, aType.getDimSize(0), bType.getDimSize(1), aType.getDimSize(1),
-          /*async=*/true,
-          isWarpGroupDot(dotOp, numWarps, warpGroupMaxN) ? numWarps : 0);
+      staged.staging = getStaging(dotOp, ahead);
     }
     staged.operands |= 1u << c.asyncOperand;
-    // The copy before the loop (for its first iteration) and the one in the
-    // loop (for the next).
-    for (unsigned ahead : {0u, 1u}) {
-      Value copied = ahead ? newYield.getOperand(base + i) : first[i];
+    auto mark = [&](Value copied, unsigned distance, bool prologue) {
       copied.getDefiningOp()->setAttr(
           kAsyncCopyAttrName,
           tilegpu::MatrixOperandAttr::get(context, staged.id, unsigned(c.asyncOperand),
-                                          ahead, staged.staging));
-    }
+                                          distance, staged.staging, prologue));
+    };
+    for (unsigned j = 0; j < ahead; ++j)
+      mark(first[i][j], j, /*prologue=*/true);
+    mark(inLoop[i], ahead, /*prologue=*/false);
   }
-  for (auto &[dot, staged] : asyncDots)
+  rewriter.setInsertionPointAfter(newLoop);
+  const unsigned groups = unsigned(llvm::count_if(
+      candidates, [](const Candidate &c) { return c.asyncOperand >= 0; }));
+  for (auto &[dot, staged] : asyncDots) {
+    // A warp-group dot whose result only feeds the next iteration's need
+    // not wait for its instructions there: the loop's result waits.
+    auto dotOp = cast<tile::DotOp>(dot);
+    int carried =
+        staged.staging.isSwizzled() ? getCarriedAccumulator(newLoop, dotOp) : -1;
     dot->setAttr(kStagedDotAttrName,
                  tilegpu::StagedDotAttr::get(context, staged.id, staged.operands,
-                                             staged.staging));
+                                             staged.staging, carried >= 0, groups));
+    if (carried < 0)
+      continue;
+    Value result = newLoop.getResult(unsigned(carried));
+    auto wait =
+        tilegpu::WaitDotOp::create(rewriter, dot->getLoc(), result.getType(), result);
+    result.replaceAllUsesExcept(wait, wait);
+  }
 
-  // The loop's own loads become the values carried from the previous one.
+  // The loop's own loads become the values carried for the current
+  // iteration.
   for (auto [i, c] : llvm::enumerate(candidates)) {
-    c.load.replaceAllUsesWith(newLoop.getRegionIterArg(base + i));
+    c.load.replaceAllUsesWith(newLoop.getRegionIterArg(base + i * ahead));
     c.load.erase();
   }
 }
@@ -288,12 +416,6 @@ struct PipelineLoadsPass : impl::TileGpuPipelineLoadsBase<PipelineLoadsPass> {
   void runOnOperation() override {
     if (numStages < 2)
       return;
-    if (numStages > 2) {
-      getOperation().emitError()
-          << "num-stages " << numStages
-          << " is not supported: loads are pipelined over 2 stages";
-      return signalPassFailure();
-    }
     SmallVector<scf::ForOp> loops;
     getOperation().walk([&](scf::ForOp loop) {
       if (llvm::any_of(loop.getBody()->getOps<tile::DotOp>(),
@@ -302,9 +424,9 @@ struct PipelineLoadsPass : impl::TileGpuPipelineLoadsBase<PipelineLoadsPass> {
     });
     int32_t nextDotId = 0;
     for (scf::ForOp loop : loops)
-      pipelineLoop(loop, asyncCopy, numWarps,
+      pipelineLoop(loop, asyncCopy, numStages, numWarps,
                    MatrixTileShape{matrixM, matrixN, matrixK}, warpGroupMaxN,
-                   nextDotId);
+                   sharedBytes, nextDotId);
   }
 };
 

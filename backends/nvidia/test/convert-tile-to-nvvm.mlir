@@ -93,11 +93,12 @@ func.func @row_sum(%in: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %out: !ti
 
 // -----
 
-// Shape ops move the tile through shared memory between barriers.
+// Shape ops move the tile through shared memory between barriers; each
+// thread's run of 4 halves goes in one aligned store.
 // CHECK: module attributes {{.*}}tilegpu.shared_mem_bytes = 4096 : i32
 // CHECK-LABEL: func.func private @transpose
 // CHECK: nvvm.barrier0
-// CHECK: llvm.store {{.*}} : f16, !llvm.ptr<3>
+// CHECK: llvm.store {{.*}} {alignment = 8 : i64} : vector<4xf16>, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
 // CHECK: llvm.load {{.*}} : !llvm.ptr<3> -> f16
 func.func private @transpose(%t: tensor<64x32xf16>) -> tensor<32x64xf16> {

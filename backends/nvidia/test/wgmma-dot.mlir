@@ -1,5 +1,5 @@
-// RUN: tessel-opt %s --tilegpu-pipeline-loads="async-copy=1 warp-group-max-n=256" --tilegpu-assign-layouts="tensor-cores=1 warp-group-max-n=256" | FileCheck %s --check-prefix=STAGE
-// RUN: tessel-opt %s --tilegpu-pipeline-loads="async-copy=1 warp-group-max-n=256" --tilegpu-assign-layouts="tensor-cores=1 warp-group-max-n=256" --convert-tile-to-nvvm=warp-group-mma=1 | FileCheck %s
+// RUN: tessel-opt %s --tilegpu-pipeline-loads="async-copy=1 warp-group-max-n=256 num-stages=3" --tilegpu-assign-layouts="tensor-cores=1 warp-group-max-n=256 staged-run-bytes=16" | FileCheck %s --check-prefix=STAGE
+// RUN: tessel-opt %s --tilegpu-pipeline-loads="async-copy=1 warp-group-max-n=256 num-stages=3" --tilegpu-assign-layouts="tensor-cores=1 warp-group-max-n=256 staged-run-bytes=16" --convert-tile-to-nvvm=warp-group-mma=1 | FileCheck %s
 // RUN: tessel-nvidia-compile %s --arch=sm_90a | FileCheck %s --check-prefix=PTX
 // RUN: tessel-nvidia-compile %s --arch=sm_80 | FileCheck %s --check-prefix=SM80
 // RUN: tessel-nvidia-compile %s --arch=sm_90a --emit=cubin -o %t.sm90a
@@ -12,20 +12,33 @@
 // NOWG: error: operands were staged for a warp-group matrix instruction that this lowering does not offer for the dot
 
 // A 64x64x32 f16 GEMM loop on sm_90a's warp-group MMA, 4 warps (one warp
-// group). The loads stage A and B swizzled (A's 64-byte rows by 64 bytes,
-// B's 128-byte rows by 128), A's row groups in warp-group order, every
-// region 1024-byte aligned; the accumulator is in the mma layout with the
-// four warps along M.
-// STAGE: tile.dot {{.*}}tilegpu.staged_dot = #tilegpu.staged_dot<dot = 0, operands = 3, staging = <aStride = 32, bStride = 64, bOffset = 4096, stageBytes = 8192, buffers = 3, aSwizzle = 64, bSwizzle = 128, aRowWarps = 4>>} : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32, #tilegpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>>
+// group), 3 stages. The loads stage A and B swizzled (A's 64-byte rows by
+// 64 bytes, B's 128-byte rows by 128), A's row groups in warp-group order,
+// every region 1024-byte aligned, in 4 buffers (2 iterations ahead, one
+// read, one still held); the operand tiles give each thread runs of 8
+// halves (16-byte copies); the accumulator is in the mma layout with the
+// four warps along M. The dot stays in flight across iterations, and the
+// loop's result passes through tilegpu.wait_dot, in the mma layout.
+// STAGE: tile.load {{.*}}#tilegpu.matrix_operand<dot = 0, operand = 0, ahead = 0, staging = <aStride = 32, bStride = 64, bOffset = 4096, stageBytes = 8192, buffers = 4, aSwizzle = 64, bSwizzle = 128, aRowWarps = 4>, prologue = true>, tilegpu.layouts = [#tilegpu.blocked<{sizePerThread = [1, 8]
+// STAGE: tile.load {{.*}}ahead = 1, {{.*}}prologue = true>
+// STAGE: scf.for
+// STAGE: tile.dot {{.*}}tilegpu.staged_dot = #tilegpu.staged_dot<dot = 0, operands = 3, staging = <aStride = 32, bStride = 64, bOffset = 4096, stageBytes = 8192, buffers = 4, aSwizzle = 64, bSwizzle = 128, aRowWarps = 4>, inFlight = true, groups = 2>} : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32, #tilegpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>>
+// STAGE: tile.load {{.*}}#tilegpu.matrix_operand<dot = 0, operand = 0, ahead = 2, staging = <{{[^>]*}}>>,
+// STAGE: tile.load {{.*}}#tilegpu.matrix_operand<dot = 0, operand = 1, ahead = 2, staging = <{{[^>]*}}>>,
+// STAGE: scf.yield
+// STAGE: tilegpu.wait_dot {{.*}} : tensor<64x64xf32, #tilegpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>>
 
-// Each iteration copies the next operands, waits for this iteration's,
-// fences them for the async proxy, passes one barrier, then issues one
-// wgmma per 16-deep step (two) and waits for them.
+// Each iteration waits for its operands (two groups of the next iteration
+// may stay in flight) and passes one barrier (no proxy fence: the
+// operands came by asynchronous copies, and a fence would wait for those
+// still in flight), issues one wgmma per 16-deep step (two), commits them and waits
+// only for the previous iteration's; then copies the operands of two
+// iterations later, 16 bytes at a time. After the loop: no copy and no
+// wgmma still running.
 // CHECK-LABEL: func.func @gemm
+// CHECK: nvvm.cp.async.shared.global {{.*}}, 16, cache =  cg
 // CHECK: scf.for
-// CHECK: nvvm.cp.async.shared.global
 // CHECK: nvvm.cp.async.wait.group 2
-// CHECK-NEXT: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK-NEXT: nvvm.barrier0
 // CHECK-NOT: nvvm.barrier0
 // CHECK: nvvm.wgmma.fence.aligned
@@ -33,18 +46,26 @@
 // CHECK-NEXT: llvm.extractvalue
 // CHECK-NOT: nvvm.wgmma.mma_async
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
-// CHECK-NEXT: llvm.inline_asm has_side_effects "wgmma.wait_group.sync.aligned 0;"
+// CHECK-NEXT: llvm.inline_asm has_side_effects "wgmma.wait_group.sync.aligned 1;"
 // CHECK-NOT: nvvm.ldmatrix
 // CHECK-NOT: nvvm.mma.sync
+// CHECK-NOT: nvvm.barrier0
+// CHECK-NOT: nvvm.fence.proxy
+// CHECK: nvvm.cp.async.shared.global {{.*}}, 16, cache =  cg
 // CHECK: scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: nvvm.cp.async.wait.group 0
+// CHECK: llvm.inline_asm has_side_effects "wgmma.wait_group.sync.aligned 0;"
 //
 // PTX-LABEL: .entry gemm(
-// PTX: fence.proxy.async.shared::cta;
+// PTX-NOT: fence.proxy.async
 // PTX: bar.sync
 // PTX: wgmma.fence.sync.aligned;
 // PTX: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, p, 1,  1, 0,  1;
 // PTX: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
 // PTX: wgmma.commit_group.sync.aligned;
+// PTX: wgmma.wait_group.sync.aligned 1;
+// PTX: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16
 // PTX: wgmma.wait_group.sync.aligned 0;
 // PTX-NOT: mma.sync
 //

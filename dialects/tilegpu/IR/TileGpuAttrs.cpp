@@ -167,21 +167,29 @@ SharedStagingAttr SharedStagingAttr::getPadded(MLIRContext *context, int64_t m,
 
 LogicalResult MatrixOperandAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                         unsigned dot, unsigned operand, unsigned ahead,
-                                        SharedStagingAttr staging) {
+                                        SharedStagingAttr staging, bool prologue) {
   if (operand > 1)
     return emitError() << "operand must be 0 (A) or 1 (B), got " << operand;
-  if (ahead > 1)
-    return emitError() << "ahead must be 0 (before the loop) or 1 (the next "
-                          "iteration), got "
-                       << ahead;
   if (!staging)
     return emitError() << "a staging layout is required";
+  // In flight: `ahead` iterations' buffers, one read, one still held.
+  const int64_t inFlight = staging.getBuffers() - 2;
+  if (prologue && int64_t(ahead) >= std::max<int64_t>(inFlight, 1))
+    return emitError() << "a copy before the loop is for one of its first "
+                       << std::max<int64_t>(inFlight, 1)
+                       << " iterations (the staging has " << staging.getBuffers()
+                       << " buffers), got ahead = " << ahead;
+  if (!prologue && (ahead == 0 || int64_t(ahead) > inFlight))
+    return emitError() << "a copy in the loop runs 1 to " << inFlight
+                       << " iterations ahead (the staging has " << staging.getBuffers()
+                       << " buffers), got ahead = " << ahead;
   return success();
 }
 
 LogicalResult StagedDotAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                     unsigned dot, unsigned operands,
-                                    SharedStagingAttr staging) {
+                                    SharedStagingAttr staging, bool inFlight,
+                                    unsigned groups) {
   if (operands == 0 || operands > 3)
     return emitError() << "operands must be a non-empty mask of 1 (A) and 2 (B), got "
                        << operands;

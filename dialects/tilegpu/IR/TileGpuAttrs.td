@@ -103,15 +103,20 @@ def TileGpu_MatrixOperandAttr : TileGpu_Attr<"MatrixOperand", "matrix_operand"> 
   let summary = "A loaded tile that goes straight to a dot's staging buffer";
   let description = [{
     On a `tile.load`: its tile is operand `operand` (0: A, 1: B) of the dot
-    numbered `dot`, copied asynchronously into that dot's `staging` buffers:
-    for the next iteration of the loop around the dot (`ahead = 1`), or for
-    its first iteration before the loop (`ahead = 0`).
+    numbered `dot`, copied asynchronously into that dot's `staging` buffers.
+    Before the loop around the dot (`prologue`), the copy for the loop's
+    iteration `ahead` (0, 1, ...), into buffer `ahead`; in the loop, during
+    iteration i, the copy for iteration i + `ahead` (1 or more), into
+    buffer (i + `ahead`) % buffers. The staging has `ahead` + 2 buffers: the
+    ones in flight, the one being read, and one that an unfinished reader
+    of the previous iteration may still hold.
   }];
   let parameters = (ins
     "unsigned":$dot,
     "unsigned":$operand,
     "unsigned":$ahead,
-    "SharedStagingAttr":$staging
+    "SharedStagingAttr":$staging,
+    DefaultValuedParameter<"bool", "false">:$prologue
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
@@ -122,12 +127,21 @@ def TileGpu_StagedDotAttr : TileGpu_Attr<"StagedDot", "staged_dot"> {
   let description = [{
     On a `tile.dot` numbered `dot`: the operands in the bit mask `operands`
     (1: A, 2: B) were copied into `staging` by the loads marked
-    `#tilegpu.matrix_operand`, and are read from there.
+    `#tilegpu.matrix_operand`, and are read from there; the copies run
+    `staging.buffers - 2` iterations ahead. With `inFlight`, the dot's
+    asynchronous matrix instructions may still run when the next iteration
+    begins (it waits only for the previous iteration's); the loop's result
+    passes through `tilegpu.wait_dot` before anything reads it. `groups`
+    is the number of copy groups the loop issues an iteration (one per
+    copied load, of every dot of the loop; 0: one per operand copied for
+    this dot).
   }];
   let parameters = (ins
     "unsigned":$dot,
     "unsigned":$operands,
-    "SharedStagingAttr":$staging
+    "SharedStagingAttr":$staging,
+    DefaultValuedParameter<"bool", "false">:$inFlight,
+    DefaultValuedParameter<"unsigned", "0">:$groups
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;

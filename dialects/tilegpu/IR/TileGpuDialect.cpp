@@ -10,9 +10,18 @@ using namespace mlir;
 
 #include "dialects/tilegpu/IR/TileGpuDialect.cpp.inc"
 
+#define GET_OP_CLASSES
+#include "dialects/tilegpu/IR/TileGpuOps.cpp.inc"
+
 namespace tessel::tilegpu {
 
-void TileGpuDialect::initialize() { registerAttributes(); }
+void TileGpuDialect::initialize() {
+  registerAttributes();
+  addOperations<
+#define GET_OP_LIST
+#include "dialects/tilegpu/IR/TileGpuOps.cpp.inc"
+      >();
+}
 
 namespace {
 
@@ -57,7 +66,8 @@ LogicalResult TileGpuDialect::verifyOperationAttribute(Operation *op,
     return verifyLayouts(op, attr);
   if (name == VectorWidthAttrHelper::getNameStr() ||
       name == NumWarpsAttrHelper::getNameStr() ||
-      name == WarpSizeAttrHelper::getNameStr())
+      name == WarpSizeAttrHelper::getNameStr() ||
+      name == MaxRunAttrHelper::getNameStr())
     return expectPositiveInteger(op, attr, /*powerOfTwo=*/true);
   if (name == SharedMemBytesAttrHelper::getNameStr() ||
       name == ThreadsPerBlockAttrHelper::getNameStr() ||

@@ -3,8 +3,9 @@
 // The tilegpu dialect holds what the shared GPU lowering (backends/gpu_common)
 // decides about a tile program before it becomes per-thread code: how a
 // tile's elements are spread over threads, where a dot's operands are staged
-// in shared memory, and the distribution a module was laid out for. It has
-// no operations: its attributes annotate tile IR, and the dialect verifies
+// in shared memory, and the distribution a module was laid out for. Its
+// attributes annotate tile IR (one op, `tilegpu.wait_dot`, marks where
+// in-flight matrix work must have finished), and the dialect verifies
 // every `tilegpu.*` attribute it finds, so a malformed annotation is an error
 // at the op that carries it rather than a silent fallback in the lowering.
 //
@@ -31,11 +32,15 @@ def TileGpu_Dialect : Dialect {
     - `#tilegpu.staged_dot<...>`: on that `tile.dot`, which of its operands
       are read from the staging buffers.
 
+    Operations: `tilegpu.wait_dot`, the result of a loop whose dot's matrix
+    instructions stay in flight across iterations, once they have finished.
+
     Discardable attributes (verified by the dialect):
     `tilegpu.layouts` (one `#tilegpu.blocked` per tensor result),
     `tilegpu.vector_width` (elements per memory access),
-    `tilegpu.num_warps` / `tilegpu.warp_size` (module: the distribution the
-    layouts were made for), `tilegpu.shared_mem_bytes` (module: dynamic
+    `tilegpu.num_warps` / `tilegpu.warp_size` / `tilegpu.max_run` (module:
+    the distribution the layouts were made for, the last the most
+    consecutive elements a thread holds in a default layout), `tilegpu.shared_mem_bytes` (module: dynamic
     shared memory per block), `tilegpu.kernel` / `tilegpu.threads_per_block`
     (functions the lowering made kernels), `tilegpu.dedicated_offset`.
   }];
@@ -46,6 +51,7 @@ def TileGpu_Dialect : Dialect {
     "::mlir::IntegerAttr":$vector_width,
     "::mlir::IntegerAttr":$num_warps,
     "::mlir::IntegerAttr":$warp_size,
+    "::mlir::IntegerAttr":$max_run,
     "::mlir::IntegerAttr":$shared_mem_bytes,
     "::mlir::UnitAttr":$kernel,
     "::mlir::IntegerAttr":$threads_per_block,

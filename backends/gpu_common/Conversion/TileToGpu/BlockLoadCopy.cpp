@@ -224,7 +224,7 @@ void lowerBlockLoadCopy(tile::LoadOp op, tilegpu::MatrixOperandAttr marker,
 
     // Step 3: the same branch for every thread.
     Value flag = LLVM::LoadOp::create(b, loc, b.getI32Type(), slot(b, 16), 4);
-    if (marker.getAhead() == 0)
+    if (marker.getPrologue())
       // Before the loop no dot's barrier separates this from the next run
       // of the same load (an outer loop's next iteration).
       lowering.hooks.createBarrier(b, loc);

@@ -276,7 +276,7 @@ StagedOperands stageOperands(tile::DotOp op, Value aTile, Value bTile, OpBuilder
   auto async = op->getAttrOfType<tilegpu::StagedDotAttr>(kStagedDotAttrName);
   tilegpu::SharedStagingAttr staging =
       async ? async.getStaging()
-            : getDotStaging(op.getContext(), m, n, k, /*async=*/false,
+            : getDotStaging(op.getContext(), m, n, k, /*buffers=*/1,
                             warpGroup ? lowering.numWarps : 0);
   const int64_t alignment = staging.isSwizzled() ? 1024 : 16;
   int64_t bOffset = staging.getBOffset(), stageBytes = staging.getStageBytes();
@@ -287,15 +287,19 @@ StagedOperands stageOperands(tile::DotOp op, Value aTile, Value bTile, OpBuilder
   };
   Value aBase, bBase;
   unsigned asyncMask = 0;
+  int64_t pendingGroups = 0;
   Value iteration = GpuLowering::getIterationNumber(b, op);
   if (async && iteration && lowering.matrix->canStageOperands()) {
-    // The loads copied the operands into buffer i % 3 (of the iteration's
-    // number i) an iteration ago, and the next ones into (i + 1) % 3 just
-    // now: wait for all but those, and the barrier makes every thread's
-    // copies visible. (Block loads store synchronously: their waits are
-    // no-ops.)
+    // The loads copied the operands into buffer i % B (of the iteration's
+    // number i) `ahead` iterations ago, and those of the iterations up to
+    // i + ahead - 1 since (DotStaging.h): wait for all but those, and the
+    // barrier makes every thread's copies visible. (Block loads store
+    // synchronously: their waits are no-ops.)
     asyncMask = async.getOperands();
     int64_t buffers = staging.getBuffers();
+    const unsigned groups =
+        async.getGroups() ? async.getGroups() : llvm::popcount(asyncMask);
+    pendingGroups = (buffers - 3) * int64_t(groups);
     Value region = lowering.getStagingRegion(b, op, async.getDot(),
                                              buffers * stageBytes, alignment);
     Value stage = arith::RemSIOp::create(b, loc, iteration, i32Const(b, loc, buffers));
@@ -347,8 +351,12 @@ StagedOperands stageOperands(tile::DotOp op, Value aTile, Value bTile, OpBuilder
     storeToShared(b, loc, lowering.getLayout(op.getB().getType()), index, bTile, input,
                   staged.b);
   if (asyncMask)
-    lowering.matrix->waitAsyncCopies(b, loc, llvm::popcount(asyncMask));
-  if (warpGroup)
+    lowering.matrix->waitAsyncCopies(b, loc, unsigned(pendingGroups));
+  // Stores from registers are generic-proxy writes that the warp-group
+  // instruction's (async-proxy) reads must be fenced from; operands that
+  // asynchronous copies brought need only their wait and the barrier (a
+  // fence would also wait for every copy still in flight).
+  if (warpGroup && asyncMask != 3)
     lowering.matrix->fenceSharedForWarpGroup(b, loc);
   lowering.hooks.createBarrier(b, loc);
   return staged;
@@ -421,7 +429,13 @@ Value lowerWithWarpGroupMma(tile::DotOp op, Value aTile, Value bTile, Value accT
   SmallVector<Value> all;
   for (const SmallVector<Value> &values : sliceAcc)
     all.append(values.begin(), values.end());
-  all = lowering.matrix->waitWarpGroupMma(b, loc, all);
+  // In flight (TileGpuAttrs.td): wait for the previous iteration's
+  // instructions only; the loop's result waits for the last ones.
+  auto async = op->getAttrOfType<tilegpu::StagedDotAttr>(kStagedDotAttrName);
+  const bool inFlight =
+      async && async.getInFlight() && GpuLowering::hasIterationNumber(op);
+  lowering.matrix->commitWarpGroupMma(b, loc);
+  all = lowering.matrix->waitWarpGroupMma(b, loc, all, inFlight ? 1 : 0);
   for (int64_t s = 0, at = 0; s < slices; ++s)
     for (int64_t r : regs[s])
       acc[r] = all[at++];
@@ -598,11 +612,29 @@ struct DotLowering : GpuPattern<tile::DotOp> {
   }
 };
 
+/// The result of a loop whose warp-group dot stayed in flight: waits for
+/// its last instructions, the accumulator's registers passed through.
+struct WaitDotLowering : GpuPattern<tilegpu::WaitDotOp> {
+  using GpuPattern::GpuPattern;
+  LogicalResult matchAndRewrite(tilegpu::WaitDotOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Value value = adaptor.getValue();
+    if (lowering.matrix && lowering.matrix->getWarpGroupMaxN() != 0) {
+      Location loc = op.getLoc();
+      SmallVector<Value> acc = lowering.matrix->waitWarpGroupMma(
+          rewriter, loc, unpackVector(rewriter, loc, value), /*pending=*/0);
+      value = packVector(rewriter, loc, value.getType(), acc);
+    }
+    rewriter.replaceOp(op, value);
+    return success();
+  }
+};
+
 } // namespace
 
 void populateDotPatterns(GpuTypeConverter &converter, GpuLowering &lowering,
                          RewritePatternSet &patterns) {
-  patterns.add<DotLowering>(converter, lowering);
+  patterns.add<DotLowering, WaitDotLowering>(converter, lowering);
 }
 
 } // namespace tessel::gpu

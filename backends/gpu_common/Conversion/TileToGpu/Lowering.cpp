@@ -16,7 +16,8 @@ using namespace mlir;
 namespace tessel::gpu {
 
 BlockedLayout GpuLowering::getLayout(Type tensorType) const {
-  return BlockedLayout::get(cast<RankedTensorType>(tensorType), numWarps, warpSize);
+  return BlockedLayout::get(cast<RankedTensorType>(tensorType), numWarps, warpSize,
+                            maxRun);
 }
 
 /// Marks the placeholder constants of dedicated shared regions with their
@@ -266,10 +267,32 @@ SmallVector<Value> redistribute(OpBuilder &b, Location loc, GpuLowering &lowerin
   ThreadIndex index = getThreadIndex(b, loc, lowering);
   SharedScratch scratch(b, loc, lowering);
   scratch.barrier();
-  // Copies of an element write the same value to the same place.
+  // Copies of an element write the same value to the same place. A
+  // thread's run along the last dimension goes in one store of up to 16
+  // bytes: consecutive registers hold it (getStaticCoordinate), it starts
+  // at a multiple of its length in the row-major order, so the store is
+  // aligned; and converted values then stay paired (packed conversions).
   auto sourceCoords = getRegisterCoordinates(b, loc, source, index);
-  for (auto [reg, value] : llvm::enumerate(sourceRegisters))
-    scratch.store(value, linearize(b, loc, sourceCoords[reg], source.shape));
+  const unsigned inner = source.getRank() - 1;
+  int64_t run = 1;
+  if (!elementType.isInteger(1) && source.getRank() > 0 &&
+      source.order.front() == inner && !source.isReplicated(inner))
+    run = std::min<int64_t>(source.sizePerThread[inner],
+                            16 / SharedScratch::getStorageBytes(elementType));
+  while (run > 1 && (int64_t(source.sizePerThread[inner]) % run != 0 ||
+                     source.shape[inner] % run != 0 || (run & (run - 1)) != 0))
+    run /= 2;
+  for (size_t reg = 0; reg < sourceRegisters.size(); reg += run) {
+    Value at = linearize(b, loc, sourceCoords[reg], source.shape);
+    if (run == 1) {
+      scratch.store(sourceRegisters[reg], at);
+      continue;
+    }
+    Value vector = vector::FromElementsOp::create(
+        b, loc, VectorType::get({run}, elementType), sourceRegisters.slice(reg, run));
+    LLVM::StoreOp::create(b, loc, vector, scratch.getAddress(elementType, at),
+                          unsigned(run * SharedScratch::getStorageBytes(elementType)));
+  }
   scratch.barrier();
   SmallVector<Value> out;
   for (auto &coords : getRegisterCoordinates(b, loc, result, index))

@@ -30,6 +30,8 @@ public:
   /// Null when the target has no matrix instructions (dot then uses FMA).
   const GpuMatrixHooks *matrix;
   unsigned numWarps, warpSize;
+  /// The default layouts' longest run a thread holds (kMaxRunAttrName).
+  unsigned maxRun = kMaxElementsPerThread;
 
   unsigned getThreadsPerBlock() const { return numWarps * warpSize; }
   /// The layout of a tile type: its encoding's, or the default one.

@@ -211,21 +211,22 @@ StagingDestination getStagingDestination(OpBuilder &b, tile::LoadOp op,
                                          GpuLowering &lowering, bool ordered) {
   Location loc = op.getLoc();
   unsigned id = marker.getDot(), operand = marker.getOperand(),
-           next = marker.getAhead();
+           ahead = marker.getAhead();
   tilegpu::SharedStagingAttr staging = marker.getStaging();
   Value region = lowering.getStagingRegion(
       b, op, id, staging.getBuffers() * staging.getStageBytes(),
       staging.isSwizzled() ? 1024 : 16);
-  // The first iteration's copy (before the loop) goes to buffer 0, after a
-  // barrier that orders it behind the reads of an earlier run of the loop;
-  // iteration i's copy for i + 1 to buffer (i + 1) % 3.
-  Value stage = i32Const(b, loc, 0);
-  if (next) {
+  // The copies before the loop (for its first iterations j) go to buffer
+  // j, the first after a barrier that orders them behind the reads of an
+  // earlier run of the loop; iteration i's copy for i + ahead to buffer
+  // (i + ahead) % buffers.
+  Value stage = i32Const(b, loc, int64_t(ahead));
+  if (!marker.getPrologue()) {
     Value iteration = GpuLowering::getIterationNumber(b, op);
     stage = arith::RemSIOp::create(
-        b, loc, arith::AddIOp::create(b, loc, iteration, i32Const(b, loc, 1)),
+        b, loc, arith::AddIOp::create(b, loc, iteration, i32Const(b, loc, ahead)),
         i32Const(b, loc, staging.getBuffers()));
-  } else if (!ordered) {
+  } else if (!ordered && ahead == 0) {
     lowering.hooks.createBarrier(b, loc);
   }
   Value start = arith::AddIOp::create(
@@ -405,7 +406,7 @@ struct LoadLowering : GpuPattern<tile::LoadOp> {
     unsigned width = element.isInteger(1) ? 1 : getVectorWidth(op);
     auto marker = op->getAttrOfType<tilegpu::MatrixOperandAttr>(kAsyncCopyAttrName);
     if (marker && lowering.matrix && lowering.matrix->canStageOperands() &&
-        (marker.getAhead() == 0 || GpuLowering::hasIterationNumber(op))) {
+        (marker.getPrologue() || GpuLowering::hasIterationNumber(op))) {
       if (lowering.matrix->hasAsyncCopy())
         lowerAsyncCopy(op, marker, adaptor.getPtr(), adaptor.getMask(), resultType,
                        width, rewriter, lowering);

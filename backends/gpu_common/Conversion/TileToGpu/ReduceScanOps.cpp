@@ -56,10 +56,11 @@ Value createMinMaxIntrinsic(OpBuilder &b, Operation *op, ValueRange operands) {
 /// them.
 SmallVector<Value> combine(OpBuilder &b, Region &region, ValueRange accumulated,
                            ValueRange incoming) {
-  return tile::inlineCombiner(b, region, accumulated, incoming,
-                              [](OpBuilder &b, Operation *op, ArrayRef<Value> operands) {
-                                return createMinMaxIntrinsic(b, op, operands);
-                              });
+  return tile::inlineCombiner(
+      b, region, accumulated, incoming,
+      [](OpBuilder &b, Operation *op, ArrayRef<Value> operands) {
+        return createMinMaxIntrinsic(b, op, operands);
+      });
 }
 
 /// Shuffles any scalar of up to 64 bits as one or two i32 values.
@@ -214,8 +215,8 @@ struct ReduceLowering : GpuPattern<tile::ReduceOp> {
         scratch.store(values[i], position, offsets[i]);
     }
     scratch.barrier();
-    BlockedLayout resultLayout =
-        BlockedLayout::getDefault(resultShape, lowering.numWarps, lowering.warpSize);
+    BlockedLayout resultLayout = BlockedLayout::getDefault(
+        resultShape, lowering.numWarps, lowering.warpSize, lowering.maxRun);
     auto resultCoords = getRegisterCoordinates(rewriter, loc, resultLayout, index);
     SmallVector<Value> results;
     for (unsigned i = 0; i < numOperands; ++i) {

@@ -19,8 +19,7 @@ namespace {
 
 /// Rewrites a one-source shape op whose result element at coordinates c is
 /// the source element at `sourceCoords(c)`.
-template <typename Op>
-struct ShapeLowering : GpuPattern<Op> {
+template <typename Op> struct ShapeLowering : GpuPattern<Op> {
   using GpuPattern<Op>::GpuPattern;
   using GpuPattern<Op>::lowering;
 
@@ -40,9 +39,9 @@ struct ShapeLowering : GpuPattern<Op> {
           return linearize(rewriter, loc, getSourceCoords(rewriter, loc, op, c),
                            srcType.getShape());
         });
-    rewriter.replaceOp(op, packVector(rewriter, loc,
-                                      this->getTypeConverter()->convertType(op.getType()),
-                                      out));
+    rewriter.replaceOp(
+        op, packVector(rewriter, loc,
+                       this->getTypeConverter()->convertType(op.getType()), out));
     return success();
   }
 };

@@ -123,6 +123,8 @@ LogicalResult lowerTileToGpu(ModuleOp module, const GpuTargetHooks &hooks,
   MLIRContext *context = module.getContext();
   GpuLowering lowering(context, hooks, matrix, unsigned(numWarps.getInt()),
                        unsigned(warpSize.getInt()));
+  if (auto maxRun = module->getAttrOfType<IntegerAttr>(kMaxRunAttrName))
+    lowering.maxRun = unsigned(maxRun.getInt());
   declareSharedMemory(module, hooks);
 
   GpuTypeConverter converter(lowering);
@@ -131,7 +133,7 @@ LogicalResult lowerTileToGpu(ModuleOp module, const GpuTargetHooks &hooks,
   // unknown here and legal.
   target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
   target.addLegalDialect<LLVM::LLVMDialect, vector::VectorDialect>();
-  target.addIllegalDialect<tile::TileDialect>();
+  target.addIllegalDialect<tile::TileDialect, tilegpu::TileGpuDialect>();
   target.addLegalOp<UnrealizedConversionCastOp>();
   // Casts between layouts of one tile (tilegpu-assign-layouts) move data.
   target.addIllegalOp<tensor::CastOp>();
