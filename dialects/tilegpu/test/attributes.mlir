@@ -2,9 +2,9 @@
 
 // Every attribute and annotation of the dialect prints and parses back.
 
-// CHECK: module attributes {tilegpu.num_warps = 4 : i32, tilegpu.shared_mem_bytes = 9728 : i32, tilegpu.warp_size = 32 : i32}
+// CHECK: module attributes {tilegpu.max_run = 8 : i32, tilegpu.num_warps = 4 : i32, tilegpu.shared_mem_bytes = 9728 : i32, tilegpu.warp_size = 32 : i32}
 module attributes {tilegpu.num_warps = 4 : i32, tilegpu.warp_size = 32 : i32,
-                   tilegpu.shared_mem_bytes = 9728 : i32} {
+                   tilegpu.shared_mem_bytes = 9728 : i32, tilegpu.max_run = 8 : i32} {
   // CHECK-LABEL: func.func @annotated
   // CHECK-SAME: tilegpu.kernel
   // CHECK-SAME: tilegpu.threads_per_block = 128 : i32
@@ -26,4 +26,18 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.warp_size = 32 : i32,
   // the padded one prints without them (their defaults, 0).
   // CHECK: #tilegpu.staged_dot<dot = 3, operands = 3, staging = <aStride = 32, bStride = 128, bOffset = 8192, stageBytes = 16384, buffers = 3, aSwizzle = 64, bSwizzle = 128, aRowWarps = 4>>
   func.func private @swizzled() attributes {tilegpu.staged_dot = #tilegpu.staged_dot<dot = 3, operands = 3, staging = #tilegpu.shared<aStride = 32, bStride = 128, bOffset = 8192, stageBytes = 16384, buffers = 3, aSwizzle = 64, bSwizzle = 128, aRowWarps = 4>>}
+  // A deeper pipeline: a copy before the loop names its iteration, a dot
+  // in flight says so and how many copy groups an iteration issues.
+  // CHECK: #tilegpu.matrix_operand<dot = 4, operand = 0, ahead = 2, staging = <aStride = 40, bStride = 72, bOffset = 5120, stageBytes = 9728, buffers = 5>, prologue = true>
+  func.func private @prologue() attributes {tilegpu.async_copy = #tilegpu.matrix_operand<dot = 4, operand = 0, ahead = 2, staging = #tilegpu.shared<aStride = 40, bStride = 72, bOffset = 5120, stageBytes = 9728, buffers = 5>, prologue = true>}
+  // CHECK: #tilegpu.staged_dot<dot = 4, operands = 3, staging = <aStride = 40, bStride = 72, bOffset = 5120, stageBytes = 9728, buffers = 5>, inFlight = true, groups = 2>
+  func.func private @in_flight() attributes {tilegpu.staged_dot = #tilegpu.staged_dot<dot = 4, operands = 3, staging = #tilegpu.shared<aStride = 40, bStride = 72, bOffset = 5120, stageBytes = 9728, buffers = 5>, inFlight = true, groups = 2>}
+  // The wait for in-flight dots is the identity on its tile.
+  // CHECK-LABEL: func.func @wait
+  // CHECK: %[[W:.*]] = tilegpu.wait_dot %{{.*}} : tensor<64x64xf32>
+  // CHECK: return %[[W]]
+  func.func @wait(%acc: tensor<64x64xf32>) -> tensor<64x64xf32> {
+    %w = tilegpu.wait_dot %acc : tensor<64x64xf32>
+    return %w : tensor<64x64xf32>
+  }
 }

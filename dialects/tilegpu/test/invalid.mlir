@@ -49,6 +49,36 @@ func.func private @f() attributes {tilegpu.async_copy = #tilegpu.matrix_operand<
 
 // -----
 
+// With three buffers the copies run one iteration ahead: a copy before the
+// loop is for iteration 0, one in the loop for the next iteration.
+// expected-error @+1 {{a copy before the loop is for one of its first 1 iterations (the staging has 3 buffers), got ahead = 1}}
+func.func private @f() attributes {tilegpu.async_copy = #tilegpu.matrix_operand<dot = 0, operand = 0, ahead = 1, staging = #tilegpu.shared<aStride = 40, bStride = 72, bOffset = 5120, stageBytes = 9728, buffers = 3>, prologue = true>}
+
+// -----
+
+// expected-error @+1 {{a copy in the loop runs 1 to 1 iterations ahead (the staging has 3 buffers), got ahead = 0}}
+func.func private @f() attributes {tilegpu.async_copy = #tilegpu.matrix_operand<dot = 0, operand = 0, ahead = 0, staging = #tilegpu.shared<aStride = 40, bStride = 72, bOffset = 5120, stageBytes = 9728, buffers = 3>>}
+
+// -----
+
+// expected-error @+1 {{a copy in the loop runs 1 to 3 iterations ahead (the staging has 5 buffers), got ahead = 4}}
+func.func private @f() attributes {tilegpu.async_copy = #tilegpu.matrix_operand<dot = 0, operand = 1, ahead = 4, staging = #tilegpu.shared<aStride = 40, bStride = 72, bOffset = 5120, stageBytes = 9728, buffers = 5>>}
+
+// -----
+
+func.func @f(%acc: tensor<64x64xf32>) -> tensor<64x64xf16> {
+  // expected-error @+1 {{'tilegpu.wait_dot' op requires the same type for all operands and results}}
+  %w = "tilegpu.wait_dot"(%acc) : (tensor<64x64xf32>) -> tensor<64x64xf16>
+  return %w : tensor<64x64xf16>
+}
+
+// -----
+
+// expected-error @+1 {{'tilegpu.max_run' must be a power of two, got 6 : i32}}
+module attributes {tilegpu.max_run = 6 : i32} {}
+
+// -----
+
 // A malformed staging is refused where it is parsed.
 // expected-error @+2 {{B must start 16-byte aligned after A}}
 // expected-error @+1 {{failed to parse TileGpu_StagedDotAttr parameter 'staging'}}
