@@ -25,7 +25,9 @@ namespace tessel::gpu {
 /// copies for i + ahead are issued after iteration i's dot, and one more
 /// buffer keeps them from overwriting what a slower warp (or a matrix
 /// instruction still in flight) reads of iteration i - 1: B = ahead + 2,
-/// with one barrier an iteration.
+/// with one barrier an iteration. (A loop that also pipelines loads into
+/// registers copies one iteration ahead at the top of its body, into the
+/// same three buffers; its dots then wait for their own instructions.)
 inline constexpr int64_t getAsyncStagingBuffers(int64_t ahead) { return ahead + 2; }
 
 /// On a `tile.load` whose tile goes straight to a dot's staging buffer: a

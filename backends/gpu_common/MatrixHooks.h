@@ -136,8 +136,8 @@ public:
     int64_t swizzle = 128;
     int64_t leadingBytes = 16, strideBytes = 1024;
   };
-  /// Makes this thread's writes to shared memory (stores, completed
-  /// asynchronous copies) visible to the warp-group instruction's reads;
+  /// Makes this thread's stores to shared memory visible to the warp-group
+  /// instruction's reads (asynchronous copies need only their wait);
   /// placed before the barrier that orders them.
   virtual void fenceSharedForWarpGroup(mlir::OpBuilder &b, mlir::Location loc) const {}
   /// Orders the accumulator registers' earlier writes before the

@@ -21,9 +21,10 @@ void buildGpuLoweringPipeline(OpPassManager &pm, const GpuTargetDescription &tar
   pm.addNestedPass<func::FuncOp>(tile::createTileExpandTensorDescs());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  // Loads feeding a dot one iteration ahead (in registers: two stages;
+  // Loads feeding a dot issued ahead: one iteration in registers;
   // operands of matrix-unit dots go to shared memory with asynchronous
-  // copies where the target has them).
+  // copies (numStages - 1 iterations ahead) or block loads where the
+  // target has them.
   pm.addPass(
       createTileGpuPipelineLoads(getPipelineLoadsOptions(target, numWarps, numStages)));
   pm.addPass(createTileGpuBroadcastEarly());

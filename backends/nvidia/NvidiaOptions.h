@@ -10,9 +10,10 @@ namespace tessel::nvidia {
 struct NvidiaOptions {
   /// Warps per block (program instance); a power of two from 1 to 32.
   unsigned numWarps = 4;
-  /// Software pipelining depth of loops with a dot: 2 or more issues the
-  /// loads of a dot's operands one iteration ahead (two stages, in
-  /// registers); 1 turns it off.
+  /// Software pipelining depth S of loops with a dot: 2 or more copies a
+  /// tensor-core dot's operands into shared memory S - 1 iterations ahead
+  /// (other loads feeding a dot one iteration ahead, in registers); 1 turns
+  /// it off.
   unsigned numStages = 3;
   /// Blocks that must fit on one SM at once (`.minnctapersm`): ptxas then
   /// caps registers per thread so that they fit, which trades a few spills

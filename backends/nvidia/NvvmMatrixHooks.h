@@ -49,9 +49,9 @@ public:
   /// wgmma with A and B in shared memory through matrix descriptors
   /// (K-major A, N-major B, both swizzled); `fence.proxy.async.shared::cta`
   /// before it reads what the generic proxy wrote; `wgmma.fence`;
-  /// `wgmma.commit_group` and `wgmma.wait_group 0` as one inline assembly
+  /// `wgmma.commit_group`; `wgmma.wait_group N` as one inline assembly
   /// statement that takes and returns the accumulators, so that nothing
-  /// reads them before the wait.
+  /// reads them before the wait (N 1 in a loop whose dot stays in flight).
   unsigned getWarpGroupMaxN() const override { return hasWarpGroupMma ? 256 : 0; }
   void fenceSharedForWarpGroup(mlir::OpBuilder &b, mlir::Location loc) const override;
   void beginWarpGroupMma(mlir::OpBuilder &b, mlir::Location loc) const override;

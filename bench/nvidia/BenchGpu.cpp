@@ -387,8 +387,8 @@ int main(int argc, char **argv) {
       auto gridFor = [&](const tb::Workload &v) {
         const int64_t vm = std::stoi(v.constexprs.at("BLOCK_M")),
                       vn = std::stoi(v.constexprs.at("BLOCK_N"));
-        return rt::Grid{static_cast<uint32_t>(((M + vm - 1) / vm) * ((N + vn - 1) / vn)), 1,
-                        1};
+        return rt::Grid{
+            static_cast<uint32_t>(((M + vm - 1) / vm) * ((N + vn - 1) / vn)), 1, 1};
       };
       rt::Grid grid = gridFor(w);
       // Every element against an fp64 product of the same inputs, with the
@@ -503,6 +503,9 @@ int main(int argc, char **argv) {
             continue;
           }
           auto vt = timeMedian(*vk, gridFor(v), args, flush);
+          if (!vt.ok())
+            std::printf("config: tessel-auto %s timing: %s\n", v.name.c_str(),
+                        vt.status().toString().c_str());
           if (vt.ok() && (bestMs < 0 || *vt < bestMs)) {
             bestMs = *vt;
             best = v;
@@ -513,12 +516,12 @@ int main(int argc, char **argv) {
           const std::string bestCheck = runAndCheck(*bestKernel, gridFor(*best), false);
           if (bestCheck != "ok")
             status = 1;
-          std::printf("config: tessel-auto %s BLOCK_M, BLOCK_N, BLOCK_K, warps, stages = "
-                      "(%s, %s, %s, %d, %d)\n",
-                      w.name.c_str(), best->constexprs.at("BLOCK_M").c_str(),
-                      best->constexprs.at("BLOCK_N").c_str(),
-                      best->constexprs.at("BLOCK_K").c_str(), best->numWarps,
-                      best->numStages);
+          std::printf(
+              "config: tessel-auto %s BLOCK_M, BLOCK_N, BLOCK_K, warps, stages = "
+              "(%s, %s, %s, %d, %d)\n",
+              w.name.c_str(), best->constexprs.at("BLOCK_M").c_str(),
+              best->constexprs.at("BLOCK_N").c_str(),
+              best->constexprs.at("BLOCK_K").c_str(), best->numWarps, best->numStages);
           std::printf("tessel-auto %-20s %10.4f ms %10.1f %-8s %s\n", w.name.c_str(),
                       bestMs, 2.0 * M * N * K / (bestMs * 1e-3) / 1e12, "TFLOP/s",
                       bestCheck.c_str());

@@ -388,10 +388,13 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numStages,
       candidates, [](const Candidate &c) { return c.asyncOperand >= 0; }));
   for (auto &[dot, staged] : asyncDots) {
     // A warp-group dot whose result only feeds the next iteration's need
-    // not wait for its instructions there: the loop's result waits.
+    // not wait for its instructions there: the loop's result waits. Only
+    // with the copies after the dot: one at the top of the body could
+    // overwrite what another warp group's instructions still read.
     auto dotOp = cast<tile::DotOp>(dot);
-    int carried =
-        staged.staging.isSwizzled() ? getCarriedAccumulator(newLoop, dotOp) : -1;
+    int carried = issueAfterDot && staged.staging.isSwizzled()
+                      ? getCarriedAccumulator(newLoop, dotOp)
+                      : -1;
     dot->setAttr(kStagedDotAttrName,
                  tilegpu::StagedDotAttr::get(context, staged.id, staged.operands,
                                              staged.staging, carried >= 0, groups));

@@ -5,6 +5,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/ADT/bit.h"
 
 using namespace mlir;
 
@@ -195,6 +196,10 @@ LogicalResult StagedDotAttr::verify(function_ref<InFlightDiagnostic()> emitError
                        << operands;
   if (!staging)
     return emitError() << "a staging layout is required";
+  // Every copied operand issues a group: fewer would wait too little.
+  if (groups != 0 && groups < unsigned(llvm::popcount(operands)))
+    return emitError() << "groups (" << groups << ") must cover the "
+                       << llvm::popcount(operands) << " copied operands";
   return success();
 }
 

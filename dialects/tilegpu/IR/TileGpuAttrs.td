@@ -107,9 +107,10 @@ def TileGpu_MatrixOperandAttr : TileGpu_Attr<"MatrixOperand", "matrix_operand"> 
     Before the loop around the dot (`prologue`), the copy for the loop's
     iteration `ahead` (0, 1, ...), into buffer `ahead`; in the loop, during
     iteration i, the copy for iteration i + `ahead` (1 or more), into
-    buffer (i + `ahead`) % buffers. The staging has `ahead` + 2 buffers: the
-    ones in flight, the one being read, and one that an unfinished reader
-    of the previous iteration may still hold.
+    buffer (i + `ahead`) % buffers. The staging has A + 2 buffers for copies
+    running A iterations ahead (the in-loop copy's `ahead`): the ones in
+    flight, the one being read, and one that an unfinished reader of the
+    previous iteration may still hold.
   }];
   let parameters = (ins
     "unsigned":$dot,

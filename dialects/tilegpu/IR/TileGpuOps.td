@@ -12,7 +12,7 @@ class TileGpu_Op<string mnemonic, list<Trait> traits = []>
     : Op<TileGpu_Dialect, mnemonic, traits>;
 
 def TileGpu_WaitDotOp : TileGpu_Op<"wait_dot",
-    [Pure, Elementwise, SameOperandsAndResultType]> {
+    [MemoryEffects<[MemRead, MemWrite]>, Elementwise, SameOperandsAndResultType]> {
   let summary = "The result of in-flight dots, once they have finished";
   let description = [{
     Returns `value` unchanged. `value` is the result of a loop whose dot
@@ -20,7 +20,9 @@ def TileGpu_WaitDotOp : TileGpu_Op<"wait_dot",
     instructions running across iterations; the lowering waits here for the
     last of them, and whatever reads the tile reads the result of the op.
     It is elementwise (the identity), so a layout change after it moves
-    past it and the wait sees the accumulator's own registers.
+    past it and the wait sees the accumulator's own registers; it has side
+    effects so that it stays even when nothing reads its result (the last
+    instructions must not run into what comes after the loop).
   }];
   let arguments = (ins AnyRankedTensor:$value);
   let results = (outs AnyRankedTensor:$result);

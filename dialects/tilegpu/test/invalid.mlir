@@ -74,6 +74,12 @@ func.func @f(%acc: tensor<64x64xf32>) -> tensor<64x64xf16> {
 
 // -----
 
+// Each copied operand issues its own group of copies an iteration.
+// expected-error @+1 {{groups (1) must cover the 2 copied operands}}
+func.func private @f() attributes {tilegpu.staged_dot = #tilegpu.staged_dot<dot = 0, operands = 3, staging = #tilegpu.shared<aStride = 40, bStride = 72, bOffset = 5120, stageBytes = 9728, buffers = 3>, groups = 1>}
+
+// -----
+
 // expected-error @+1 {{'tilegpu.max_run' must be a power of two, got 6 : i32}}
 module attributes {tilegpu.max_run = 6 : i32} {}
 

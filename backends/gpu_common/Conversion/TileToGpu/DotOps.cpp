@@ -355,7 +355,8 @@ StagedOperands stageOperands(tile::DotOp op, Value aTile, Value bTile, OpBuilder
   // Stores from registers are generic-proxy writes that the warp-group
   // instruction's (async-proxy) reads must be fenced from; operands that
   // asynchronous copies brought need only their wait and the barrier (a
-  // fence would also wait for every copy still in flight).
+  // fence would also wait for every copy still in flight; a load that had
+  // to store element by element fences its own stores, lowerAsyncCopy).
   if (warpGroup && asyncMask != 3)
     lowering.matrix->fenceSharedForWarpGroup(b, loc);
   lowering.hooks.createBarrier(b, loc);

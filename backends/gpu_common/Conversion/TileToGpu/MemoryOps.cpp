@@ -319,6 +319,7 @@ void lowerAsyncCopy(tile::LoadOp op, tilegpu::MatrixOperandAttr marker, Value pt
     return staged.getElementAddress(rewriter, loc, coords[reg][0], coords[reg][1],
                                     element);
   };
+  bool stored = false;
   for (size_t reg = 0; reg < ptrs.size(); reg += width) {
     Value cond = masks.empty() ? Value() : masks[reg];
     if (bytes == 4 || bytes == 8 || bytes == 16) {
@@ -340,8 +341,14 @@ void lowerAsyncCopy(tile::LoadOp op, tilegpu::MatrixOperandAttr marker, Value pt
           },
           [&](OpBuilder &) -> SmallVector<Value> { return {zero}; })[0];
       LLVM::StoreOp::create(rewriter, loc, value, destination(reg + i), 2);
+      stored = true;
     }
   }
+  // Plain stores are generic-proxy writes: a warp-group instruction's reads
+  // of the staging need them fenced (the dot fences only operands it
+  // stores itself), before the barrier that orders them.
+  if (stored && staged.staging.isSwizzled())
+    lowering.matrix->fenceSharedForWarpGroup(rewriter, loc);
   lowering.matrix->commitAsyncCopies(rewriter, loc);
   Value zeros = arith::ConstantOp::create(
       rewriter, loc,
