@@ -31,7 +31,7 @@ static void check_layout(void) {
 static void check_constants(void) {
   expect_eq("ABI major", TESSEL_PLUGIN_ABI_MAJOR, 1);
   /* A minor bump comes with its layout (abi_layout.inc) and entries below. */
-  expect_eq("ABI minor", TESSEL_PLUGIN_ABI_MINOR, 3);
+  expect_eq("ABI minor", TESSEL_PLUGIN_ABI_MINOR, 4);
   expect_eq("UNIMPLEMENTED", TESSEL_ERROR_UNIMPLEMENTED, 12);
   expect_eq("DATA_LOSS", TESSEL_ERROR_DATA_LOSS, 15);
   expect_eq("HALF_COMPILER", TESSEL_PLUGIN_HALF_COMPILER, 1);

@@ -101,7 +101,7 @@ extern "C" {
 /* ========================================================================= */
 
 #define TESSEL_PLUGIN_ABI_MAJOR 1
-#define TESSEL_PLUGIN_ABI_MINOR 3
+#define TESSEL_PLUGIN_ABI_MINOR 4
 
 /* The one symbol a plugin exports, for dlsym. */
 #define TESSEL_PLUGIN_GET_API_SYMBOL "tessel_plugin_get_api"
