@@ -62,6 +62,11 @@ inline constexpr unsigned kMaxElementsPerThread = 4;
 struct MatrixTileShape {
   unsigned m = 16, n = 8, k = 16;
   unsigned accElementsM = 1, accElementsN = 2, accLanesN = 4;
+  /// The reduction depth of the target's instructions of the same m x n
+  /// accumulator fragment for other inputs, 0 where it has none: f32 inputs
+  /// multiplied as tf32 into f32, and 8-bit integers into i32 (Intel's
+  /// DPAS has both, with k 8 and 32 beside 16 for 16-bit floats).
+  unsigned tf32K = 0, i8K = 0;
 
   /// The shape of `instruction` (its `c` fragment gives the accumulator).
   static MatrixTileShape get(const MatrixInstruction &instruction) {

@@ -39,18 +39,20 @@ inline constexpr llvm::StringLiteral kAsyncCopyAttrName =
 inline constexpr llvm::StringLiteral kStagedDotAttrName =
     tilegpu::TileGpuDialect::StagedDotAttrHelper::getNameStr();
 
-/// The staging of an M x N x K dot of 16-bit inputs in `buffers` buffers
-/// (1 for operands stored from registers): rows padded by 16 bytes; for a
-/// dot on the warp-group instruction (`warpGroupWarps`, the block's warps,
-/// not 0), swizzled as that instruction reads its operands.
+/// The staging of an M x N x K dot of inputs of `elementBytes` (2: the
+/// 16-bit ones loads stage; 1 and 4 for i8 and tf32 operands stored from
+/// registers) in `buffers` buffers (1 for operands stored from registers):
+/// rows padded by 16 bytes; for a dot on the warp-group instruction
+/// (`warpGroupWarps`, the block's warps, not 0; 16-bit inputs), swizzled as
+/// that instruction reads its operands.
 inline tilegpu::SharedStagingAttr getDotStaging(mlir::MLIRContext *context, int64_t m,
                                                 int64_t n, int64_t k, int64_t buffers,
-                                                unsigned warpGroupWarps = 0) {
+                                                unsigned warpGroupWarps = 0,
+                                                int64_t elementBytes = 2) {
   if (warpGroupWarps != 0)
     return tilegpu::SharedStagingAttr::getSwizzled(context, m, n, k, /*elementBytes=*/2,
                                                    buffers, warpGroupWarps);
-  return tilegpu::SharedStagingAttr::getPadded(context, m, n, k, /*elementBytes=*/2,
-                                               buffers);
+  return tilegpu::SharedStagingAttr::getPadded(context, m, n, k, elementBytes, buffers);
 }
 
 } // namespace tessel::gpu

@@ -132,6 +132,23 @@ struct GpuTargetDescription {
     return nullptr;
   }
 
+  /// The warp-level instruction taking `input` elements whose accumulator
+  /// has the shape and fragment of the preferred one (the layouts assume
+  /// one accumulator arrangement per target), or null.
+  const MatrixInstruction *getWarpMatrixInstructionFor(MatrixElement input) const {
+    const MatrixInstruction *preferred = getWarpMatrixInstruction();
+    if (!preferred)
+      return nullptr;
+    for (const MatrixInstruction &i : matrixInstructions)
+      if (i.threads == warpSize && i.acceptsInput(input) && i.m == preferred->m &&
+          i.n == preferred->n && i.c.elementsRows == preferred->c.elementsRows &&
+          i.c.elementsCols == preferred->c.elementsCols &&
+          i.c.lanesRows == preferred->c.lanesRows &&
+          i.c.lanesCols == preferred->c.lanesCols)
+        return &i;
+    return nullptr;
+  }
+
   /// The warp-group matrix instruction (four warps, m = 64, operands read
   /// from shared memory), or null.
   const MatrixInstruction *getWarpGroupMatrixInstruction() const {

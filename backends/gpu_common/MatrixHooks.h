@@ -32,6 +32,13 @@ public:
   /// The warp-level instruction the hooks issue (its `threads` is the warp
   /// size; MatrixInstruction::isConsistent holds).
   virtual const MatrixInstruction &getInstruction() const = 0;
+  /// The instruction that multiplies `input` elements (an element type
+  /// `supports` accepts); one target may have several (Intel's DPAS for
+  /// 16-bit floats, tf32 and i8), all with getInstruction's accumulator
+  /// shape and fragment (GpuTargetDescription::getWarpMatrixInstructionFor).
+  virtual const MatrixInstruction &getInstructionFor(mlir::Type input) const {
+    return getInstruction();
+  }
 
   /// Whether `a x b` with elements of `input` accumulating in `acc` can use
   /// the instruction.

@@ -44,22 +44,45 @@ std::vector<unsigned> IntelTarget::getSubGroupSizes() const {
   return {8, 16, 32};
 }
 
-gpu::MatrixInstruction IntelTarget::getDpasInstruction() {
+gpu::MatrixInstruction IntelTarget::getDpasInstruction(gpu::MatrixElement input) {
   gpu::MatrixInstruction dpas;
-  dpas.name = "dpas.8x16x16";
   dpas.m = 8;
   dpas.n = 16;
-  dpas.k = 16;
-  dpas.inputs = {gpu::MatrixElement::F16, gpu::MatrixElement::BF16};
-  dpas.accumulator = gpu::MatrixElement::F32;
   dpas.threads = 16;
-  // A: one element per lane and row, lanes along k; the 8 rows are the
-  // lane's 8 registers.
-  dpas.a.lanesCols = 16;
-  // B: lanes along n, each holding the 16 k of its column in order.
-  dpas.b.lanesCols = 16;
   // C and D: lanes along n, the 8 rows in the lane's registers.
   dpas.c.lanesCols = 16;
+  // B: lanes along n, each holding the k of its column in order.
+  dpas.b.lanesCols = 16;
+  switch (input) {
+  case gpu::MatrixElement::TF32:
+    dpas.name = "dpas.8x16x8.tf32";
+    dpas.k = 8;
+    dpas.inputs = {gpu::MatrixElement::TF32};
+    dpas.accumulator = gpu::MatrixElement::F32;
+    // A: lanes 0-7 hold k 0-7 of the even rows, lanes 8-15 of the odd
+    // ones; register r holds rows 2r and 2r + 1.
+    dpas.a.lanesRows = 2;
+    dpas.a.lanesCols = 8;
+    break;
+  case gpu::MatrixElement::I8:
+    dpas.name = "dpas.8x16x32.i8";
+    dpas.k = 32;
+    dpas.inputs = {gpu::MatrixElement::I8};
+    dpas.accumulator = gpu::MatrixElement::I32;
+    // A: two consecutive k per lane and row (one 16-bit word).
+    dpas.a.elementsCols = 2;
+    dpas.a.lanesCols = 16;
+    break;
+  default:
+    dpas.name = "dpas.8x16x16";
+    dpas.k = 16;
+    dpas.inputs = {gpu::MatrixElement::F16, gpu::MatrixElement::BF16};
+    dpas.accumulator = gpu::MatrixElement::F32;
+    // A: one element per lane and row, lanes along k; the 8 rows are the
+    // lane's 8 registers.
+    dpas.a.lanesCols = 16;
+    break;
+  }
   return dpas;
 }
 
@@ -68,7 +91,9 @@ gpu::GpuTargetDescription IntelTarget::getGpuDescription() const {
   d.arch = std::string(getName());
   d.warpSize = getSubGroupSize();
   if (hasDpas())
-    d.matrixInstructions.push_back(getDpasInstruction());
+    for (gpu::MatrixElement input :
+         {gpu::MatrixElement::F16, gpu::MatrixElement::TF32, gpu::MatrixElement::I8})
+      d.matrixInstructions.push_back(getDpasInstruction(input));
   // 2D block IO: the shared layer stages DPAS operands with block loads
   // (DpasMatrixHooks::blockLoad).
   d.bulkCopy = has2dBlockIo();

@@ -59,10 +59,16 @@ public:
 
   /// What the target offers the shared GPU lowering.
   gpu::GpuTargetDescription getGpuDescription() const;
-  /// DPAS with 8 rows (systolic depth 8, SIMD16): D(8x16) = A(8x16) B(16x16)
-  /// + C in f32 from f16 or bf16. Lane l holds A[r][l] and C[r][l] for the
-  /// 8 rows r, and the 16 values B[k][l] of column l.
-  static gpu::MatrixInstruction getDpasInstruction();
+  /// DPAS with 8 rows (systolic depth 8, SIMD16): D(8x16) = A(8xK) B(Kx16)
+  /// + C, K = 8 x (32 / input bits): from f16 or bf16 (K 16) into f32, the
+  /// default; from tf32 (f32 inputs, K 8) into f32; from i8 (K 32) into
+  /// i32. Every kind has the same C: lane l holds C[r][l] for the 8 rows r.
+  ///   f16/bf16: lane l holds A[r][l] (r = 0..7) and B[k][l] (k = 0..15);
+  ///   tf32:     A[2r + l / 8][l % 8] (r = 0..3) and B[k][l] (k = 0..7);
+  ///   i8:       A[r][2l] and A[r][2l + 1] (r = 0..7) and B[k][l] (k = 0..31)
+  /// (cl_intel_subgroup_matrix_multiply_accumulate's SIMD16 layouts).
+  static gpu::MatrixInstruction
+  getDpasInstruction(gpu::MatrixElement input = gpu::MatrixElement::F16);
 
 private:
   IntelArch arch = IntelArch::PVC;

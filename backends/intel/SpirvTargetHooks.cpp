@@ -79,7 +79,17 @@ void SpirvTargetHooks::markKernel(Operation *op, unsigned threadsPerBlock) const
 }
 
 bool DpasMatrixHooks::supports(Type input, Type acc) const {
-  return (input.isF16() || input.isBF16()) && acc.isF32();
+  // f32 inputs only as tf32: the shared lowering asks the dot's precision.
+  return ((input.isF16() || input.isBF16() || input.isF32()) && acc.isF32()) ||
+         (input.isInteger(8) && acc.isInteger(32));
+}
+
+const gpu::MatrixInstruction &DpasMatrixHooks::getInstructionFor(Type input) const {
+  if (input.isF32())
+    return dpasTf32;
+  if (input.isInteger(8))
+    return dpasI8;
+  return dpas;
 }
 
 SmallVector<Value> DpasMatrixHooks::multiplyAccumulate(OpBuilder &b, Location loc,
@@ -96,26 +106,50 @@ SmallVector<Value> DpasMatrixHooks::multiplyAccumulate(OpBuilder &b, Location lo
     }
     return v;
   };
-  Type i16 = b.getI16Type(), i32 = b.getI32Type();
-  // A: the lane's 8 rows as 16-bit words.
-  Value aPacked = vectorOf(a, i16);
-  // B: k pairs (2i, 2i+1) in one 32-bit word, the even k in the low half
-  // (the "VNNI" packing DPAS reads).
-  SmallVector<Value> pairs;
-  for (size_t i = 0; i + 1 < bFragment.size(); i += 2) {
-    Value two = vectorOf({bFragment[i], bFragment[i + 1]}, i16);
-    pairs.push_back(LLVM::BitcastOp::create(b, loc, i32, two));
+  Type i16 = b.getI16Type(), i32 = b.getI32Type(), f32 = b.getF32Type();
+  // `count` consecutive values of `values` from `from` in one word of
+  // `word` type, the first in the lowest bits (the packing DPAS reads:
+  // pairs of 16-bit k in an i32, pairs or quadruples of i8 k).
+  auto packWords = [&](ValueRange values, unsigned count, Type word) {
+    SmallVector<Value> words;
+    Type element = b.getIntegerType(word.getIntOrFloatBitWidth() / count);
+    for (size_t i = 0; i + count <= values.size(); i += count)
+      words.push_back(
+          LLVM::BitcastOp::create(b, loc, word, vectorOf(values.slice(i, count), element)));
+    return words;
+  };
+  Value aPacked, bPacked, cVector;
+  unsigned operands;
+  StringRef callee;
+  const gpu::MatrixInstruction &inst = getInstructionFor(input);
+  if (input.isF32()) {
+    // tf32: the lane's 4 values of A and 8 of B as f32 (the hardware reads
+    // their tf32 bits).
+    aPacked = vectorOf(a, f32);
+    bPacked = vectorOf(bFragment, f32);
+    cVector = vectorOf(c, f32);
+    operands = kDpasTf32;
+    callee = kNativeDpasTf32;
+  } else if (input.isInteger(8)) {
+    // i8: A's 8 rows as pairs of k in i16, B's 32 k as quadruples in i32.
+    aPacked = vectorOf(packWords(a, 2, i16), i16);
+    bPacked = vectorOf(packWords(bFragment, 4, i32), i32);
+    cVector = vectorOf(c, i32);
+    operands = kDpasSignedI8;
+    callee = kNativeDpasI8;
+  } else {
+    // A: the lane's 8 rows as 16-bit words. B: k pairs (2i, 2i+1) in one
+    // 32-bit word, the even k in the low half (the "VNNI" packing).
+    aPacked = vectorOf(a, i16);
+    bPacked = vectorOf(packWords(bFragment, 2, i32), i32);
+    cVector = vectorOf(c, f32);
+    operands = input.isF16() ? kDpasPackedF16 : kDpasPackedBF16;
+    callee = kNativeDpasF16;
   }
-  Value bPacked = vectorOf(pairs, i32);
-  Value cVector = vectorOf(c, b.getF32Type());
-  unsigned operands = input.isF16() ? kDpasPackedF16 : kDpasPackedBF16;
-  // int K, short8 A, int8 B, float8 C, int operands
-  Value d = callBuiltin(b, loc,
-                        "_Z45__spirv_SubgroupMatrixMultiplyAccumulateINTELiDv8_sDv8_"
-                        "iDv8_fi",
-                        cVector.getType(),
-                        {i32Constant(b, loc, int32_t(dpas.k)), aPacked, bPacked,
-                         cVector, i32Constant(b, loc, int32_t(operands))});
+  // int K, A, B, C, int operands
+  Value d = callBuiltin(b, loc, callee, cVector.getType(),
+                        {i32Constant(b, loc, int32_t(inst.k)), aPacked, bPacked, cVector,
+                         i32Constant(b, loc, int32_t(operands))});
   SmallVector<Value> out;
   for (size_t i = 0; i < c.size(); ++i)
     out.push_back(

@@ -51,11 +51,14 @@ private:
   IntelTarget target;
 };
 
-/// Dots of f16 and bf16 on DPAS (IntelTarget::getDpasInstruction), issued
-/// as SPV_INTEL_subgroup_matrix_multiply_accumulate's
-/// `__spirv_SubgroupMatrixMultiplyAccumulateINTEL` (A packed as 8 x i16,
-/// B as 8 x i32 holding pairs of k, C and D as 8 x f32). The built-in
-/// call form (CodeGen) renames these calls afterwards.
+/// Dots on DPAS (IntelTarget::getDpasInstruction), issued as
+/// SPV_INTEL_subgroup_matrix_multiply_accumulate's
+/// `__spirv_SubgroupMatrixMultiplyAccumulateINTEL`: f16 and bf16 with A
+/// packed as 8 x i16, B as 8 x i32 holding pairs of k, C and D as 8 x f32;
+/// f32 inputs as tf32 (dots at tf32 precision) with A as 4 x f32, B as
+/// 8 x f32; i8 with A as 8 x i16 holding pairs of k, B as 8 x i32 holding
+/// quadruples, C and D as 8 x i32. The built-in call form (CodeGen)
+/// renames these calls afterwards.
 ///
 /// With `blockLoads` (targets with 2D block IO), the shared lowering stages
 /// the operands with SPV_INTEL_2d_block_io's
@@ -64,8 +67,12 @@ private:
 class DpasMatrixHooks : public gpu::GpuMatrixHooks {
 public:
   explicit DpasMatrixHooks(bool blockLoads = false)
-      : dpas(IntelTarget::getDpasInstruction()), blockLoads(blockLoads) {}
+      : dpas(IntelTarget::getDpasInstruction()),
+        dpasTf32(IntelTarget::getDpasInstruction(gpu::MatrixElement::TF32)),
+        dpasI8(IntelTarget::getDpasInstruction(gpu::MatrixElement::I8)),
+        blockLoads(blockLoads) {}
   const gpu::MatrixInstruction &getInstruction() const override { return dpas; }
+  const gpu::MatrixInstruction &getInstructionFor(mlir::Type input) const override;
   bool supports(mlir::Type input, mlir::Type acc) const override;
   llvm::SmallVector<mlir::Value>
   multiplyAccumulate(mlir::OpBuilder &b, mlir::Location loc, mlir::Type input,
@@ -79,7 +86,7 @@ public:
                                            unsigned rows) const override;
 
 private:
-  gpu::MatrixInstruction dpas;
+  gpu::MatrixInstruction dpas, dpasTf32, dpasI8;
   bool blockLoads;
 };
 
@@ -88,10 +95,24 @@ private:
 inline constexpr llvm::StringLiteral kNativeBlockLoad =
     "_Z32__spirv_Subgroup2DBlockLoadINTELiiiiPU3AS1KviiiDv2_iPv";
 
+/// The native DPAS calls the hooks make, one overload per operand types
+/// (the SPIR-V backend reads the instruction's name out of the mangling).
+inline constexpr llvm::StringLiteral kNativeDpasF16 =
+    "_Z45__spirv_SubgroupMatrixMultiplyAccumulateINTELiDv8_sDv8_iDv8_fi";
+inline constexpr llvm::StringLiteral kNativeDpasTf32 =
+    "_Z45__spirv_SubgroupMatrixMultiplyAccumulateINTELiDv4_fDv8_fS0_i";
+inline constexpr llvm::StringLiteral kNativeDpasI8 =
+    "_Z45__spirv_SubgroupMatrixMultiplyAccumulateINTELiDv8_sDv8_iS0_i";
+
 /// The operand flags of SPV_INTEL_subgroup_matrix_multiply_accumulate
-/// (MatrixMultiplyAccumulateOperands) the backend uses.
+/// (MatrixMultiplyAccumulateOperands) the backend uses: both operands
+/// packed f16 (0x400, 0x800) or bf16 (0x1000, 0x2000); both tf32 (0x100,
+/// 0x200); both signed (0x1, 0x2) and packed int8 (0x10, 0x20). Intel's
+/// compiler accepts exactly these combinations for each operand type.
 inline constexpr unsigned kDpasPackedF16 = 0x400 | 0x800;
 inline constexpr unsigned kDpasPackedBF16 = 0x1000 | 0x2000;
+inline constexpr unsigned kDpasTf32 = 0x100 | 0x200;
+inline constexpr unsigned kDpasSignedI8 = 0x1 | 0x2 | 0x10 | 0x20;
 
 } // namespace tessel::intel
 

@@ -86,7 +86,7 @@ struct AssignLayoutsPass : public impl::TileGpuAssignLayoutsBase<AssignLayoutsPa
         assignTensorCoreLayouts(func, numWarps, warpSize,
                                 MatrixTileShape{matrixM, matrixN, matrixK,
                                                 matrixAccElementsM, matrixAccElementsN,
-                                                matrixAccLanesN},
+                                                matrixAccLanesN, matrixTf32K, matrixI8K},
                                 warpGroupMaxN);
       AxisInfoAnalysis axis(func);
       func.walk([&](Operation *op) {

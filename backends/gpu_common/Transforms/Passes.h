@@ -40,6 +40,14 @@ getAssignLayoutsOptions(const GpuTargetDescription &target, unsigned numWarps) {
     o.matrixAccLanesN = mma->c.lanesCols;
     // An instruction whose fragments do not tile its operands is not used.
     o.tensorCores = mma->isConsistent();
+    // Instructions for other inputs that share the accumulator's layout.
+    if (const MatrixInstruction *tf32 =
+            target.getWarpMatrixInstructionFor(MatrixElement::TF32);
+        tf32 && tf32->isConsistent())
+      o.matrixTf32K = tf32->k;
+    if (const MatrixInstruction *i8 = target.getWarpMatrixInstructionFor(MatrixElement::I8);
+        i8 && i8->isConsistent())
+      o.matrixI8K = i8->k;
     if (const MatrixInstruction *group = target.getWarpGroupMatrixInstruction())
       o.warpGroupMaxN = group->n;
   }

@@ -65,6 +65,10 @@ def TileGpuAssignLayouts : Pass<"tilegpu-assign-layouts", "::mlir::ModuleOp"> {
            "Lanes along the accumulator's columns (numbered first).">,
     Option<"warpGroupMaxN", "warp-group-max-n", "unsigned", "0",
            "Widest N of the warp-group matrix instruction (0: none); the dots it computes put all warps along M.">,
+    Option<"matrixTf32K", "matrix-tf32-k", "unsigned", "0",
+           "Reduction depth of the instruction of the same accumulator shape that multiplies f32 inputs as tf32 (0: none; such dots stay off the matrix units).">,
+    Option<"matrixI8K", "matrix-i8-k", "unsigned", "0",
+           "Reduction depth of the instruction of the same accumulator shape that multiplies i8 inputs into i32 (0: none).">,
     Option<"stagedRunBytes", "staged-run-bytes", "unsigned", "0",
            "In a module whose loads copy 16-bit dot operands into shared memory, default layouts give each thread runs of this many bytes of them (0: four elements, as everywhere).">,
   ];

@@ -63,9 +63,29 @@ bool hasMatrixElementTypes(tile::DotOp dot) {
          dot.getInputPrecision() == tile::InputPrecision::IEEE;
 }
 
-/// The same, for a dot that has no layout yet (the one this pass gives).
-bool hasMatrixTypes(tile::DotOp dot) {
-  return hasMatrixElementTypes(dot) &&
+/// The reduction depth of the instruction of `tile`'s accumulator shape
+/// that computes `dot` (16-bit floats into f32; f32 inputs as tf32 where
+/// the dot asks for tf32 precision; i8 into i32), 0 where there is none.
+unsigned getMatrixK(tile::DotOp dot, const MatrixTileShape &tile) {
+  if (hasMatrixElementTypes(dot))
+    return tile.k;
+  auto aType = cast<RankedTensorType>(dot.getA().getType());
+  auto cType = cast<RankedTensorType>(dot.getType());
+  if (cType.getRank() != 2)
+    return 0;
+  Type input = aType.getElementType(), acc = cType.getElementType();
+  if (input.isF32() && acc.isF32() &&
+      dot.getInputPrecision() == tile::InputPrecision::TF32)
+    return tile.tf32K;
+  if (input.isInteger(8) && acc.isInteger(32))
+    return tile.i8K;
+  return 0;
+}
+
+/// Whether some instruction computes `dot` and it has no layout yet (the
+/// one this pass gives).
+bool hasMatrixTypes(tile::DotOp dot, const MatrixTileShape &tile) {
+  return getMatrixK(dot, tile) != 0 &&
          !cast<RankedTensorType>(dot.getType()).getEncoding();
 }
 
@@ -75,14 +95,14 @@ bool hasMatrixTypes(tile::DotOp dot) {
 std::optional<std::pair<unsigned, unsigned>>
 getTensorCoreWarps(tile::DotOp dot, unsigned numWarps, const MatrixTileShape &tile,
                    unsigned warpGroupMaxN) {
-  if (!hasMatrixTypes(dot))
+  if (!hasMatrixTypes(dot, tile))
     return std::nullopt;
   if (isWarpGroupDot(dot, numWarps, warpGroupMaxN))
     return std::make_pair(numWarps, 1u);
   auto aType = cast<RankedTensorType>(dot.getA().getType());
   auto cType = cast<RankedTensorType>(dot.getType());
   int64_t m = cType.getDimSize(0), n = cType.getDimSize(1), k = aType.getDimSize(1);
-  if (m % tile.m != 0 || n % tile.n != 0 || k % tile.k != 0)
+  if (m % tile.m != 0 || n % tile.n != 0 || k % getMatrixK(dot, tile) != 0)
     return std::nullopt;
   return arrangeWarps(m, n, numWarps, tile);
 }

@@ -9,8 +9,9 @@
 namespace tessel::gpu {
 
 /// Gives every `tile.dot` that the matrix instruction of shape `tile` can compute
-/// (16-bit float inputs, f32 accumulator, extents that tile evenly over the
-/// warps) an accumulator in BlockedLayout::getMmaAccumulator layout, written
+/// (16-bit float inputs and an f32 accumulator; f32 inputs at tf32 precision
+/// or i8 inputs into i32 where `tile` gives their k; extents that tile
+/// evenly over the warps) an accumulator in BlockedLayout::getMmaAccumulator layout, written
 /// in the tensor types' encoding, with `tensor.cast` where a tile changes
 /// layout. The casts are then moved where they cost least: a loop-carried
 /// accumulator stays in the matrix layout across iterations, constants are

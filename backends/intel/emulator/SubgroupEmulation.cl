@@ -120,6 +120,68 @@ intel_sub_group_bf16_bf16_matrix_mad_k16(short8 a, int8 b, float8 acc) {
   return dpas_8x16x16(a, b, acc, 1);
 }
 
+// DPAS 8x16x8 tf32 at SIMD16: lane l holds A[2r + l / 8][l % 8] in a.s[r]
+// (r = 0..3), B[k][l] in b.s[k] (k = 0..7), C[r][l] in acc.s[r]. The inputs
+// are taken as tf32: their 13 low mantissa bits dropped (truncation, the
+// farther of the two roundings a device may apply from the f32 value).
+static float to_tf32(float x) { return as_float(as_uint(x) & 0xffffe000u); }
+
+float8 __attribute__((overloadable))
+intel_sub_group_tf32_tf32_matrix_mad_k8(float4 a, float8 b, float8 acc) {
+  __local uint *scratch = __tessel_emu_scratch();
+  uint self = linear_local_id();
+  uint base = self & ~(uint)(SUB_GROUP - 1);
+  float valuesA[4] = {a.s0, a.s1, a.s2, a.s3};
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int i = 0; i < 4; ++i)
+    scratch[4 * self + i] = as_uint(to_tf32(valuesA[i]));
+  barrier(CLK_LOCAL_MEM_FENCE);
+  float bk[8] = {b.s0, b.s1, b.s2, b.s3, b.s4, b.s5, b.s6, b.s7};
+  float out[8] = {acc.s0, acc.s1, acc.s2, acc.s3, acc.s4, acc.s5, acc.s6, acc.s7};
+  for (int r = 0; r < 8; ++r) {
+    float sum = out[r];
+    // A[r][k] sits in lane k + 8 * (r % 2), register r / 2.
+    for (int k = 0; k < 8; ++k)
+      sum = fma(as_float(scratch[4 * (base + k + 8 * (r & 1)) + r / 2]), to_tf32(bk[k]),
+                sum);
+    out[r] = sum;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  return (float8)(out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7]);
+}
+
+// DPAS 8x16x32 of signed 8-bit integers at SIMD16: lane l holds A[r][2l]
+// (low byte) and A[r][2l + 1] (high byte) in a.s[r], B[4i + j][l] in byte
+// j of b.s[i], C[r][l] in acc.s[r]; the sums wrap as 32-bit integers.
+int8 __attribute__((overloadable))
+intel_sub_group_i8_i8_matrix_mad_k32(short8 a, int8 b, int8 acc) {
+  __local uint *scratch = __tessel_emu_scratch();
+  uint self = linear_local_id();
+  uint base = self & ~(uint)(SUB_GROUP - 1);
+  short rowsA[8] = {a.s0, a.s1, a.s2, a.s3, a.s4, a.s5, a.s6, a.s7};
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int i = 0; i < 4; ++i)
+    scratch[4 * self + i] =
+        (uint)(ushort)rowsA[2 * i] | ((uint)(ushort)rowsA[2 * i + 1] << 16);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  int columnB[8] = {b.s0, b.s1, b.s2, b.s3, b.s4, b.s5, b.s6, b.s7};
+  int out[8] = {acc.s0, acc.s1, acc.s2, acc.s3, acc.s4, acc.s5, acc.s6, acc.s7};
+  for (int r = 0; r < 8; ++r) {
+    uint sum = (uint)out[r];
+    for (int k = 0; k < 32; ++k) {
+      // A[r][k]: lane k / 2's word for row r, byte k % 2 of its half.
+      uint word = scratch[4 * (base + k / 2) + r / 2];
+      uint pair = (r & 1) ? word >> 16 : word & 0xffff;
+      int x = (int)(char)(uchar)((k & 1) ? pair >> 8 : pair & 0xff);
+      int y = (int)(char)(uchar)(((uint)columnB[k / 4] >> (8 * (k % 4))) & 0xff);
+      sum += (uint)(x * y);
+    }
+    out[r] = (int)sum;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  return (int8)(out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7]);
+}
+
 // 2D block reads of 16-bit elements, one block 16 wide
 // (cl_intel_subgroup_2d_block_io): lane l reads column coord.x + l of rows
 // coord.y .. coord.y + rows - 1 of the surface at `base` (`width` bytes by

@@ -48,11 +48,16 @@ bool canUseMatrixUnits(tile::DotOp op, const GpuLowering &lowering) {
     return false;
   auto aType = cast<RankedTensorType>(op.getA().getType());
   auto cType = cast<RankedTensorType>(op.getType());
+  Type input = aType.getElementType();
   if (cType.getRank() != 2 ||
       !(lowering.getLayout(op.getAcc().getType()) == lowering.getLayout(cType)) ||
-      !lowering.matrix->supports(aType.getElementType(), cType.getElementType()))
+      !lowering.matrix->supports(input, cType.getElementType()))
     return false;
-  const MatrixInstruction &inst = lowering.matrix->getInstruction();
+  // f32 inputs reach a matrix instruction only as tf32, when the dot allows
+  // that rounding.
+  if (input.isF32() && op.getInputPrecision() != tile::InputPrecision::TF32)
+    return false;
+  const MatrixInstruction &inst = lowering.matrix->getInstructionFor(input);
   BlockedLayout c = lowering.getLayout(cType);
   if (inst.threads != lowering.warpSize || !inst.isConsistent() ||
       !c.isMmaAccumulator(MatrixTileShape::get(inst), lowering.warpSize))
@@ -69,10 +74,10 @@ Value elementAddress(OpBuilder &b, Location loc, Value base, Type element,
   return LLVM::GEPOp::create(b, loc, base.getType(), element, base, ValueRange{index});
 }
 
-/// Stores a 2-D tile of 16-bit elements held in `layout` into its staging
-/// place `dest`; each thread's run of consecutive elements goes as one
-/// vector store (pieces of 16 bytes in a swizzled staging, whose 16-byte
-/// chunks are not in order).
+/// Stores a 2-D tile held in `layout` into its staging place `dest`; each
+/// thread's run of consecutive elements goes as one vector store (pieces of
+/// 16 bytes in a swizzled staging of 16-bit elements, whose 16-byte chunks
+/// are not in order).
 void storeToShared(OpBuilder &b, Location loc, const BlockedLayout &layout,
                    const ThreadIndex &index, Value tile, Type element,
                    const StagingDestination &dest) {
@@ -86,7 +91,8 @@ void storeToShared(OpBuilder &b, Location loc, const BlockedLayout &layout,
     Value chunk = run == 1 ? values[reg]
                            : packVector(b, loc, VectorType::get({run}, element),
                                         ArrayRef<Value>(values).slice(reg, run));
-    LLVM::StoreOp::create(b, loc, chunk, ptr, /*alignment=*/run * 2);
+    LLVM::StoreOp::create(b, loc, chunk, ptr,
+                          /*alignment=*/run * (element.getIntOrFloatBitWidth() / 8));
   }
 }
 
@@ -112,10 +118,11 @@ Value mulConst(OpBuilder &b, Location loc, Value v, int64_t c) {
   return arith::MulIOp::create(b, loc, v, i32Const(b, loc, c));
 }
 
-/// Whether the instruction has the shape the 8x8 matrix loads serve.
-bool isMatrixLoadShape(const GpuLowering &lowering) {
-  const MatrixInstruction &inst = lowering.matrix->getInstruction();
-  return inst.m == 16 && inst.n == 8 && inst.k == 16 && inst.threads == 32 &&
+/// Whether the instruction for `input` has the shape the 8x8 matrix loads
+/// of 16-bit elements serve.
+bool isMatrixLoadShape(const GpuLowering &lowering, Type input) {
+  const MatrixInstruction &inst = lowering.matrix->getInstructionFor(input);
+  return input.getIntOrFloatBitWidth() == 16 && inst.m == 16 && inst.n == 8 && inst.k == 16 && inst.threads == 32 &&
          MatrixTileShape::get(inst).accElementsM == 1 &&
          MatrixTileShape::get(inst).accElementsN == 2 && inst.c.lanesCols == 4;
 }
@@ -132,10 +139,10 @@ Value multiplyFragments(tile::DotOp op, const ThreadIndex &index, Value aBase,
                         Value bBase, int64_t aStride, int64_t bStride, Value accTile,
                         OpBuilder &b, GpuLowering &lowering) {
   Location loc = op.getLoc();
-  const MatrixInstruction &inst = lowering.matrix->getInstruction();
   auto aType = cast<RankedTensorType>(op.getA().getType());
   auto cType = cast<RankedTensorType>(op.getType());
   Type input = aType.getElementType();
+  const MatrixInstruction &inst = lowering.matrix->getInstructionFor(input);
   int64_t m = cType.getDimSize(0), n = cType.getDimSize(1), k = aType.getDimSize(1);
   BlockedLayout c = lowering.getLayout(cType);
   unsigned wm = c.warpsPerCTA[0], wn = c.warpsPerCTA[1];
@@ -277,7 +284,8 @@ StagedOperands stageOperands(tile::DotOp op, Value aTile, Value bTile, OpBuilder
   tilegpu::SharedStagingAttr staging =
       async ? async.getStaging()
             : getDotStaging(op.getContext(), m, n, k, /*buffers=*/1,
-                            warpGroup ? lowering.numWarps : 0);
+                            warpGroup ? lowering.numWarps : 0,
+                            input.getIntOrFloatBitWidth() / 8);
   const int64_t alignment = staging.isSwizzled() ? 1024 : 16;
   int64_t bOffset = staging.getBOffset(), stageBytes = staging.getStageBytes();
 
@@ -455,7 +463,7 @@ Value lowerWithMatrixUnits(tile::DotOp op, Value aTile, Value bTile, Value accTi
   int64_t aStride = staged.a.rowStride, bStride = staged.b.rowStride;
   ThreadIndex index = getThreadIndex(b, loc, lowering);
 
-  if (!lowering.matrix->hasMatrixLoads() || !isMatrixLoadShape(lowering))
+  if (!lowering.matrix->hasMatrixLoads() || !isMatrixLoadShape(lowering, input))
     return multiplyFragments(op, index, aBase, bBase, aStride, bStride, accTile, b,
                              lowering);
 
