@@ -126,6 +126,28 @@ public:
     return {};
   }
 
+  /// Optional: 2D block stores, with which a warp writes a block of 8 rows x
+  /// warp-size columns of 16- or 32-bit elements of a 2D surface, each lane
+  /// one column: the arrangement of an accumulator whose fragment puts the
+  /// lanes along n with the rows in each lane's registers (DPAS). A matrix
+  /// accumulator stored to a surface proven at run time (as for block
+  /// loads, with getBlockLoadRules) is then written that way, with no trip
+  /// through shared memory. A target without them returns false and is
+  /// never asked for blockStore.
+  virtual bool hasBlockStores() const { return false; }
+  /// Writes `rows` (8 values of 2 or 4 bytes, all of one type) to column
+  /// `x + lane` (elements) of rows `y` to `y + 7` of the surface at `base`
+  /// (as blockLoad's operands); elements outside the surface are dropped.
+  virtual void blockStore(mlir::OpBuilder &b, mlir::Location loc, mlir::Value base,
+                          mlir::Value width, mlir::Value height, mlir::Value pitch,
+                          mlir::Value x, mlir::Value y, mlir::ValueRange rows) const {}
+  /// Optional: 2D block prefetches into the cache (same surface operands as
+  /// blockLoad, 16-bit elements, `rows` x warp-size); targets with block
+  /// loads may make them no-ops.
+  virtual void blockPrefetch(mlir::OpBuilder &b, mlir::Location loc, mlir::Value base,
+                             mlir::Value width, mlir::Value height, mlir::Value pitch,
+                             mlir::Value x, mlir::Value y, unsigned rows) const {}
+
   /// Optional: a warp-group matrix instruction (four consecutive warps
   /// compute a 64 x n x 16 product, n a multiple of 8 up to
   /// getWarpGroupMaxN(); A and B are read from shared memory in the

@@ -234,6 +234,58 @@ void useBuiltinBlockLoads(llvm::Module &module) {
   native->eraseFromParent();
 }
 
+/// Every native 2D block store becomes the call of Intel's OpenCL built-in
+/// for its element size (`intel_sub_group_2d_block_write_<bits>b_8r16x1c`)
+/// with the surface, the coordinate and then the private source; every
+/// prefetch `intel_sub_group_2d_block_prefetch_16b_<h>r16x1c`.
+void useBuiltinBlockStoresAndPrefetches(llvm::Module &module) {
+  auto rename = [&](llvm::StringRef nativeName, auto makeCall) {
+    llvm::Function *native = module.getFunction(nativeName);
+    if (native == nullptr)
+      return;
+    for (llvm::User *u : llvm::make_early_inc_range(native->users())) {
+      auto *call = llvm::cast<llvm::CallInst>(u);
+      auto [name, args] = makeCall(call);
+      llvm::SmallVector<llvm::Type *, 6> types;
+      for (llvm::Value *a : args)
+        types.push_back(a->getType());
+      llvm::FunctionCallee callee = module.getOrInsertFunction(
+          name, llvm::FunctionType::get(call->getType(), types, false));
+      llvm::cast<llvm::Function>(callee.getCallee())
+          ->setCallingConv(llvm::CallingConv::SPIR_FUNC);
+      auto *replacement = llvm::CallInst::Create(callee, args, "", call->getIterator());
+      replacement->setCallingConv(llvm::CallingConv::SPIR_FUNC);
+      call->eraseFromParent();
+    }
+    native->eraseFromParent();
+  };
+  using Args = llvm::SmallVector<llvm::Value *, 6>;
+  rename(kNativeBlockStore, [](llvm::CallInst *call) {
+    auto *bytes = llvm::cast<llvm::ConstantInt>(call->getArgOperand(0));
+    std::string base = "intel_sub_group_2d_block_write_" +
+                       std::to_string(8 * bytes->getZExtValue()) + "b_8r16x1c";
+    // global void *, int width, int height, int pitch, int2, private
+    // ushort * or uint *
+    std::string name = "_Z" + std::to_string(base.size()) + base + "PU3AS1viiiDv2_iP" +
+                       (bytes->getZExtValue() == 2 ? "t" : "j");
+    Args args;
+    for (unsigned i = 5; i < call->arg_size(); ++i)
+      args.push_back(call->getArgOperand(i));
+    args.push_back(call->getArgOperand(4));
+    return std::make_pair(name, args);
+  });
+  rename(kNativeBlockPrefetch, [](llvm::CallInst *call) {
+    auto *rows = llvm::cast<llvm::ConstantInt>(call->getArgOperand(2));
+    std::string base = "intel_sub_group_2d_block_prefetch_16b_" +
+                       std::to_string(rows->getZExtValue()) + "r16x1c";
+    std::string name = "_Z" + std::to_string(base.size()) + base + "PU3AS1viiiDv2_i";
+    Args args;
+    for (unsigned i = 4; i < call->arg_size(); ++i)
+      args.push_back(call->getArgOperand(i));
+    return std::make_pair(name, args);
+  });
+}
+
 /// The Intel built-in that computes what a native DPAS call with operand
 /// flags `flags` computes, mangled for its (A, B, C) operand types.
 llvm::StringRef getBuiltinDpas(uint64_t flags) {
@@ -256,6 +308,7 @@ llvm::StringRef getBuiltinDpas(uint64_t flags) {
 /// (useBuiltinBlockLoads).
 void useBuiltinCalls(llvm::Module &module) {
   useBuiltinBlockLoads(module);
+  useBuiltinBlockStoresAndPrefetches(module);
   for (llvm::StringRef nativeName : {kNativeDpasF16, kNativeDpasTf32, kNativeDpasI8}) {
     llvm::Function *native = module.getFunction(nativeName);
     if (native == nullptr)
@@ -454,6 +507,8 @@ FailureOr<CompiledKernel> compileTileModule(ModuleOp module, StringRef kernelNam
   kernel.spirv.builtins = spirv::scalarNullsToConstants(*builtins);
   kernel.dpasCount = summary->count(spirv::OpSubgroupMatrixMultiplyAccumulateINTEL);
   kernel.blockLoadCount = summary->count(spirv::OpSubgroup2DBlockLoadINTEL);
+  kernel.blockStoreCount = summary->count(spirv::OpSubgroup2DBlockStoreINTEL);
+  kernel.blockPrefetchCount = summary->count(spirv::OpSubgroup2DBlockPrefetchINTEL);
   return kernel;
 }
 

@@ -32,6 +32,9 @@ struct CompiledKernel {
   unsigned dpasCount = 0;
   /// 2D block loads (OpSubgroup2DBlockLoadINTEL) in the native form.
   unsigned blockLoadCount = 0;
+  /// 2D block stores and prefetches (OpSubgroup2DBlockStoreINTEL,
+  /// OpSubgroup2DBlockPrefetchINTEL) in the native form.
+  unsigned blockStoreCount = 0, blockPrefetchCount = 0;
 };
 
 /// The SPIR-V extensions the backend lets LLVM use.

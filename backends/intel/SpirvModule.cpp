@@ -242,10 +242,13 @@ std::string checkKernelModule(const ModuleSummary &s, std::string_view entry,
        !s.hasExtension("SPV_INTEL_subgroup_matrix_multiply_accumulate")))
     return "DPAS instructions without SPV_INTEL_subgroup_matrix_multiply_accumulate "
            "and its capability";
-  if (s.count(OpSubgroup2DBlockLoadINTEL) != 0 &&
+  if (s.count(OpSubgroup2DBlockLoadINTEL) + s.count(OpSubgroup2DBlockStoreINTEL) +
+              s.count(OpSubgroup2DBlockPrefetchINTEL) !=
+          0 &&
       (!s.hasCapability(CapabilitySubgroup2DBlockIOINTEL) ||
        !s.hasExtension("SPV_INTEL_2d_block_io")))
-    return "2D block loads without SPV_INTEL_2d_block_io and its capability";
+    return "2D block loads, stores or prefetches without SPV_INTEL_2d_block_io and its "
+           "capability";
   return "";
 }
 

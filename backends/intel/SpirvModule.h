@@ -39,6 +39,8 @@ enum : uint32_t {
   OpLabel = 248,
   OpSubgroupShuffleXorINTEL = 5574,
   OpSubgroup2DBlockLoadINTEL = 6231,
+  OpSubgroup2DBlockPrefetchINTEL = 6234,
+  OpSubgroup2DBlockStoreINTEL = 6235,
   OpSubgroupMatrixMultiplyAccumulateINTEL = 6237,
 
   CapabilityKernel = 6,

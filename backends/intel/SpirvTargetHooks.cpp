@@ -157,29 +157,71 @@ SmallVector<Value> DpasMatrixHooks::multiplyAccumulate(OpBuilder &b, Location lo
   return out;
 }
 
+namespace {
+
+/// A private array of `count` elements of `element`, made once at the
+/// entry of the function `b` builds in (an alloca in a loop would take new
+/// stack every iteration).
+Value allocatePrivate(OpBuilder &b, Location loc, Type element, unsigned count,
+                      unsigned alignment) {
+  OpBuilder::InsertionGuard guard(b);
+  Operation *func = b.getInsertionBlock()->getParentOp();
+  while (!isa<FunctionOpInterface>(func))
+    func = func->getParentOp();
+  b.setInsertionPointToStart(&func->getRegion(0).front());
+  return LLVM::AllocaOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext()),
+                                element, i32Constant(b, loc, int32_t(count)), alignment);
+}
+
+/// int2 (x, y) by inserts: llvm-spirv 15, which reads the built-in form
+/// back for the emulator, crashes on an OpCompositeConstruct of values.
+Value makeInt2(OpBuilder &b, Location loc, Value x, Value y) {
+  Type int2 = VectorType::get({2}, b.getI32Type());
+  Value coord = LLVM::PoisonOp::create(b, loc, int2);
+  coord = LLVM::InsertElementOp::create(b, loc, coord, x, i32Constant(b, loc, 0));
+  return LLVM::InsertElementOp::create(b, loc, coord, y, i32Constant(b, loc, 1));
+}
+
+} // namespace
+
+void DpasMatrixHooks::blockStore(OpBuilder &b, Location loc, Value base, Value width,
+                                 Value height, Value pitch, Value x, Value y,
+                                 ValueRange rows) const {
+  Type element = rows.front().getType();
+  unsigned bytes = element.getIntOrFloatBitWidth() / 8;
+  Type word = b.getIntegerType(8 * bytes);
+  Value source = allocatePrivate(b, loc, word, rows.size(), bytes);
+  for (auto [r, value] : llvm::enumerate(rows)) {
+    Value at = LLVM::GEPOp::create(b, loc, source.getType(), word, source,
+                                   ArrayRef<LLVM::GEPArg>{int32_t(r)});
+    Value bits = value.getType() == word
+                     ? value
+                     : LLVM::BitcastOp::create(b, loc, word, value).getResult();
+    LLVM::StoreOp::create(b, loc, bits, at, bytes);
+  }
+  // Element size (bytes), block width (the sub-group's 16 lanes), height
+  // (rows), block count (1: the only count stores take).
+  callBuiltin(b, loc, kNativeBlockStore, Type(),
+              {i32Constant(b, loc, int32_t(bytes)), i32Constant(b, loc, 16),
+               i32Constant(b, loc, int32_t(rows.size())), i32Constant(b, loc, 1), source,
+               base, width, height, pitch, makeInt2(b, loc, x, y)});
+}
+
+void DpasMatrixHooks::blockPrefetch(OpBuilder &b, Location loc, Value base, Value width,
+                                    Value height, Value pitch, Value x, Value y,
+                                    unsigned rows) const {
+  callBuiltin(b, loc, kNativeBlockPrefetch, Type(),
+              {i32Constant(b, loc, 2), i32Constant(b, loc, 16),
+               i32Constant(b, loc, int32_t(rows)), i32Constant(b, loc, 1), base, width,
+               height, pitch, makeInt2(b, loc, x, y)});
+}
+
 SmallVector<Value> DpasMatrixHooks::blockLoad(OpBuilder &b, Location loc, Value base,
                                               Value width, Value height, Value pitch,
                                               Value x, Value y, unsigned rows) const {
-  Type i16 = b.getI16Type(), i32 = b.getI32Type();
-  // The destination: a private array made once, at the function's entry
-  // (an alloca in the loop would take new stack every iteration).
-  Value destination;
-  {
-    OpBuilder::InsertionGuard guard(b);
-    Operation *func = b.getInsertionBlock()->getParentOp();
-    while (!isa<FunctionOpInterface>(func))
-      func = func->getParentOp();
-    b.setInsertionPointToStart(&func->getRegion(0).front());
-    destination =
-        LLVM::AllocaOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext()), i16,
-                               i32Constant(b, loc, int32_t(rows)), /*alignment=*/2);
-  }
-  // int2 (x, y) by inserts: llvm-spirv 15, which reads the built-in form
-  // back for the emulator, crashes on an OpCompositeConstruct of values.
-  Type int2 = VectorType::get({2}, i32);
-  Value coord = LLVM::PoisonOp::create(b, loc, int2);
-  coord = LLVM::InsertElementOp::create(b, loc, coord, x, i32Constant(b, loc, 0));
-  coord = LLVM::InsertElementOp::create(b, loc, coord, y, i32Constant(b, loc, 1));
+  Type i16 = b.getI16Type();
+  Value destination = allocatePrivate(b, loc, i16, rows, 2);
+  Value coord = makeInt2(b, loc, x, y);
   // Element size (bytes), block width (the sub-group's 16 lanes) and
   // height (elements), block count.
   callBuiltin(b, loc, kNativeBlockLoad, Type(),

@@ -79,6 +79,13 @@ public:
                      mlir::ValueRange a, mlir::ValueRange bFragment,
                      mlir::ValueRange c) const override;
   bool hasBlockLoads() const override { return blockLoads; }
+  bool hasBlockStores() const override { return blockLoads; }
+  void blockStore(mlir::OpBuilder &b, mlir::Location loc, mlir::Value base,
+                  mlir::Value width, mlir::Value height, mlir::Value pitch, mlir::Value x,
+                  mlir::Value y, mlir::ValueRange rows) const override;
+  void blockPrefetch(mlir::OpBuilder &b, mlir::Location loc, mlir::Value base,
+                     mlir::Value width, mlir::Value height, mlir::Value pitch,
+                     mlir::Value x, mlir::Value y, unsigned rows) const override;
   llvm::SmallVector<mlir::Value> blockLoad(mlir::OpBuilder &b, mlir::Location loc,
                                            mlir::Value base, mlir::Value width,
                                            mlir::Value height, mlir::Value pitch,
@@ -94,6 +101,15 @@ private:
 /// it to `intel_sub_group_2d_block_read_16b_<rows>r16x1c`).
 inline constexpr llvm::StringLiteral kNativeBlockLoad =
     "_Z32__spirv_Subgroup2DBlockLoadINTELiiiiPU3AS1KviiiDv2_iPv";
+/// The native 2D block store (element size, width, height, count, the
+/// private source, the global surface, width, height, pitch, coordinate;
+/// built-in form `intel_sub_group_2d_block_write_<16|32>b_8r16x1c`) and
+/// prefetch (the load's operands without a destination; built-in form
+/// `intel_sub_group_2d_block_prefetch_16b_<rows>r16x1c`).
+inline constexpr llvm::StringLiteral kNativeBlockStore =
+    "_Z33__spirv_Subgroup2DBlockStoreINTELiiiiPKvPU3AS1viiiDv2_i";
+inline constexpr llvm::StringLiteral kNativeBlockPrefetch =
+    "_Z36__spirv_Subgroup2DBlockPrefetchINTELiiiiPU3AS1KviiiDv2_i";
 
 /// The native DPAS calls the hooks make, one overload per operand types
 /// (the SPIR-V backend reads the instruction's name out of the mangling).

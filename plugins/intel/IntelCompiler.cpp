@@ -45,6 +45,8 @@ std::string describeKernel(const intel::CompiledKernel &k,
       {"matrix_instruction", target.hasDpas() ? "dpas.8x16x16" : "none"},
       {"dpas_instructions", int64_t(k.dpasCount)},
       {"block_load_instructions", int64_t(k.blockLoadCount)},
+      {"block_store_instructions", int64_t(k.blockStoreCount)},
+      {"block_prefetch_instructions", int64_t(k.blockPrefetchCount)},
       {"spirv_capabilities", std::move(capabilities)},
       {"spirv_extensions", std::move(extensions)},
       {"native_bytes", int64_t(k.spirv.native.size())},
@@ -162,9 +164,11 @@ public:
         return std::string("the ") + name + " form holds DPAS instructions, which " +
                (target.hasDpas() ? "the built-in form replaces by calls"
                                  : arch + " does not have");
-      unsigned blockLoads = s->count(intel::spirv::OpSubgroup2DBlockLoadINTEL);
-      if (blockLoads != 0 && (!target.has2dBlockIo() || form == &bundle->builtins))
-        return std::string("the ") + name + " form holds 2D block loads, which " +
+      unsigned blockIo = s->count(intel::spirv::OpSubgroup2DBlockLoadINTEL) +
+                         s->count(intel::spirv::OpSubgroup2DBlockStoreINTEL) +
+                         s->count(intel::spirv::OpSubgroup2DBlockPrefetchINTEL);
+      if (blockIo != 0 && (!target.has2dBlockIo() || form == &bundle->builtins))
+        return std::string("the ") + name + " form holds 2D block IO, which " +
                (target.has2dBlockIo() ? "the built-in form replaces by calls"
                                       : arch + " does not have");
     }

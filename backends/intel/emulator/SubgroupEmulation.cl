@@ -220,4 +220,32 @@ intel_sub_group_2d_block_read_16b_32r16x1c(__global void *base, int width, int h
   block_read_16b(base, width, height, pitch, coord, destination, 32);
 }
 
+// 2D block writes, one block 16 wide and 8 rows high: lane l writes
+// values[r] to column coord.x + l of row coord.y + r of the surface;
+// elements outside the surface are dropped. Each lane writes only its own
+// column: no exchange, no barrier.
+#define BLOCK_WRITE(bits, type)                                                      \
+  void __attribute__((overloadable)) intel_sub_group_2d_block_write_##bits##b_8r16x1c( \
+      __global void *base, int width, int height, int pitch, int2 coord,             \
+      __private type *values) {                                                      \
+    int x = coord.x + (int)lane_id();                                                \
+    for (int r = 0; r < 8; ++r) {                                                    \
+      int y = coord.y + r;                                                           \
+      if (x >= 0 && y >= 0 && (int)sizeof(type) * x < width && y < height)           \
+        *(__global type *)((__global uchar *)base + (long)y * pitch +                \
+                           (long)sizeof(type) * x) = values[r];                      \
+    }                                                                                \
+  }
+BLOCK_WRITE(16, ushort)
+BLOCK_WRITE(32, uint)
+
+// 2D block prefetches: a hint to the cache, which the CPU has no use for.
+#define BLOCK_PREFETCH(rows)                                                         \
+  void __attribute__((overloadable))                                                 \
+      intel_sub_group_2d_block_prefetch_16b_##rows##r16x1c(                          \
+          __global void *base, int width, int height, int pitch, int2 coord) {}
+BLOCK_PREFETCH(8)
+BLOCK_PREFETCH(16)
+BLOCK_PREFETCH(32)
+
 #pragma clang attribute pop

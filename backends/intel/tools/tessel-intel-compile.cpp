@@ -99,7 +99,9 @@ int main(int argc, char **argv) {
              std::to_string(kernel->sharedMemoryBytes) + "\nsub_group_size " +
              std::to_string(target->getSubGroupSize()) + "\ndpas " +
              std::to_string(kernel->dpasCount) + "\nblock_loads " +
-             std::to_string(kernel->blockLoadCount) + "\n";
+             std::to_string(kernel->blockLoadCount) + "\nblock_stores " +
+             std::to_string(kernel->blockStoreCount) + "\nblock_prefetches " +
+             std::to_string(kernel->blockPrefetchCount) + "\n";
     for (uint32_t c : summary->capabilities)
       result += "capability " + std::to_string(c) + "\n";
     for (const std::string &e : summary->extensions)

@@ -73,6 +73,126 @@ unsigned chooseBlockRows(const GpuMatrixHooks::BlockLoadRules &rules, int64_t ro
 
 } // namespace
 
+ProvenSurface proveSurface(OpBuilder &b, Location loc, GpuLowering &lowering,
+                           const BlockedLayout &layout,
+                           ArrayRef<SmallVector<Value>> coords, ArrayRef<Value> ptrs,
+                           ArrayRef<Value> masks, unsigned width, int64_t elementBytes,
+                           int64_t cols, const GpuMatrixHooks::BlockLoadRules &rules,
+                           int64_t pitchScale, Operation *trackIn) {
+  ThreadIndex index = getThreadIndex(b, loc, lowering);
+  // Step 1: p00 and p10 (i64 each) and the flag (i32), in 24 bytes of
+  // shared memory of this access's own; with `trackIn`, 8 more for the
+  // p00 of the access's previous execution (0 before the first, written
+  // before `trackIn`).
+  Value slots;
+  if (trackIn) {
+    // Made before `trackIn`, whose entry initializes the last slot.
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(trackIn);
+    slots = lowering.allocateDedicatedShared(b, loc, 32);
+  } else {
+    slots = lowering.allocateDedicatedShared(b, loc, 24);
+  }
+  auto slot = [&](OpBuilder &nb, int64_t offset) {
+    return lowering.getSharedAddress(
+        nb, loc, arith::AddIOp::create(nb, loc, slots, i32Const(nb, loc, offset)));
+  };
+  Value zero32 = i32Const(b, loc, 0), one32 = i32Const(b, loc, 1);
+  Value isThread0 = cmp(b, loc, arith::CmpIPredicate::eq, index.thread, zero32);
+  if (trackIn) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(trackIn);
+    ThreadIndex outer = getThreadIndex(b, loc, lowering);
+    when(b, loc, cmp(b, loc, arith::CmpIPredicate::eq, outer.thread, i32Const(b, loc, 0)),
+         [&](OpBuilder &nb) {
+           LLVM::StoreOp::create(nb, loc, i64Const(nb, loc, 0), slot(nb, 24), 8);
+         });
+  }
+  when(b, loc, isThread0,
+       [&](OpBuilder &nb) {
+         // Thread 0's first register is element (0, 0) in every layout.
+         LLVM::StoreOp::create(nb, loc, ptrs[0], slot(nb, 0), 8);
+         LLVM::StoreOp::create(nb, loc, one32, slot(nb, 16), 4);
+       });
+  for (size_t reg = 0; reg < ptrs.size(); ++reg) {
+    // Only registers whose static offset can reach (1, 0) are asked.
+    if (!layout.isReplicated() && (layout.getStaticCoordinate(reg, 1) != 0 ||
+                                   layout.getStaticCoordinate(reg, 0) > 1))
+      continue;
+    Value isRow1 =
+        andOf(b, loc, cmp(b, loc, arith::CmpIPredicate::eq, coords[reg][0], one32),
+              cmp(b, loc, arith::CmpIPredicate::eq, coords[reg][1], zero32));
+    when(b, loc, isRow1, [&](OpBuilder &nb) {
+      LLVM::StoreOp::create(nb, loc, ptrs[reg], slot(nb, 8), 8);
+    });
+  }
+  lowering.hooks.createBarrier(b, loc);
+
+  // Step 2: this thread's elements and the surface's rules.
+  Type i64 = b.getI64Type();
+  Value p00 = LLVM::LoadOp::create(b, loc, i64, slot(b, 0), 8);
+  Value p10 = LLVM::LoadOp::create(b, loc, i64, slot(b, 8), 8);
+  Value pitch = arith::SubIOp::create(b, loc, p10, p00);
+  Value previous;
+  if (trackIn)
+    previous = LLVM::LoadOp::create(b, loc, i64, slot(b, 24), 8);
+  Value ok;
+  for (size_t reg = 0; reg < ptrs.size(); reg += width) {
+    Value expected = arith::AddIOp::create(
+        b, loc, p00,
+        arith::AddIOp::create(
+            b, loc, arith::MulIOp::create(b, loc, toI64(b, loc, coords[reg][0]), pitch),
+            arith::MulIOp::create(b, loc, toI64(b, loc, coords[reg][1]),
+                                  i64Const(b, loc, elementBytes))));
+    ok = andOf(b, loc, ok, cmp(b, loc, arith::CmpIPredicate::eq, ptrs[reg], expected));
+    if (!masks.empty())
+      ok = andOf(b, loc, ok, masks[reg]);
+  }
+  // The surface: its base p00 aligned down, the block's first column
+  // `x` bytes in; rows wide enough for x and the tile's columns.
+  Value xBytes =
+      arith::AndIOp::create(b, loc, p00, i64Const(b, loc, rules.baseAlignment - 1));
+  Value surface = arith::SubIOp::create(b, loc, p00, xBytes);
+  int64_t tileBytes = cols * elementBytes;
+  Value widthBytes = arith::AddIOp::create(
+      b, loc, xBytes, i64Const(b, loc, tileBytes + rules.widthMultiple - 1));
+  widthBytes = arith::AndIOp::create(b, loc, widthBytes,
+                                     i64Const(b, loc, -int64_t(rules.widthMultiple)));
+  widthBytes = arith::MaxUIOp::create(b, loc, widthBytes, i64Const(b, loc, rules.minWidth));
+  auto multiple = [&](Value v, int64_t m) {
+    return cmp(b, loc, arith::CmpIPredicate::eq,
+               arith::AndIOp::create(b, loc, v, i64Const(b, loc, m - 1)),
+               i64Const(b, loc, 0));
+  };
+  ok = andOf(b, loc, ok, multiple(xBytes, rules.xMultiple));
+  ok = andOf(b, loc, ok, multiple(pitch, rules.pitchMultiple));
+  // Signed: a negative pitch (rows in reverse) fails here.
+  ok = andOf(b, loc, ok,
+             cmp(b, loc, arith::CmpIPredicate::sge, pitch,
+                 arith::MaxUIOp::create(b, loc, widthBytes,
+                                        i64Const(b, loc, rules.minPitch))));
+  ok = andOf(b, loc, ok,
+             cmp(b, loc, arith::CmpIPredicate::sle, pitch,
+                 i64Const(b, loc, rules.maxExtent / pitchScale)));
+  when(b, loc,
+       arith::XOrIOp::create(b, loc, ok,
+                             arith::ConstantOp::create(b, loc, b.getBoolAttr(true))),
+       [&](OpBuilder &nb) { LLVM::StoreOp::create(nb, loc, zero32, slot(nb, 16), 4); });
+  lowering.hooks.createBarrier(b, loc);
+
+  // Step 3: the same answer for every thread.
+  Value flag = LLVM::LoadOp::create(b, loc, b.getI32Type(), slot(b, 16), 4);
+  if (trackIn) {
+    // Every thread read it between the barriers; thread 0 replaces it only
+    // after the second, and the next execution reads it after its first.
+    when(b, loc, isThread0, [&](OpBuilder &nb) {
+      LLVM::StoreOp::create(nb, loc, p00, slot(nb, 24), 8);
+    });
+  }
+  return {cmp(b, loc, arith::CmpIPredicate::ne, flag, zero32), surface, xBytes,
+          widthBytes, pitch, p00, previous};
+}
+
 void lowerBlockLoadCopy(tile::LoadOp op, tilegpu::MatrixOperandAttr marker,
                         Value ptrTile, Value maskTile, Type resultType, unsigned width,
                         ConversionPatternRewriter &rewriter, GpuLowering &lowering) {
@@ -140,138 +260,105 @@ void lowerBlockLoadCopy(tile::LoadOp op, tilegpu::MatrixOperandAttr marker,
   if (!blocks) {
     copyByElements(b);
   } else {
-    // Step 1: p00 and p10 (i64 each) and the flag (i32), in 24 bytes of
-    // shared memory of this load's own.
-    Value slots = lowering.allocateDedicatedShared(b, loc, 24);
-    auto slot = [&](OpBuilder &nb, int64_t offset) {
-      return lowering.getSharedAddress(
-          nb, loc, arith::AddIOp::create(nb, loc, slots, i32Const(nb, loc, offset)));
-    };
-    Value zero32 = i32Const(b, loc, 0), one32 = i32Const(b, loc, 1);
-    when(b, loc, cmp(b, loc, arith::CmpIPredicate::eq, index.thread, zero32),
-         [&](OpBuilder &nb) {
-           // Thread 0's first register is element (0, 0) in every layout.
-           LLVM::StoreOp::create(nb, loc, ptrs[0], slot(nb, 0), 8);
-           LLVM::StoreOp::create(nb, loc, one32, slot(nb, 16), 4);
-         });
-    for (size_t reg = 0; reg < ptrs.size(); ++reg) {
-      // Only registers whose static offset can reach (1, 0) are asked.
-      if (!layout.isReplicated() && (layout.getStaticCoordinate(reg, 1) != 0 ||
-                                     layout.getStaticCoordinate(reg, 0) > 1))
-        continue;
-      Value isRow1 =
-          andOf(b, loc, cmp(b, loc, arith::CmpIPredicate::eq, coords[reg][0], one32),
-                cmp(b, loc, arith::CmpIPredicate::eq, coords[reg][1], zero32));
-      when(b, loc, isRow1, [&](OpBuilder &nb) {
-        LLVM::StoreOp::create(nb, loc, ptrs[reg], slot(nb, 8), 8);
-      });
-    }
-    lowering.hooks.createBarrier(b, loc);
-
-    // Step 2: this thread's elements and the surface's rules.
-    Type i64 = b.getI64Type();
-    Value p00 = LLVM::LoadOp::create(b, loc, i64, slot(b, 0), 8);
-    Value p10 = LLVM::LoadOp::create(b, loc, i64, slot(b, 8), 8);
-    Value pitch = arith::SubIOp::create(b, loc, p10, p00);
-    Value ok;
-    for (size_t reg = 0; reg < ptrs.size(); reg += width) {
-      Value expected = arith::AddIOp::create(
-          b, loc, p00,
-          arith::AddIOp::create(
-              b, loc,
-              arith::MulIOp::create(b, loc, toI64(b, loc, coords[reg][0]), pitch),
-              arith::MulIOp::create(b, loc, toI64(b, loc, coords[reg][1]),
-                                    i64Const(b, loc, 2))));
-      ok =
-          andOf(b, loc, ok, cmp(b, loc, arith::CmpIPredicate::eq, ptrs[reg], expected));
-      if (!masks.empty())
-        ok = andOf(b, loc, ok, masks[reg]);
-    }
-    // The surface: its base p00 aligned down, the block's first column
-    // `x` bytes in; rows wide enough for x and the tile's columns.
-    Value xBytes =
-        arith::AndIOp::create(b, loc, p00, i64Const(b, loc, rules.baseAlignment - 1));
-    Value surface = arith::SubIOp::create(b, loc, p00, xBytes);
-    int64_t tileBytes = cols * 2;
-    Value widthBytes = arith::AddIOp::create(
-        b, loc, xBytes, i64Const(b, loc, tileBytes + rules.widthMultiple - 1));
-    widthBytes = arith::AndIOp::create(b, loc, widthBytes,
-                                       i64Const(b, loc, -int64_t(rules.widthMultiple)));
-    widthBytes =
-        arith::MaxUIOp::create(b, loc, widthBytes, i64Const(b, loc, rules.minWidth));
-    auto multiple = [&](Value v, int64_t m) {
-      return cmp(b, loc, arith::CmpIPredicate::eq,
-                 arith::AndIOp::create(b, loc, v, i64Const(b, loc, m - 1)),
-                 i64Const(b, loc, 0));
-    };
-    ok = andOf(b, loc, ok, multiple(xBytes, rules.xMultiple));
-    ok = andOf(b, loc, ok, multiple(pitch, rules.pitchMultiple));
-    // Signed: a negative pitch (rows in reverse) fails here.
-    ok = andOf(b, loc, ok,
-               cmp(b, loc, arith::CmpIPredicate::sge, pitch,
-                   arith::MaxUIOp::create(b, loc, widthBytes,
-                                          i64Const(b, loc, rules.minPitch))));
-    ok = andOf(b, loc, ok,
-               cmp(b, loc, arith::CmpIPredicate::sle, pitch,
-                   i64Const(b, loc, rules.maxExtent)));
-    when(b, loc,
-         arith::XOrIOp::create(b, loc, ok,
-                               arith::ConstantOp::create(b, loc, b.getBoolAttr(true))),
-         [&](OpBuilder &nb) {
-           LLVM::StoreOp::create(nb, loc, zero32, slot(nb, 16), 4);
-         });
-    lowering.hooks.createBarrier(b, loc);
-
-    // Step 3: the same branch for every thread.
-    Value flag = LLVM::LoadOp::create(b, loc, b.getI32Type(), slot(b, 16), 4);
+    // In a loop, the proof also keeps the previous iteration's p00, from
+    // which the next iteration's tile is prefetched.
+    Operation *loop = marker.getPrologue() ? nullptr : op->getParentOp();
+    if (loop && !isa<scf::ForOp>(loop))
+      loop = nullptr;
+    ProvenSurface proof = proveSurface(b, loc, lowering, layout, coords, ptrs, masks,
+                                       width, /*elementBytes=*/2, cols, rules,
+                                       /*pitchScale=*/1, loop);
     if (marker.getPrologue())
       // Before the loop no dot's barrier separates this from the next run
       // of the same load (an outer loop's next iteration).
       lowering.hooks.createBarrier(b, loc);
-    Value all = cmp(b, loc, arith::CmpIPredicate::ne, flag, zero32);
-    auto ifOp = scf::IfOp::create(b, loc, all, /*withElseRegion=*/true);
+    Value pitch = proof.pitch;
+    auto ifOp = scf::IfOp::create(b, loc, proof.all, /*withElseRegion=*/true);
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-      Value base = globalPointer(b, surface);
-      Value width32 = arith::TruncIOp::create(b, loc, b.getI32Type(), widthBytes);
-      Value pitch32 = arith::TruncIOp::create(b, loc, b.getI32Type(), pitch);
+      Type i32 = b.getI32Type();
+      Value pitch32 = arith::TruncIOp::create(b, loc, i32, pitch);
       Value height = i32Const(b, loc, rows);
-      Value x0 = arith::TruncIOp::create(
-          b, loc, b.getI32Type(),
-          arith::ShRUIOp::create(b, loc, xBytes, i64Const(b, loc, 1)));
       int64_t blocksPerRow = cols / lanes;
       int64_t count = (rows / blockRows) * blocksPerRow;
       int64_t warps = lowering.numWarps;
-      for (int64_t i = 0; i * warps < count; ++i) {
-        Value j =
-            arith::AddIOp::create(b, loc, index.warp, i32Const(b, loc, i * warps));
-        auto body = [&](OpBuilder &nb) {
-          Value row0 = arith::MulIOp::create(
-              nb, loc,
-              arith::DivUIOp::create(nb, loc, j, i32Const(nb, loc, blocksPerRow)),
-              i32Const(nb, loc, blockRows));
-          Value col0 = arith::MulIOp::create(
-              nb, loc,
-              arith::RemUIOp::create(nb, loc, j, i32Const(nb, loc, blocksPerRow)),
-              i32Const(nb, loc, lanes));
-          SmallVector<Value> column = matrix.blockLoad(
-              nb, loc, base, width32, height, pitch32,
-              arith::AddIOp::create(nb, loc, x0, col0), row0, blockRows);
-          Value col = arith::AddIOp::create(nb, loc, col0, index.lane);
-          for (auto [r, value] : llvm::enumerate(column)) {
-            Value row = arith::AddIOp::create(nb, loc, row0, i32Const(nb, loc, r));
-            LLVM::StoreOp::create(nb, loc, value, destination(nb, row, col), 2);
-          }
-        };
-        // Whole rounds of blocks need no guard (the warp's branch would be
-        // uniform over the warp anyway).
-        if ((i + 1) * warps <= count)
-          body(b);
-        else
-          when(b, loc,
-               cmp(b, loc, arith::CmpIPredicate::ult, j, i32Const(b, loc, count)),
-               body);
+      // The surface of a tile whose element (0, 0) is at `start`: its base
+      // aligned down, the tile's first column (elements) and the width.
+      struct Surface {
+        Value base, x0, width;
+      };
+      auto surfaceAt = [&](OpBuilder &nb, Value start) {
+        Value xBytes = arith::AndIOp::create(nb, loc, start,
+                                             i64Const(nb, loc, rules.baseAlignment - 1));
+        Value widthBytes = arith::AddIOp::create(
+            nb, loc, xBytes, i64Const(nb, loc, cols * 2 + rules.widthMultiple - 1));
+        widthBytes = arith::AndIOp::create(
+            nb, loc, widthBytes, i64Const(nb, loc, -int64_t(rules.widthMultiple)));
+        widthBytes = arith::MaxUIOp::create(nb, loc, widthBytes,
+                                            i64Const(nb, loc, rules.minWidth));
+        return Surface{
+            globalPointer(nb, arith::SubIOp::create(nb, loc, start, xBytes).getResult()),
+            arith::TruncIOp::create(
+                nb, loc, i32, arith::ShRUIOp::create(nb, loc, xBytes, i64Const(nb, loc, 1))),
+            arith::TruncIOp::create(nb, loc, i32, widthBytes)};
+      };
+      // Each warp takes blocks j = warp, warp + warps, ... of the tile,
+      // `rows x lanes` each, row-major; `body` gets its first row and column.
+      auto forEachBlock = [&](OpBuilder &nb,
+                              function_ref<void(OpBuilder &, Value, Value)> body) {
+        for (int64_t i = 0; i * warps < count; ++i) {
+          Value j =
+              arith::AddIOp::create(nb, loc, index.warp, i32Const(nb, loc, i * warps));
+          auto block = [&](OpBuilder &bb) {
+            Value row0 = arith::MulIOp::create(
+                bb, loc,
+                arith::DivUIOp::create(bb, loc, j, i32Const(bb, loc, blocksPerRow)),
+                i32Const(bb, loc, blockRows));
+            Value col0 = arith::MulIOp::create(
+                bb, loc,
+                arith::RemUIOp::create(bb, loc, j, i32Const(bb, loc, blocksPerRow)),
+                i32Const(bb, loc, lanes));
+            body(bb, row0, col0);
+          };
+          // Whole rounds of blocks need no guard (the warp's branch would be
+          // uniform over the warp anyway).
+          if ((i + 1) * warps <= count)
+            block(nb);
+          else
+            when(nb, loc,
+                 cmp(nb, loc, arith::CmpIPredicate::ult, j, i32Const(nb, loc, count)),
+                 block);
+        }
+      };
+      Surface here = surfaceAt(b, proof.p00);
+      forEachBlock(b, [&](OpBuilder &nb, Value row0, Value col0) {
+        SmallVector<Value> column = matrix.blockLoad(
+            nb, loc, here.base, here.width, height, pitch32,
+            arith::AddIOp::create(nb, loc, here.x0, col0), row0, blockRows);
+        Value col = arith::AddIOp::create(nb, loc, col0, index.lane);
+        for (auto [r, value] : llvm::enumerate(column)) {
+          Value row = arith::AddIOp::create(nb, loc, row0, i32Const(nb, loc, r));
+          LLVM::StoreOp::create(nb, loc, value, destination(nb, row, col), 2);
+        }
+      });
+      if (proof.previous) {
+        // The next iteration's tile, if the pointers move by the same step
+        // again (they do in a K loop), into the cache: 2D block prefetches
+        // never fault and ignore what lies outside their surface, so a
+        // wrong guess costs bandwidth, not correctness. Uniform: `previous`
+        // came from shared memory.
+        Value step = arith::SubIOp::create(b, loc, proof.p00, proof.previous);
+        Value hasPrevious =
+            cmp(b, loc, arith::CmpIPredicate::ne, proof.previous, i64Const(b, loc, 0));
+        when(b, loc, hasPrevious, [&](OpBuilder &nb) {
+          Surface next = surfaceAt(nb, arith::AddIOp::create(nb, loc, proof.p00, step));
+          forEachBlock(nb, [&](OpBuilder &bb, Value row0, Value col0) {
+            matrix.blockPrefetch(bb, loc, next.base, next.width, height, pitch32,
+                                 arith::AddIOp::create(bb, loc, next.x0, col0), row0,
+                                 blockRows);
+          });
+        });
       }
       b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
       copyByElements(b);

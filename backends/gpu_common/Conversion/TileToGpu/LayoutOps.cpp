@@ -31,6 +31,15 @@ struct LayoutCastLowering : GpuPattern<tensor::CastOp> {
       return success();
     }
     Location loc = op.getLoc();
+    // Its only user, a block store, reads the source's registers and moves
+    // them itself where it cannot use block stores (BlockStore.cpp).
+    if (op->hasOneUse())
+      if (auto store = dyn_cast<tile::StoreOp>(*op->getUsers().begin());
+          store && getBlockStoreSource(store, lowering) == op) {
+        rewriter.replaceOpWithNewOp<LLVM::PoisonOp>(
+            op, getTypeConverter()->convertType(resultType));
+        return success();
+      }
     ArrayRef<int64_t> shape = resultType.getShape();
     SmallVector<Value> values = redistribute(
         rewriter, loc, lowering, unpackVector(rewriter, loc, adaptor.getSource()),

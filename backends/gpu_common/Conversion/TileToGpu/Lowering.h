@@ -12,6 +12,7 @@
 #include "dialects/tile/IR/TileOps.h"
 #include "dialects/tilegpu/IR/TileGpuDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -173,6 +174,39 @@ void lowerBlockLoadCopy(tile::LoadOp op, tilegpu::MatrixOperandAttr marker,
                         mlir::Type resultType, unsigned width,
                         mlir::ConversionPatternRewriter &rewriter,
                         GpuLowering &lowering);
+
+/// The run-time proof that a tile's pointers form one 2D surface a block
+/// access can address (BlockLoadCopy.cpp's file comment): `all` (i1, the
+/// same in every thread) holds when every element of the tile is at
+/// p00 + row * pitch + col * elementBytes with its mask set and the surface
+/// obeys `rules`, its pitch times `pitchScale` included; `surface` is p00
+/// aligned down to the rules' base alignment, `xBytes` the offset of p00
+/// in it, `width` its width in bytes (i64 all). Two barriers. With
+/// `trackIn` (an op around the access, e.g. its loop), `previous` is the
+/// p00 the access's previous execution found, 0 for the first after
+/// entering `trackIn`.
+struct ProvenSurface {
+  mlir::Value all, surface, xBytes, width, pitch, p00, previous;
+};
+ProvenSurface proveSurface(mlir::OpBuilder &b, mlir::Location loc, GpuLowering &lowering,
+                           const BlockedLayout &layout,
+                           llvm::ArrayRef<llvm::SmallVector<mlir::Value>> coords,
+                           llvm::ArrayRef<mlir::Value> ptrs,
+                           llvm::ArrayRef<mlir::Value> masks, unsigned width,
+                           int64_t elementBytes, int64_t cols,
+                           const GpuMatrixHooks::BlockLoadRules &rules,
+                           int64_t pitchScale, mlir::Operation *trackIn = nullptr);
+
+/// The layout cast whose result `op` stores, when the store can write the
+/// cast's source, a matrix accumulator, with 2D block stores
+/// (BlockStore.cpp); null otherwise. The cast then lowers to nothing and
+/// the store moves the tile itself where the block stores cannot be used.
+mlir::tensor::CastOp getBlockStoreSource(tile::StoreOp op, const GpuLowering &lowering);
+/// Lowers such a store: `ptrTile`, `maskTile` in the store's layout,
+/// `source` the accumulator's registers.
+void lowerBlockStore(tile::StoreOp op, mlir::tensor::CastOp cast, mlir::Value ptrTile,
+                     mlir::Value maskTile, mlir::Value source,
+                     mlir::ConversionPatternRewriter &rewriter, GpuLowering &lowering);
 
 /// Whether an atomic_rmw of `kind` on elements of `type` can be lowered.
 bool isSupportedAtomic(tile::AtomicRMWKind kind, mlir::Type type);

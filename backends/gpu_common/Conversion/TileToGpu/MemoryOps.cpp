@@ -502,6 +502,14 @@ struct StoreLowering : GpuPattern<tile::StoreOp> {
       return success();
     }
 
+    // A matrix accumulator written by block stores, from its own registers
+    // (its layout cast lowered to nothing).
+    if (tensor::CastOp source = getBlockStoreSource(op, lowering)) {
+      lowerBlockStore(op, source, adaptor.getPtr(), adaptor.getMask(),
+                      rewriter.getRemappedValue(source.getSource()), rewriter, lowering);
+      return success();
+    }
+
     auto ptrTensor = cast<RankedTensorType>(op.getPtr().getType());
     BlockedLayout layout = lowering.getLayout(ptrTensor);
     ThreadIndex index = getThreadIndex(rewriter, loc, lowering);
