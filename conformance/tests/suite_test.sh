@@ -41,6 +41,9 @@ if [ "$#" -gt 0 ]; then
 fi
 report="$out/${scope//[:\/]/_}"
 status=0
+# TESSEL_CONFORM_TIMEOUT: a longer per-case deadline (the emulated Intel
+# device's largest dots).
+[ -n "${TESSEL_CONFORM_TIMEOUT:-}" ] && flags+=(--timeout "$TESSEL_CONFORM_TIMEOUT")
 "$tessel" conform --target "$target" "${flags[@]}" --plugin "$plugin" --skip-file "$skips" \
   --report-json "$report.json" --junit "$report.xml" || status=$?
 /usr/bin/python3 "$check" "$report.json" --expect "$scope" --expectations "$expected" \

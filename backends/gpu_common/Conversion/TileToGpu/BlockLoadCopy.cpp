@@ -24,6 +24,12 @@
 // The flag and addresses live in shared memory of this load's own; the
 // next execution of the same load (the next iteration) writes them only
 // after the dot's barrier, which every thread reaches after reading them.
+// In a loop the load also keeps its last p00 there: from the second
+// iteration on, the blocks of the tile one more step ahead are prefetched
+// (GpuMatrixHooks::blockPrefetch).
+//
+// proveSurface, the proof itself, also serves the block stores of matrix
+// accumulators (BlockStore.cpp).
 //
 //===----------------------------------------------------------------------===//
 
