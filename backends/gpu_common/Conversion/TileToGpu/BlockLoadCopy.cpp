@@ -350,15 +350,33 @@ void lowerBlockLoadCopy(tile::LoadOp op, tilegpu::MatrixOperandAttr marker,
       });
       if (proof.previous) {
         // The next iteration's tile, if the pointers move by the same step
-        // again (they do in a K loop), into the cache: 2D block prefetches
-        // never fault and ignore what lies outside their surface, so a
-        // wrong guess costs bandwidth, not correctness. Uniform: `previous`
-        // came from shared memory.
+        // again (they do in a K loop), into the cache. A prefetch is a hint
+        // (Intel's 2D block prefetch ignores what lies outside its
+        // surface), so a wrong guess costs bandwidth; the surface is still
+        // kept within the rules. Uniform: `previous` came from shared
+        // memory.
         Value step = arith::SubIOp::create(b, loc, proof.p00, proof.previous);
         Value hasPrevious =
             cmp(b, loc, arith::CmpIPredicate::ne, proof.previous, i64Const(b, loc, 0));
+        // Only where the next surface obeys the rules the proof checked
+        // for this one: its width within the pitch, its offset aligned.
+        Value nextStart = arith::AddIOp::create(b, loc, proof.p00, step);
+        Value nextX = arith::AndIOp::create(b, loc, nextStart,
+                                            i64Const(b, loc, rules.baseAlignment - 1));
+        Value nextWidth = arith::AddIOp::create(
+            b, loc, nextX, i64Const(b, loc, cols * 2 + rules.widthMultiple - 1));
+        nextWidth = arith::AndIOp::create(
+            b, loc, nextWidth, i64Const(b, loc, -int64_t(rules.widthMultiple)));
+        hasPrevious = andOf(
+            b, loc, hasPrevious,
+            cmp(b, loc, arith::CmpIPredicate::sle, nextWidth, pitch));
+        hasPrevious = andOf(
+            b, loc, hasPrevious,
+            cmp(b, loc, arith::CmpIPredicate::eq,
+                arith::AndIOp::create(b, loc, nextX, i64Const(b, loc, rules.xMultiple - 1)),
+                i64Const(b, loc, 0)));
         when(b, loc, hasPrevious, [&](OpBuilder &nb) {
-          Surface next = surfaceAt(nb, arith::AddIOp::create(nb, loc, proof.p00, step));
+          Surface next = surfaceAt(nb, nextStart);
           forEachBlock(nb, [&](OpBuilder &bb, Value row0, Value col0) {
             matrix.blockPrefetch(bb, loc, next.base, next.width, height, pitch32,
                                  arith::AddIOp::create(bb, loc, next.x0, col0), row0,

@@ -60,7 +60,11 @@ tensor::CastOp getBlockStoreSource(tile::StoreOp op, const GpuLowering &lowering
     return nullptr;
   auto source = dyn_cast<RankedTensorType>(castOp.getSource().getType());
   auto ptrs = dyn_cast<RankedTensorType>(op.getPtr().getType());
-  if (!source || !ptrs || source.getRank() != 2 || !source.getEncoding())
+  // Block stores write global memory only, and elements of 2 or 4 bytes.
+  if (!source || !ptrs || source.getRank() != 2 || !source.getEncoding() ||
+      !source.getElementType().isIntOrFloat() ||
+      cast<tile::PointerType>(ptrs.getElementType()).getAddressSpace() !=
+          lowering.hooks.getGlobalAddressSpace())
     return nullptr;
   unsigned bits = source.getElementType().getIntOrFloatBitWidth();
   if (bits != 16 && bits != 32)

@@ -504,6 +504,9 @@ struct StoreLowering : GpuPattern<tile::StoreOp> {
 
     // A matrix accumulator written by block stores, from its own registers
     // (its layout cast lowered to nothing).
+    // (The cast's lowering asked the same question and left a poison in
+    // its place; the conversion's rollback mode keeps the original ops
+    // visible to both.)
     if (tensor::CastOp source = getBlockStoreSource(op, lowering)) {
       lowerBlockStore(op, source, adaptor.getPtr(), adaptor.getMask(),
                       rewriter.getRemappedValue(source.getSource()), rewriter, lowering);
