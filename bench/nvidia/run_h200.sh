@@ -62,9 +62,10 @@ step environment bash -c 'nvidia-smi --query-gpu=name,driver_version --format=cs
   cat "$1/commit.txt"' _ "$dir"
 
 # TESSEL_H200_PART=suite runs only the steps before the benchmark
-# (conformance, memcheck, bounds, SASS), =bench only the benchmark: the two
-# halves in two calls of a GPU machine whose calls are limited to 10
-# minutes each (each half writes its part of the record).
+# (conformance, memcheck, bounds, SASS) but the fragment-path suite,
+# =fragments only that suite, =bench only the benchmark: the parts in
+# separate calls of a GPU machine whose calls are limited to 10 minutes
+# each (each part writes its share of the record).
 want() { [ -z "${TESSEL_H200_PART:-}" ] || [ "$TESSEL_H200_PART" = "$1" ]; }
 
 if [ "${#corrupt[@]}" = 0 ] && want suite; then
@@ -72,9 +73,10 @@ step conformance timeout 540 "${bundle_run[@]}" \
   --report-json "$out/conformance_sm90a.json" --junit "$out/conformance_sm90a.xml"
 step conformance_counts "${check[@]}" "$out/conformance_sm90a.json" \
   --expect nvidia:sm_90a/bundle-run --expectations "$expected" --skip-file "$skips"
+fi
 # The same suite with dots through the shared fragment path (no ldmatrix),
 # when prepare_h200.sh made that bundle: the same counts are expected.
-if [ -f "$dir/nvidia_sm90a_fragments.tslb" ]; then
+if [ "${#corrupt[@]}" = 0 ] && want fragments && [ -f "$dir/nvidia_sm90a_fragments.tslb" ]; then
   step conformance_fragments timeout 540 "$dir/tessel-conform-run" \
     "$dir/nvidia_sm90a_fragments.tslb" --plugin "$dir/libtessel_nvidia.so" \
     --skip-file "$skips" --report-json "$out/conformance_sm90a_fragments.json"
@@ -82,6 +84,7 @@ if [ -f "$dir/nvidia_sm90a_fragments.tslb" ]; then
     --expect nvidia:sm_90a/bundle-run --expectations "$expected" --skip-file "$skips"
 fi
 
+if [ "${#corrupt[@]}" = 0 ] && want suite; then
 # memcheck FILTER TIMEOUT: the cases matching FILTER under compute-sanitizer;
 # an error of the sanitizer (exit status 9), a case that fails, and a log
 # without a clean error summary all fail the step.
