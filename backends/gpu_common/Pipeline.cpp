@@ -38,11 +38,14 @@ void buildGpuLoweringPipeline(OpPassManager &pm, const GpuTargetDescription &tar
   if (hooks.addMathLowering)
     hooks.addMathLowering(pm);
   pm.addPass(createConvertMathToLLVMPass());
-  // bf16 arithmetic in f32, rounded after every op.
+  // bf16 and fp8 arithmetic in f32, rounded after every op; the fp8
+  // conversions as integer code on the bits (LLVM has no fp8 type; the
+  // lowering holds fp8 values as bytes), as on the CPU.
   arith::ArithEmulateUnsupportedFloatsOptions emulate;
-  emulate.sourceTypeStrs = {"bf16"};
+  emulate.sourceTypeStrs = {"bf16", "f8E4M3FN", "f8E5M2"};
   emulate.targetTypeStr = "f32";
   pm.addPass(arith::createArithEmulateUnsupportedFloats(emulate));
+  pm.addPass(tile::createTileExpandFp8Conversions());
   // ceildiv/floordiv and friends have no direct LLVM lowering.
   pm.addPass(arith::createArithExpandOpsPass());
 

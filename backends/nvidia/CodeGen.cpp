@@ -4,6 +4,7 @@
 
 #include "backends/common/LLVMCodeGen.h"
 #include "backends/gpu_common/BlockedLayout.h"
+#include "backends/nvidia/Libdevice.h"
 #include "backends/nvidia/Pipeline.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -91,13 +92,21 @@ FailureOr<std::string> compileLLVMDialectToPtx(ModuleOp module,
   if (!llvmModule)
     return failure();
 
-  // Anything that is still a call to an external function would need a
-  // device library this backend does not link.
+  std::string libdevice = options.libdevicePath.empty()
+                              ? getDefaultLibdevicePath(options.ptxasPath)
+                              : options.libdevicePath;
+  if (failed(linkLibdevice(*llvmModule, libdevice, loc)))
+    return failure();
+  // Anything that is still a call to an external function is neither the
+  // backend's nor libdevice's; but libdevice's __nvvm_reflect, which NVPTX's
+  // own passes fold (NVVMReflect, in the optimization and code generation
+  // pipelines both).
   for (llvm::Function &func : *llvmModule)
-    if (func.isDeclaration() && !func.isIntrinsic() && !func.use_empty())
+    if (func.isDeclaration() && !func.isIntrinsic() && !func.use_empty() &&
+        func.getName() != "__nvvm_reflect")
       return emitError(loc) << "the kernel calls '" << func.getName()
-                            << "', which the nvidia backend cannot provide (no "
-                               "device library is linked)";
+                            << "', which neither the nvidia backend nor libdevice "
+                               "provides";
   if (failed(codegen::verifyLLVMModule(*llvmModule, loc)))
     return failure();
   codegen::OptimizationHooks hooks;

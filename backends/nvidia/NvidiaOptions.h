@@ -28,6 +28,10 @@ struct NvidiaOptions {
   unsigned optLevel = 3;
   /// The PTX assembler, run as a child process.
   std::string ptxasPath = "/usr/local/cuda/bin/ptxas";
+  /// CUDA's libdevice bitcode, linked where a kernel calls one of its
+  /// functions (f64 transcendental math; a few f32 ones); empty: the one of
+  /// ptxas's toolkit (<cuda>/nvvm/libdevice/libdevice.10.bc).
+  std::string libdevicePath;
 };
 
 } // namespace tessel::nvidia

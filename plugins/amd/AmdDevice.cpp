@@ -117,6 +117,8 @@ public:
         .addString("agent_name", agent.name)
         .addBool("fp16", true)
         .addBool("bf16", true)
+        // fp8 (e4m3fn, e5m2): bytes in memory, arithmetic in f32.
+        .addBool("fp8", true)
         .addBool("fp64", true)
         .addBool("atomics", true)
         .addBool("tensor_descriptors", true);

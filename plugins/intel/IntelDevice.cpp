@@ -137,6 +137,8 @@ public:
         .addString("driver_version", pocl.platform)
         .addBool("fp16", true)
         .addBool("bf16", true)
+        // fp8 (e4m3fn, e5m2): bytes in memory, arithmetic in f32.
+        .addBool("fp8", true)
         .addBool("fp64", true)
         .addBool("atomics", true)
         .addBool("tensor_descriptors", true);

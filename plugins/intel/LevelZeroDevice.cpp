@@ -197,6 +197,8 @@ public:
         .addString("level_zero_device_id", id)
         .addBool("fp16", true)
         .addBool("bf16", true)
+        // fp8 (e4m3fn, e5m2): bytes in memory, arithmetic in f32.
+        .addBool("fp8", true)
         .addBool("atomics", true)
         .addBool("tensor_descriptors", true);
     for (auto &[key, value] : target.getGpuDescription().getFeatures())

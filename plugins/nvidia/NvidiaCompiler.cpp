@@ -63,7 +63,8 @@ public:
 
   std::string checkOption(const Tessel_Key_Value &kv) const override {
     std::string key = kv.key;
-    if (key == "nvidia.ptxas" && kv.type == TESSEL_VALUE_STRING && kv.string_value)
+    if ((key == "nvidia.ptxas" || key == "nvidia.libdevice") &&
+        kv.type == TESSEL_VALUE_STRING && kv.string_value)
       return "";
     if (key == "nvidia.min_blocks_per_sm" && kv.type == TESSEL_VALUE_INT &&
         kv.int_value >= 0 && kv.int_value <= 32)
@@ -72,7 +73,8 @@ public:
         (kv.int_value == 0 || kv.int_value == 1))
       return "";
     return "unknown or ill-typed option '" + key +
-           "' (nvidia knows nvidia.ptxas (string), nvidia.min_blocks_per_sm (int, "
+           "' (nvidia knows nvidia.ptxas and nvidia.libdevice (strings), "
+           "nvidia.min_blocks_per_sm (int, "
            "0..32) and nvidia.matrix_loads (int, 0 or 1))";
   }
 
@@ -94,6 +96,8 @@ public:
       std::string key = kv.key;
       if (key == "nvidia.ptxas")
         options.ptxasPath = kv.string_value;
+      else if (key == "nvidia.libdevice")
+        options.libdevicePath = kv.string_value;
       else if (key == "nvidia.min_blocks_per_sm")
         options.minBlocksPerSM = unsigned(kv.int_value);
       else if (key == "nvidia.matrix_loads")

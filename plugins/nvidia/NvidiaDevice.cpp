@@ -124,6 +124,9 @@ public:
         .add("l2_cache_bytes", info.l2)
         .addBool("fp16", true)
         .addBool("bf16", info.major >= 8)
+        // fp8 (e4m3fn, e5m2): bytes in memory, arithmetic and conversions
+        // in f32 and integer code, on every architecture.
+        .addBool("fp8", true)
         .addBool("fp64", true)
         .addBool("atomics", true)
         // Lowered to masked pointer accesses for now (TMA is a later step).

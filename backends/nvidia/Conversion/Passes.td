@@ -66,23 +66,24 @@ def ConvertTileGpuKernelsToNvvm
 
 def ConvertMathToNvvmIntrinsics
     : Pass<"convert-math-to-nvvm-intrinsics", "::mlir::ModuleOp"> {
-  let summary = "Computes f32 transcendental math ops with PTX approximate instructions or polynomials.";
+  let summary = "Computes transcendental math ops with PTX approximate instructions, polynomials or libdevice calls.";
   let description = [{
     LLVM's NVPTX backend (still in 22) has no lowering for `llvm.log` and
-    the like (they would become calls to a libdevice that is not linked), so
-    they are expanded before the LLVM conversion: `exp2` and `rsqrt` call
-    `ex2.approx.f32` and `rsqrt.approx.f32` (within 2 ulp); `sin`, `cos` and
-    `tanh` use the accurate expansions of backends/gpu_common (AccurateMath.h:
-    argument reduction by pi/2 with a Payne-Hanek path for large arguments,
-    under 1 ulp); `exp`, `log`, `log2`, `erf`, `atan`, `atan2`, `asin`,
-    `acos`, `log1p`, `expm1` and `cbrt` use MLIR's polynomial approximations
-    (the approximate PTX instructions are off by far more than 2 ulp for
-    them); `sinh`, `cosh`, `tan` and `powf` are expanded in terms of those.
-    Vectors are scalarized. f16/bf16 math is
-    computed in f32 (operands extended, results rounded back). f64 math keeps
-    only what NVPTX selects natively (sqrt, fma, abs, floor, ceil...);
-    transcendental f64 functions are left as calls that code generation
-    reports (no device library is linked).
+    the like, so they are rewritten before the LLVM conversion. f64
+    transcendental functions, and `atan`, `atan2`, `cbrt`, `sinh` and
+    `log10` on f32 (whose compositions below miss 4 ulp), become calls to
+    CUDA's libdevice (`__nv_exp`, `__nv_atan2f`...), declared as external
+    `llvm.func`s that code generation links from libdevice.10.bc. On f32,
+    `exp2` and `rsqrt` call `ex2.approx.f32` and `rsqrt.approx.f32` (within
+    2 ulp); `sin`, `cos` and `tanh` use the accurate expansions of
+    backends/gpu_common (AccurateMath.h: argument reduction by pi/2 with a
+    Payne-Hanek path for large arguments, under 1 ulp); `exp`, `log`,
+    `log2`, `erf`, `asin`, `acos`, `log1p` and `expm1` use MLIR's polynomial
+    approximations (the approximate PTX instructions are off by far more
+    than 2 ulp for them); `cosh`, `tan` and `powf` are expanded in terms of
+    those. Vectors are scalarized. f16/bf16 math is computed in f32
+    (operands extended, results rounded back). What NVPTX selects natively
+    (sqrt, fma, abs, floor, ceil...) stays.
 
     ```mlir
     %y = math.exp2 %x : f32

@@ -28,11 +28,11 @@ func.func private @desc(%p: !tile.ptr<f16>, %m: i32, %s: i64) -> tensor<64x32xf1
 
 // -----
 
-func.func private @fp8(%x: tensor<64xf32>) -> tensor<64xf8E4M3FN> {
-  // expected-error @+1 {{tile.fp_to_fp: fp8 element types are not supported by the nvidia backend yet}}
-  %q = tile.fp_to_fp %x, rounding = rtne : tensor<64xf32> -> tensor<64xf8E4M3FN>
-  // expected-error @+1 {{func.return: fp8 element types are not supported by the nvidia backend yet}}
-  return %q : tensor<64xf8E4M3FN>
+func.func private @fp8_fnuz(%x: tensor<64xf32>) -> tensor<64xf8E4M3FNUZ> {
+  // expected-error @+1 {{tile.fp_to_fp: fp8 formats other than e4m3fn and e5m2 are not supported by the nvidia backend yet}}
+  %q = tile.fp_to_fp %x, rounding = rtne : tensor<64xf32> -> tensor<64xf8E4M3FNUZ>
+  // expected-error @+1 {{func.return: fp8 formats other than e4m3fn and e5m2 are not supported by the nvidia backend yet}}
+  return %q : tensor<64xf8E4M3FNUZ>
 }
 
 // -----

@@ -35,6 +35,9 @@ int main(int argc, char **argv) {
   cl::opt<std::string> emit("emit", cl::desc("ptx, cubin or info"), cl::init("ptx"));
   cl::opt<std::string> ptxas("ptxas", cl::desc("path of ptxas"),
                              cl::init("/usr/local/cuda/bin/ptxas"));
+  cl::opt<std::string> libdevice(
+      "libdevice", cl::desc("CUDA's libdevice.10.bc (default: beside ptxas's toolkit)"),
+      cl::init(""));
   cl::ParseCommandLineOptions(argc, argv, "Tessel NVIDIA backend driver\n");
 
   std::optional<tessel::nvidia::NvidiaTarget> target =
@@ -64,6 +67,7 @@ int main(int argc, char **argv) {
   options.numStages = numStages;
   options.minBlocksPerSM = minBlocks;
   options.ptxasPath = ptxas;
+  options.libdevicePath = libdevice;
   std::string result;
   if (emit == "cubin") {
     auto kernel = tessel::nvidia::compileTileModule(*module, *target, options);

@@ -30,9 +30,10 @@ std::string checkType(Type type) {
         return "tile extents must be powers of two";
   if (auto ptr = dyn_cast<tile::PointerType>(element))
     element = ptr.getPointeeType();
-  if (isa<Float8E4M3FNType, Float8E5M2Type, Float8E4M3FNUZType, Float8E5M2FNUZType,
-          Float8E4M3B11FNUZType>(element))
-    return "fp8 element types are";
+  // f8E4M3FN and f8E5M2 (Triton's fp8e4nv and fp8e5) are held as bytes
+  // (storeFp8AsBytes) and computed in f32; the FNUZ and B11 formats are not.
+  if (isa<Float8E4M3FNUZType, Float8E5M2FNUZType, Float8E4M3B11FNUZType>(element))
+    return "fp8 formats other than e4m3fn and e5m2 are";
   if (isa<tile::TensorDescType>(element))
     return "tensor descriptors that are not expanded to pointers are";
   return "";
@@ -89,6 +90,55 @@ LogicalResult checkSupported(ModuleOp module, const GpuTargetHooks &hooks) {
         return unsupported(op, "kernels (public functions) returning values are");
   });
   return success(ok);
+}
+
+bool isFp8(Type type) {
+  return isa<Float8E4M3FNType, Float8E5M2Type>(getElementTypeOrSelf(type));
+}
+
+/// `type` (a scalar or vector of fp8) with bytes for its elements.
+Type asBytes(Type type) {
+  Type i8 = IntegerType::get(type.getContext(), 8);
+  if (auto vector = dyn_cast<VectorType>(type))
+    return vector.clone(i8);
+  return i8;
+}
+
+/// LLVM has no 8-bit float type, so the ops of LLVM's dialects (LLVM's and
+/// the vendors': NVVM, ROCDL...) that the patterns and the target's hooks
+/// made with fp8 values (loads, stores and address arithmetic of global and
+/// shared memory, buffer loads, predicated accesses' bitcasts, wherever
+/// they were made) move bytes instead: an arith.bitcast on each side keeps
+/// the fp8 type for the arithmetic, which the pipeline computes in f32
+/// (tile-expand-fp8-conversions), and the LLVM lowering holds it as i8.
+/// Only the dialects that LLVM's conversions turn into LLVM later
+/// (arith, vector, math, control flow, functions) keep fp8 values.
+void storeFp8AsBytes(ModuleOp module) {
+  module.walk([](Operation *op) {
+    Dialect *dialect = op->getDialect();
+    if (!dialect || isa<ModuleOp, UnrealizedConversionCastOp>(op) ||
+        isa<arith::ArithDialect, vector::VectorDialect, math::MathDialect,
+            scf::SCFDialect, func::FuncDialect>(dialect))
+      return;
+    if (auto gep = dyn_cast<LLVM::GEPOp>(op))
+      if (isFp8(gep.getElemType()))
+        gep.setElemType(asBytes(gep.getElemType()));
+    OpBuilder b(op);
+    for (OpOperand &operand : op->getOpOperands())
+      if (isFp8(operand.get().getType()))
+        operand.set(arith::BitcastOp::create(b, op->getLoc(),
+                                             asBytes(operand.get().getType()),
+                                             operand.get()));
+    b.setInsertionPointAfter(op);
+    for (Value result : op->getResults()) {
+      Type type = result.getType();
+      if (!isFp8(type))
+        continue;
+      result.setType(asBytes(type));
+      auto cast = arith::BitcastOp::create(b, op->getLoc(), type, result);
+      result.replaceAllUsesExcept(cast, cast);
+    }
+  });
 }
 
 /// The extern shared array every scratch access indexes into; its size is
@@ -161,6 +211,7 @@ LogicalResult lowerTileToGpu(ModuleOp module, const GpuTargetHooks &hooks,
   if (failed(applyPartialConversion(module, target, std::move(patterns))))
     return failure();
 
+  storeFp8AsBytes(module);
   // Annotations of the assign pass have served their purpose.
   module.walk([](Operation *op) {
     op->removeAttr(kLayoutAttrName);
