@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -100,10 +101,22 @@ struct BackendError {
   std::string message;
 };
 
+/// What a tuning-space request says about one launch.
+struct TuningQuery {
+  std::string arch;
+  /// The compile-time constants the kernel lets the tuner pick.
+  std::vector<std::string> tunables;
+  /// The problem's integer key values (e.g. M=4096), as the caller gave them.
+  std::vector<std::pair<std::string, int64_t>> problem;
+};
+
 /// The backend's heuristics for one kernel on one target.
 struct TuningHeuristics {
   /// Default configurations, best first (at least one).
   std::vector<Tessel_Compile_Options> defaults;
+  /// Values of tunable constants that defaults[i] fixes (empty, or one list
+  /// per default): the backend's choice for the problem, e.g. BLOCK_M=64.
+  std::vector<std::vector<std::pair<std::string, int64_t>>> defaultValues;
   /// Candidate values for each tunable constant whose name contains
   /// `blockNameMarker`. The default "BLOC" matches BLOCK_SIZE and the seed
   /// kernels' French BLOC_M alike.
@@ -138,6 +151,11 @@ public:
                                const Tessel_Kernel_Metadata *metadata) const = 0;
   /// Default configurations and block-size candidates for `arch`.
   virtual TuningHeuristics getTuningHeuristics(const std::string &arch) const = 0;
+  /// The same for one launch, where the problem may change the choice
+  /// (tile sizes by the GEMM's M, N, K); by default those of its arch.
+  virtual TuningHeuristics getTuningHeuristicsFor(const TuningQuery &query) const {
+    return getTuningHeuristics(query.arch);
+  }
   /// Whether the backend lowers what tile-instrument-bounds adds
   /// (tile.ptr_to_int, masked atomics): then the kit accepts
   /// TESSEL_COMPILE_CHECK_BOUNDS and instruments the kernel before

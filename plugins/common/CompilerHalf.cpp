@@ -39,6 +39,9 @@ struct Tessel_Tuning_Space {
   std::vector<std::string> names;
   std::vector<std::vector<int64_t>> values;
   std::vector<Tessel_Tuning_Param> params;
+  /// The values each default fixes; keys point into valueNames.
+  std::vector<std::vector<std::string>> valueNames;
+  std::vector<std::vector<Tessel_Key_Value>> configValues;
 };
 
 namespace tessel::kit {
@@ -373,14 +376,40 @@ Tessel_Error *tuningSpaceGet(Tessel_Tuning_Space_Get_Args *args) {
         std::vector<std::string> features;
         if (Tessel_Error *e = checkTarget("tuning_space_get", a.target, arch, features))
           return e;
-        TuningHeuristics h = state().backend->getTuningHeuristics(arch);
+        TuningQuery query;
+        query.arch = arch;
+        for (size_t i = 0; i < a.num_tunables; ++i)
+          if (a.tunables != nullptr && a.tunables[i] != nullptr)
+            query.tunables.push_back(a.tunables[i]);
+        for (size_t i = 0; i < a.num_problem; ++i)
+          if (a.problem != nullptr && a.problem[i].key != nullptr &&
+              a.problem[i].type == TESSEL_VALUE_INT)
+            query.problem.push_back({a.problem[i].key, a.problem[i].int_value});
+        TuningHeuristics h = state().backend->getTuningHeuristicsFor(query);
         auto space = std::make_unique<Tessel_Tuning_Space>();
         space->options = h.defaults;
         if (space->options.empty())
           space->options.push_back(sdk::Init<Tessel_Compile_Options>());
-        for (Tessel_Compile_Options &o : space->options) {
+        // Names first, then the key values pointing at them: neither vector
+        // grows once a pointer into it is taken.
+        space->valueNames.resize(space->options.size());
+        for (size_t i = 0; i < space->options.size() && i < h.defaultValues.size(); ++i)
+          for (const auto &[name, value] : h.defaultValues[i])
+            space->valueNames[i].push_back(name);
+        space->configValues.resize(space->options.size());
+        for (size_t i = 0; i < space->options.size() && i < h.defaultValues.size(); ++i)
+          for (size_t j = 0; j < h.defaultValues[i].size(); ++j) {
+            Tessel_Key_Value kv{};
+            kv.key = space->valueNames[i][j].c_str();
+            kv.type = TESSEL_VALUE_INT;
+            kv.int_value = h.defaultValues[i][j].second;
+            space->configValues[i].push_back(kv);
+          }
+        for (size_t i = 0; i < space->options.size(); ++i) {
           Tessel_Tuning_Config c = sdk::Init<Tessel_Tuning_Config>();
-          c.options = &o;
+          c.options = &space->options[i];
+          c.values = space->configValues[i].data();
+          c.num_values = space->configValues[i].size();
           space->configs.push_back(c);
         }
         for (Tessel_Tuning_Config &c : space->configs)

@@ -8,6 +8,7 @@
 #include <cstdlib>
 
 #include "backends/nvidia/CodeGen.h"
+#include "backends/nvidia/Heuristics.h"
 #include "backends/nvidia/NvidiaTarget.h"
 #include "backends/nvidia/Pipeline.h"
 #include "plugins/common/CompilerBackend.h"
@@ -161,6 +162,34 @@ public:
       h.defaults.push_back(o);
     }
     h.blockValues = {32, 64, 128, 256};
+    return h;
+  }
+
+  // With the problem's M, N and K (autotune keys), the first default is the
+  // GEMM choice of backends/nvidia/Heuristics.h: its warps and stages, and
+  // its tiles for the tunables that size M, N or K (BLOCK_SIZE_M...); the
+  // generic defaults follow. Without them, the generic defaults alone.
+  kit::TuningHeuristics getTuningHeuristicsFor(const kit::TuningQuery &query) const override {
+    kit::TuningHeuristics h = getTuningHeuristics(query.arch);
+    std::optional<nvidia::NvidiaTarget> target = nvidia::NvidiaTarget::parse(query.arch);
+    nvidia::GemmShape shape = nvidia::readGemmShape(query.problem);
+    if (!target || (shape.m == 0 && shape.n == 0 && shape.k == 0))
+      return h;
+    nvidia::GemmConfig gemm = nvidia::chooseGemmConfig(*target, shape);
+    std::vector<std::pair<std::string, int64_t>> values;
+    for (const std::string &tunable : query.tunables)
+      if (std::optional<char> dim = nvidia::getBlockDimension(tunable))
+        values.push_back({tunable, *dim == 'M'   ? gemm.blockM
+                                   : *dim == 'N' ? gemm.blockN
+                                                 : gemm.blockK});
+    Tessel_Compile_Options o{};
+    o.struct_size = Tessel_Compile_Options_STRUCT_SIZE;
+    o.num_warps = int32_t(gemm.numWarps);
+    o.num_stages = int32_t(gemm.numStages);
+    o.opt_level = 3;
+    h.defaults.insert(h.defaults.begin(), o);
+    h.defaultValues.assign(h.defaults.size(), {});
+    h.defaultValues[0] = std::move(values);
     return h;
   }
 };

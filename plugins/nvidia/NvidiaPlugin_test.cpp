@@ -57,6 +57,61 @@ TEST(NvidiaPlugin, NumWarpsOptionAndErrors) {
             std::string::npos);
 }
 
+// tuning_space_get with the problem's extents: the first default is the
+// GEMM choice (backends/nvidia/Heuristics.h), its tiles given for the
+// tunables that size M, N and K; without extents, the generic defaults.
+TEST(NvidiaPlugin, TuningSpaceFollowsTheProblem) {
+  const Tessel_Plugin_Api *api = loadNvidia();
+  ASSERT_NE(api, nullptr);
+  Tessel_Target target = sdk::Init<Tessel_Target>();
+  target.plugin = "nvidia";
+  target.arch = "sm_90a";
+  const char *tunables[] = {"BLOCK_SIZE_M", "BLOCK_SIZE_N", "BLOCK_SIZE_K",
+                            "GROUP_SIZE_M"};
+  Tessel_Key_Value problem[3] = {};
+  const char *keys[] = {"M", "N", "K"};
+  for (int i = 0; i < 3; ++i) {
+    problem[i].key = keys[i];
+    problem[i].type = TESSEL_VALUE_INT;
+    problem[i].int_value = 1024;
+  }
+  auto get = sdk::Init<Tessel_Tuning_Space_Get_Args>();
+  get.target = &target;
+  get.entry_name = "matmul_kernel";
+  get.tunables = tunables;
+  get.num_tunables = 4;
+  get.problem = problem;
+  get.num_problem = 3;
+  ASSERT_EQ(message(api, api->tuning_space_get(&get)), "");
+  auto inspect = sdk::Init<Tessel_Tuning_Space_Inspect_Args>();
+  inspect.space = get.space;
+  ASSERT_EQ(message(api, api->tuning_space_inspect(&inspect)), "");
+  ASSERT_EQ(inspect.num_defaults, 3u);
+  const Tessel_Tuning_Config *first = inspect.defaults[0];
+  EXPECT_EQ(first->options->num_warps, 4);
+  EXPECT_EQ(first->options->num_stages, 4);
+  std::map<std::string, int64_t> values;
+  for (size_t i = 0; i < first->num_values; ++i)
+    values[first->values[i].key] = first->values[i].int_value;
+  // 1024^3 has too few 128x128 tiles for 132 SMs: 64 rows.
+  EXPECT_EQ(values, (std::map<std::string, int64_t>{
+                        {"BLOCK_SIZE_M", 64}, {"BLOCK_SIZE_N", 128}, {"BLOCK_SIZE_K", 32}}));
+  EXPECT_EQ(inspect.defaults[1]->num_values, 0u);
+  auto destroy = sdk::Init<Tessel_Tuning_Space_Destroy_Args>();
+  destroy.space = get.space;
+  api->tuning_space_destroy(&destroy);
+
+  get.num_problem = 0;
+  get.space = nullptr;
+  ASSERT_EQ(message(api, api->tuning_space_get(&get)), "");
+  inspect.space = get.space;
+  ASSERT_EQ(message(api, api->tuning_space_inspect(&inspect)), "");
+  EXPECT_EQ(inspect.num_defaults, 2u);
+  EXPECT_EQ(inspect.defaults[0]->num_values, 0u);
+  destroy.space = get.space;
+  api->tuning_space_destroy(&destroy);
+}
+
 // Kept stages: the optimized LLVM IR and the PTX the cubin was assembled
 // from, listed by compiler_get_info; nothing kept unless asked.
 TEST(NvidiaPlugin, KeepsLLVMAndPtxStages) {
