@@ -2,12 +2,10 @@
 
 #include "backends/amd/DeviceLibraries.h"
 
+#include "backends/common/LLVMCodeGen.h"
 #include "mlir/IR/Diagnostics.h"
-#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
-#include "llvm/Linker/Linker.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Transforms/IPO/Internalize.h"
 
@@ -55,24 +53,9 @@ mlir::LogicalResult linkLibrary(llvm::Module &module, const std::string &directo
                                 llvm::StringRef file, mlir::Location loc) {
   llvm::SmallString<256> path(directory);
   llvm::sys::path::append(path, file);
-  auto buffer = llvm::MemoryBuffer::getFile(path);
-  if (!buffer)
-    return mlir::emitError(loc)
-           << "cannot read the ROCm device library " << path << ": "
-           << buffer.getError().message() << " (Debian package rocm-device-libs)";
-  llvm::Expected<std::unique_ptr<llvm::Module>> library =
-      llvm::getOwningLazyBitcodeModule(std::move(*buffer), module.getContext());
-  if (!library)
-    return mlir::emitError(loc)
-           << "cannot read " << path << ": " << llvm::toString(library.takeError());
-  // The libraries are built for the generic amdgcn triple with the same
-  // layout; taking ours avoids the linker's mismatch warning.
-  (*library)->setTargetTriple(module.getTargetTriple());
-  (*library)->setDataLayout(module.getDataLayout());
-  if (llvm::Linker::linkModules(module, std::move(*library),
-                                llvm::Linker::Flags::LinkOnlyNeeded))
-    return mlir::emitError(loc) << "linking " << path << " into the kernel failed";
-  return mlir::success();
+  return codegen::linkBitcodeLibrary(module, path, loc,
+                                     "cannot read the ROCm device library ",
+                                     " (Debian package rocm-device-libs)");
 }
 
 } // namespace

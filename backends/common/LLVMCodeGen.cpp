@@ -8,9 +8,12 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Verifier.h"
+#include "llvm/Linker/Linker.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Scalar/ADCE.h"
 #include "llvm/Transforms/Scalar/Scalarizer.h"
@@ -118,6 +121,27 @@ FailureOr<std::string> emitMachineCode(llvm::Module &module,
                                   : "assembly");
   codegen.run(module);
   return std::string(bytes.str());
+}
+
+mlir::LogicalResult linkBitcodeLibrary(llvm::Module &module, llvm::StringRef path,
+                                       mlir::Location loc, llvm::StringRef unreadable,
+                                       llvm::StringRef hint) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer)
+    return mlir::emitError(loc) << unreadable << path << ": "
+                                << buffer.getError().message() << hint;
+  // Lazily: only the functions the link pulls in are materialized.
+  llvm::Expected<std::unique_ptr<llvm::Module>> library =
+      llvm::getOwningLazyBitcodeModule(std::move(*buffer), module.getContext());
+  if (!library)
+    return mlir::emitError(loc)
+           << "cannot read " << path << ": " << llvm::toString(library.takeError());
+  (*library)->setTargetTriple(module.getTargetTriple());
+  (*library)->setDataLayout(module.getDataLayout());
+  if (llvm::Linker::linkModules(module, std::move(*library),
+                                llvm::Linker::Flags::LinkOnlyNeeded))
+    return mlir::emitError(loc) << "linking " << path << " into the kernel failed";
+  return mlir::success();
 }
 
 } // namespace tessel::codegen

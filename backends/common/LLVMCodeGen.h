@@ -76,6 +76,15 @@ void addScalarizePasses(llvm::ModulePassManager &passes);
 void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine,
                     unsigned optLevel, const OptimizationHooks &hooks = {});
 
+/// Links into `module` what it uses of the bitcode library at `path` (a
+/// device math library: ocml, libdevice), and nothing else. The library
+/// takes the module's triple and data layout, since vendors build theirs
+/// for a generic triple of the same layout. An unreadable file is an error
+/// at `loc`: `unreadable` followed by the path and the reason, then `hint`.
+mlir::LogicalResult linkBitcodeLibrary(llvm::Module &module, llvm::StringRef path,
+                                       mlir::Location loc, llvm::StringRef unreadable,
+                                       llvm::StringRef hint);
+
 /// Emits `module` as assembly or an object file.
 mlir::FailureOr<std::string> emitMachineCode(llvm::Module &module,
                                              llvm::TargetMachine &machine,

@@ -4,11 +4,9 @@
 
 #include <set>
 
+#include "backends/common/LLVMCodeGen.h"
 #include "mlir/IR/Diagnostics.h"
-#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/Constants.h"
-#include "llvm/Linker/Linker.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Transforms/IPO/Internalize.h"
 
@@ -36,25 +34,12 @@ linkLibdevice(llvm::Module &module, const std::string &path, mlir::Location loc)
   for (llvm::GlobalValue &value : module.global_values())
     if (!value.isDeclaration())
       kernelCode.insert(value.getName().str());
-  auto buffer = llvm::MemoryBuffer::getFile(path);
-  if (!buffer)
-    return mlir::emitError(loc)
-           << "the kernel calls " << called.front()
-           << ", which comes from CUDA's libdevice, but " << path
-           << " cannot be read: " << buffer.getError().message()
-           << " (the compile option nvidia.libdevice gives its path)";
-  llvm::Expected<std::unique_ptr<llvm::Module>> library =
-      llvm::getOwningLazyBitcodeModule(std::move(*buffer), module.getContext());
-  if (!library)
-    return mlir::emitError(loc)
-           << "cannot read " << path << ": " << llvm::toString(library.takeError());
-  // libdevice is built for nvptx64-nvidia-gpulibs with the same layout;
-  // taking ours avoids the linker's mismatch warning.
-  (*library)->setTargetTriple(module.getTargetTriple());
-  (*library)->setDataLayout(module.getDataLayout());
-  if (llvm::Linker::linkModules(module, std::move(*library),
-                                llvm::Linker::Flags::LinkOnlyNeeded))
-    return mlir::emitError(loc) << "linking " << path << " into the kernel failed";
+  std::string unreadable = "the kernel calls " + called.front() +
+                           ", which comes from CUDA's libdevice, but ";
+  if (mlir::failed(codegen::linkBitcodeLibrary(
+          module, path, loc, unreadable + "this file cannot be read: ",
+          " (the compile option nvidia.libdevice gives its path)")))
+    return mlir::failure();
   if (!module.getModuleFlag("nvvm-reflect-ftz"))
     module.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", uint32_t(0));
   llvm::internalizeModule(module, [&](const llvm::GlobalValue &value) {
