@@ -44,14 +44,16 @@ inline constexpr llvm::StringLiteral kStagedDotAttrName =
 /// registers) in `buffers` buffers (1 for operands stored from registers):
 /// rows padded by 16 bytes; for a dot on the warp-group instruction
 /// (`warpGroupWarps`, the block's warps, not 0; 16-bit inputs), swizzled as
-/// that instruction reads its operands.
+/// that instruction reads its operands, B K-major with `bKMajor` (its load
+/// runs along K).
 inline tilegpu::SharedStagingAttr getDotStaging(mlir::MLIRContext *context, int64_t m,
                                                 int64_t n, int64_t k, int64_t buffers,
                                                 unsigned warpGroupWarps = 0,
-                                                int64_t elementBytes = 2) {
+                                                int64_t elementBytes = 2,
+                                                bool bKMajor = false) {
   if (warpGroupWarps != 0)
     return tilegpu::SharedStagingAttr::getSwizzled(context, m, n, k, /*elementBytes=*/2,
-                                                   buffers, warpGroupWarps);
+                                                   buffers, warpGroupWarps, bKMajor);
   return tilegpu::SharedStagingAttr::getPadded(context, m, n, k, elementBytes, buffers);
 }
 

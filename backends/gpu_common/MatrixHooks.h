@@ -164,6 +164,8 @@ public:
     mlir::Value address;
     int64_t swizzle = 128;
     int64_t leadingBytes = 16, strideBytes = 1024;
+    /// For B: K-major (rows of K, as A always is) instead of N-major.
+    bool kMajor = false;
   };
   /// Makes this thread's stores to shared memory visible to the warp-group
   /// instruction's reads (asynchronous copies need only their wait);

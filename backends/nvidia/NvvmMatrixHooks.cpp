@@ -170,14 +170,15 @@ SmallVector<Value> NvvmMatrixHooks::warpGroupMma(OpBuilder &b, Location loc, Typ
     inouts = LLVM::InsertValueOp::create(b, loc, inouts, v, i);
   const NVVM::WGMMATypes type =
       input.isF16() ? NVVM::WGMMATypes::f16 : NVVM::WGMMATypes::bf16;
-  // layoutA row: K-major A; layoutB row: N-major B (the op's transpose bit
-  // for B is 1 - layout).
+  // layoutA row: K-major A; layoutB row: N-major B, col: K-major B (the
+  // op's transpose bit for B is 1 - layout).
   Value d = NVVM::WgmmaMmaAsyncOp::create(
       b, loc, accType, inouts, makeDescriptor(b, loc, a),
       makeDescriptor(b, loc, bMatrix), NVVM::MMAShapeAttr::get(context, 64, int(n), 16),
       type, type, NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
       NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row,
-      NVVM::MMALayout::row, NVVM::MMAIntOverflowAttr());
+      bMatrix.kMajor ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+      NVVM::MMAIntOverflowAttr());
   SmallVector<Value> out;
   for (unsigned i = 0; i < n / 2; ++i)
     out.push_back(LLVM::ExtractValueOp::create(b, loc, d, i));

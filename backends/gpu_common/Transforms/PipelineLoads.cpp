@@ -22,7 +22,9 @@
 
 #include "backends/gpu_common/DotStaging.h"
 #include "backends/gpu_common/Transforms/TensorCoreLayouts.h"
+#include "dialects/tile/Analysis/AxisInfo.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include "dialects/tile/IR/TileDialect.h"
 #include "dialects/tile/IR/TileOps.h"
@@ -127,6 +129,22 @@ int getAsyncOperand(tile::LoadOp load, unsigned numWarps, const MatrixTileShape 
       return -1;
   }
   return int(use.getOperandNumber());
+}
+
+/// Whether a 2-D load of 16-bit elements runs along its first dimension
+/// (K of a dot's B) in 16-byte pieces and not along its second: its
+/// pointers contiguous and 16-byte aligned by 8 along dimension 0 only,
+/// its mask the same over each piece.
+bool isKContiguous(tile::AxisInfoAnalysis &axis, tile::LoadOp load) {
+  auto type = dyn_cast<RankedTensorType>(load.getType());
+  if (!type || type.getRank() != 2 || type.getElementTypeBitWidth() != 16 ||
+      type.getDimSize(0) % 8 != 0)
+    return false;
+  tile::AxisInfo info = axis.lookup(load.getPtr());
+  if (info.contiguity.size() != 2 || info.contiguity[0] < 8 || info.contiguity[1] > 1 ||
+      info.divisibility[0] < 16)
+    return false;
+  return !load.getMask() || axis.lookup(load.getMask()).constancy[0] >= 8;
 }
 
 /// The iter args of `loop` that advancing `read` needs, `read` included:
@@ -257,12 +275,28 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numStages,
   const bool allAsync =
       llvm::all_of(candidates, [](const Candidate &c) { return c.asyncOperand >= 0; });
   unsigned ahead = allAsync ? std::max(1u, numStages - 1) : 1;
+  // A warp-group dot whose B load runs along K (K^T read from a row-major
+  // K) stages B K-major, so that the load copies 16-byte runs.
+  llvm::SmallPtrSet<Operation *, 4> kMajorDots;
+  {
+    std::optional<tile::AxisInfoAnalysis> axis;
+    for (Candidate &c : candidates) {
+      Operation *dot = *c.load->getUsers().begin();
+      if (c.asyncOperand != 1 || !isWarpGroupDot(dot, numWarps, warpGroupMaxN))
+        continue;
+      if (!axis)
+        axis.emplace(loop->getParentOfType<func::FuncOp>());
+      if (isKContiguous(*axis, c.load))
+        kMajorDots.insert(dot);
+    }
+  }
   auto getStaging = [&](tile::DotOp dotOp, unsigned distance) {
     auto aType = cast<RankedTensorType>(dotOp.getA().getType());
     auto bType = cast<RankedTensorType>(dotOp.getB().getType());
     return getDotStaging(context, aType.getDimSize(0), bType.getDimSize(1),
                          aType.getDimSize(1), getAsyncStagingBuffers(distance),
-                         isWarpGroupDot(dotOp, numWarps, warpGroupMaxN) ? numWarps : 0);
+                         isWarpGroupDot(dotOp, numWarps, warpGroupMaxN) ? numWarps : 0,
+                         /*elementBytes=*/2, kMajorDots.contains(dotOp));
   };
   llvm::SetVector<Operation *> stagedDots;
   for (Candidate &c : candidates)

@@ -61,3 +61,75 @@ func.func @single(%a: tensor<64x32xbf16>, %b: tensor<32x64xbf16>, %c: tensor<64x
   %d = tile.dot %a, %b, %c : tensor<64x32xbf16> * tensor<32x64xbf16> -> tensor<64x64xf32>
   return %d : tensor<64x64xf32>
 }
+
+// -----
+
+// The online-softmax step of flash attention: the scores stay in the matrix
+// layout through the scale (a splat), the mask (a broadcast), both
+// reductions (which read any layout), the subtraction of the broadcast row
+// maximum, exp2, and the conversion that feeds the second dot as A; the
+// broadcasts' sources (expand_dims) are made in that layout, so each
+// broadcast stays inside the threads; the rescaled accumulator is carried
+// in the matrix layout. The only casts left are the epilogue's, after the
+// loop.
+// CHECK-LABEL: func.func @attention_step
+// CHECK: scf.for
+// CHECK-NOT: tensor.cast
+// CHECK: %[[S:.*]] = tile.dot {{.*}} -> tensor<64x64xf32, #[[E:tilegpu.blocked<\{sizePerThread = \[1, 2\], threadsPerWarp = \[8, 4\], warpsPerCTA = \[2, 2\], order = \[1, 0\]\}>]]>
+// CHECK: tile.splat {{.*}} -> tensor<64x64xf32, #[[E]]>
+// CHECK: arith.mulf %[[S]]
+// CHECK: tile.expand_dims {{.*}} -> tensor<1x64xi1, #[[E]]>
+// CHECK: tile.broadcast {{.*}} : tensor<1x64xi1, #[[E]]> -> tensor<64x64xi1, #[[E]]>
+// CHECK: tile.reduce {{.*}} : (tensor<64x64xf32, #[[E]]>) -> tensor<64xf32>
+// CHECK: tile.expand_dims {{.*}} -> tensor<64x1xf32, #[[E]]>
+// CHECK: tile.broadcast {{.*}} : tensor<64x1xf32, #[[E]]> -> tensor<64x64xf32, #[[E]]>
+// CHECK: math.exp2 {{.*}} : tensor<64x64xf32, #[[E]]>
+// CHECK: tile.reduce {{.*}} : (tensor<64x64xf32, #[[E]]>) -> tensor<64xf32>
+// CHECK: arith.truncf {{.*}} to tensor<64x64xf16, #[[E]]>
+// CHECK: tile.dot {{.*}} : tensor<64x64xf16, #[[E]]> * tensor<64x64xf16> -> tensor<64x64xf32, #[[E]]>
+// CHECK-NOT: tensor.cast
+// CHECK: scf.yield
+// CHECK: tensor.cast
+// OFF-LABEL: func.func @attention_step
+// OFF-NOT: tensor.cast
+func.func @attention_step(%q: tensor<64x64xf16>, %k: tensor<64x64xf16>, %v: tensor<64x64xf16>,
+                          %ok: tensor<64xi1>, %scale: f32, %n: i32,
+                          %po: tensor<64x64x!tile.ptr<f32>>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %ninf = arith.constant dense<0xFF800000> : tensor<64x64xf32>
+  %m0 = arith.constant dense<0xFF800000> : tensor<64xf32>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero, %m = %m0) -> (tensor<64x64xf32>, tensor<64xf32>) : i32 {
+    %s = tile.dot %q, %k, %zero : tensor<64x64xf16> * tensor<64x64xf16> -> tensor<64x64xf32>
+    %sc = tile.splat %scale : f32 -> tensor<64x64xf32>
+    %s1 = arith.mulf %s, %sc : tensor<64x64xf32>
+    %ok1 = tile.expand_dims %ok {axis = 0 : i32} : tensor<64xi1> -> tensor<1x64xi1>
+    %okb = tile.broadcast %ok1 : tensor<1x64xi1> -> tensor<64x64xi1>
+    %s2 = arith.select %okb, %s1, %ninf : tensor<64x64xi1>, tensor<64x64xf32>
+    %mx = tile.reduce %s2 axis = 1 : (tensor<64x64xf32>) -> tensor<64xf32> {
+    ^bb0(%x: f32, %y: f32):
+      %t = arith.maxnumf %x, %y : f32
+      tile.yield %t : f32
+    }
+    %mn = arith.maxnumf %m, %mx : tensor<64xf32>
+    %mn1 = tile.expand_dims %mn {axis = 1 : i32} : tensor<64xf32> -> tensor<64x1xf32>
+    %mnb = tile.broadcast %mn1 : tensor<64x1xf32> -> tensor<64x64xf32>
+    %d = arith.subf %s2, %mnb : tensor<64x64xf32>
+    %p = math.exp2 %d : tensor<64x64xf32>
+    %l = tile.reduce %p axis = 1 : (tensor<64x64xf32>) -> tensor<64xf32> {
+    ^bb0(%x: f32, %y: f32):
+      %t = arith.addf %x, %y : f32
+      tile.yield %t : f32
+    }
+    %al = math.exp2 %l : tensor<64xf32>
+    %al1 = tile.expand_dims %al {axis = 1 : i32} : tensor<64xf32> -> tensor<64x1xf32>
+    %alb = tile.broadcast %al1 : tensor<64x1xf32> -> tensor<64x64xf32>
+    %acc1 = arith.mulf %acc, %alb : tensor<64x64xf32>
+    %ph = arith.truncf %p : tensor<64x64xf32> to tensor<64x64xf16>
+    %o = tile.dot %ph, %v, %acc1 : tensor<64x64xf16> * tensor<64x64xf16> -> tensor<64x64xf32>
+    scf.yield %o, %mn : tensor<64x64xf32>, tensor<64xf32>
+  }
+  tile.store %po, %r#0 : tensor<64x64x!tile.ptr<f32>>
+  return
+}

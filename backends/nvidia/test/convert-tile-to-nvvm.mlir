@@ -156,3 +156,29 @@ func.func private @cumsum(%x: tensor<128xi32>) -> tensor<128xi32> {
   }
   return %c : tensor<128xi32>
 }
+
+// -----
+
+// A broadcast between two alike distributions (the same blocked
+// parameters, the source of extent 1 along the broadcast dimension) copies
+// registers: no shared memory, no barrier. Each thread's 32 result
+// registers (2 rows x 16 columns: 1x2 elements per lane over 8x4 lanes and
+// 4 warps along rows of 64x64) repeat the value of its row: the first 16
+// one source register, the other 16 another.
+// CHECK-LABEL: func.func private @broadcast_in_thread
+// CHECK-NOT: nvvm.barrier
+// CHECK-NOT: llvm.store
+// CHECK: vector.from_elements %[[A:[0-9]+]], %[[A]], %[[A]], %[[A]], %[[A]], %[[A]], %[[A]], %[[A]], %[[A]], %[[A]], %[[A]], %[[A]], %[[A]], %[[A]], %[[A]], %[[A]], %[[B:[0-9]+]], %[[B]], %[[B]], %[[B]], %[[B]], %[[B]], %[[B]], %[[B]], %[[B]], %[[B]], %[[B]], %[[B]], %[[B]], %[[B]], %[[B]], %[[B]] : vector<32xf32>
+// CHECK-NOT: nvvm.barrier
+// CHECK: return
+// A broadcast between other layouts moves the tile through shared memory.
+// CHECK-LABEL: func.func private @broadcast_through_shared
+// CHECK: nvvm.barrier
+func.func private @broadcast_in_thread(%x: tensor<64x1xf32, #tilegpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>>) -> tensor<64x64xf32, #tilegpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>> {
+  %0 = tile.broadcast %x : tensor<64x1xf32, #tilegpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>> -> tensor<64x64xf32, #tilegpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>>
+  return %0 : tensor<64x64xf32, #tilegpu.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>>
+}
+func.func private @broadcast_through_shared(%x: tensor<64x1xf32>) -> tensor<64x64xf32> {
+  %0 = tile.broadcast %x : tensor<64x1xf32> -> tensor<64x64xf32>
+  return %0 : tensor<64x64xf32>
+}

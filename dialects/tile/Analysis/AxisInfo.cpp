@@ -8,6 +8,7 @@
 #include "dialects/tile/IR/TileOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
 
 using namespace mlir;
@@ -171,6 +172,11 @@ void AxisInfoAnalysis::visitOp(Operation *op) {
                                          dense.getSplatValue<APInt>().getSExtValue())));
     return set(result(), AxisInfo::unknown(rank));
   }
+  // A layout change (a backend's tensor.cast between encodings of one
+  // shape) moves no value.
+  if (auto cast = dyn_cast<tensor::CastOp>(op))
+    if (llvm::equal(shapeOf(cast.getSource().getType()), shape))
+      return set(result(), lookup(cast.getSource()));
   if (auto splat = dyn_cast<tile::SplatOp>(op))
     return set(result(),
                AxisInfo::uniform(shape, lookup(splat.getSrc()).divisibility[0]));

@@ -115,7 +115,8 @@ LogicalResult SharedStagingAttr::verify(function_ref<InFlightDiagnostic()> emitE
                                         int64_t aStride, int64_t bStride,
                                         int64_t bOffset, int64_t stageBytes,
                                         int64_t buffers, int64_t aSwizzle,
-                                        int64_t bSwizzle, int64_t aRowWarps) {
+                                        int64_t bSwizzle, int64_t aRowWarps,
+                                        int64_t bKMajor) {
   if (aStride <= 0 || bStride <= 0 || buffers <= 0)
     return emitError() << "strides and buffers must be positive";
   if (bOffset <= 0 || bOffset % 16 != 0 || stageBytes <= bOffset ||
@@ -134,6 +135,9 @@ LogicalResult SharedStagingAttr::verify(function_ref<InFlightDiagnostic()> emitE
   if (aRowWarps != 0 && (aSwizzle == 0 || aRowWarps % 4 != 0))
     return emitError() << "aRowWarps (" << aRowWarps
                        << ") needs swizzled operands and whole warp groups";
+  if (bKMajor != 0 && (bKMajor != 1 || aSwizzle == 0))
+    return emitError() << "bKMajor (" << bKMajor << ") must be 0, or 1 with swizzled "
+                          "operands";
   return success();
 }
 
@@ -147,13 +151,14 @@ int64_t SharedStagingAttr::getSwizzleFor(int64_t rowBytes) {
 SharedStagingAttr SharedStagingAttr::getSwizzled(MLIRContext *context, int64_t m,
                                                  int64_t n, int64_t k,
                                                  int64_t elementBytes, int64_t buffers,
-                                                 int64_t numWarps) {
+                                                 int64_t numWarps, bool bKMajor) {
   auto align = [](int64_t bytes) { return (bytes + 1023) / 1024 * 1024; };
   int64_t bOffset = align(m * k * elementBytes);
   int64_t stageBytes = align(bOffset + k * n * elementBytes);
-  return get(context, k, n, bOffset, stageBytes, buffers,
-             getSwizzleFor(k * elementBytes), getSwizzleFor(n * elementBytes),
-             numWarps);
+  int64_t bRow = bKMajor ? k : n;
+  return get(context, k, bRow, bOffset, stageBytes, buffers,
+             getSwizzleFor(k * elementBytes), getSwizzleFor(bRow * elementBytes),
+             numWarps, bKMajor ? 1 : 0);
 }
 
 SharedStagingAttr SharedStagingAttr::getPadded(MLIRContext *context, int64_t m,
@@ -163,7 +168,7 @@ SharedStagingAttr SharedStagingAttr::getPadded(MLIRContext *context, int64_t m,
   int64_t bStride = n + 16 / elementBytes;
   int64_t bOffset = (m * aStride * elementBytes + 15) / 16 * 16;
   int64_t stageBytes = (bOffset + k * bStride * elementBytes + 15) / 16 * 16;
-  return get(context, aStride, bStride, bOffset, stageBytes, buffers, 0, 0, 0);
+  return get(context, aStride, bStride, bOffset, stageBytes, buffers, 0, 0, 0, 0);
 }
 
 LogicalResult MatrixOperandAttr::verify(function_ref<InFlightDiagnostic()> emitError,

@@ -65,6 +65,12 @@ def TileGpu_SharedStagingAttr : TileGpu_Attr<"SharedStaging", "shared"> {
     holds, for the four warps of one warp group, the rows they hold:
     group q goes to 8 * (c * W / 4 + g) + 2 * v + h with w = q % W,
     g = w / 4, v = w % 4, c = q / W / 2 and h = (q / W) % 2.
+
+    With `bKMajor` (swizzled operands only), B is held transposed, as A
+    is: N rows of K elements (`bStride` = K), swizzled by its rows' width,
+    so that a B tile whose memory runs along K (a transposed load, K^T in
+    attention) is copied in 16-byte runs; the warp-group instruction then
+    reads B K-major.
   }];
   let parameters = (ins
     "int64_t":$aStride,
@@ -74,7 +80,8 @@ def TileGpu_SharedStagingAttr : TileGpu_Attr<"SharedStaging", "shared"> {
     "int64_t":$buffers,
     DefaultValuedParameter<"int64_t", "0">:$aSwizzle,
     DefaultValuedParameter<"int64_t", "0">:$bSwizzle,
-    DefaultValuedParameter<"int64_t", "0">:$aRowWarps
+    DefaultValuedParameter<"int64_t", "0">:$aRowWarps,
+    DefaultValuedParameter<"int64_t", "0">:$bKMajor
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
@@ -88,11 +95,11 @@ def TileGpu_SharedStagingAttr : TileGpu_Attr<"SharedStaging", "shared"> {
     /// run by `numWarps` warps holding the accumulator's rows: both
     /// operands swizzled by the widest of 128, 64 and 32 bytes that divides
     /// their rows, A's row groups reordered for the warp groups, every
-    /// region 1024-byte aligned.
+    /// region 1024-byte aligned; B K-major with `bKMajor`.
     static SharedStagingAttr getSwizzled(::mlir::MLIRContext *context, int64_t m,
                                          int64_t n, int64_t k,
                                          int64_t elementBytes, int64_t buffers,
-                                         int64_t numWarps);
+                                         int64_t numWarps, bool bKMajor = false);
     /// The swizzle the widest rows of `rowBytes` take (0 when none fits).
     static int64_t getSwizzleFor(int64_t rowBytes);
     bool isSwizzled() const { return getASwizzle() != 0; }

@@ -351,7 +351,8 @@ StagedOperands stageOperands(tile::DotOp op, Value aTile, Value bTile, OpBuilder
     bBase = byteOffset(addConst(b, loc, start, bOffset));
   }
   StagedOperands staged{{aBase, staging.getAStride(), staging, 0, m},
-                        {bBase, staging.getBStride(), staging, 1, k}};
+                        {bBase, staging.getBStride(), staging, 1,
+                         staging.getBKMajor() ? n : k}};
   if (!(asyncMask & 1))
     storeToShared(b, loc, lowering.getLayout(op.getA().getType()), index, aTile, input,
                   staged.a);
@@ -423,8 +424,14 @@ Value lowerWithWarpGroupMma(tile::DotOp op, Value aTile, Value bTile, Value accT
   lowering.matrix->beginWarpGroupMma(b, loc);
   for (int64_t kk = 0; kk < k; kk += 16) {
     const int64_t kBytes = kk * elementBytes;
+    // N-major B: 16 rows of K from row kk, column blocks of sb bytes k * sb
+    // apart. K-major B (staging.getBKMajor()): read as A is, its N rows in
+    // 8-row groups 8 * sb apart, the 16-deep step at byte kBytes of each.
     GpuMatrixHooks::SharedMatrix bMatrix{addConst(b, loc, bAddress, kk * sb), sb,
                                          k * sb, 8 * sb};
+    if (staging.getBKMajor())
+      bMatrix = {addConst(b, loc, bAddress, kBytes / sb * (n * sb) + kBytes % sb), sb,
+                 16, 8 * sb, /*kMajor=*/true};
     for (int64_t s = 0; s < slices; ++s) {
       Value slice = addConst(b, loc, group, s * groups);
       Value offset = addConst(b, loc, mulConst(b, loc, slice, 64 * sa),

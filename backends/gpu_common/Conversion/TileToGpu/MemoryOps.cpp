@@ -236,15 +236,21 @@ StagingDestination getStagingDestination(OpBuilder &b, tile::LoadOp op,
     start =
         arith::AddIOp::create(b, loc, start, i32Const(b, loc, staging.getBOffset()));
   auto tile = cast<RankedTensorType>(op.getType());
+  // A K-major B holds its N columns as rows.
+  int64_t rows = operand == 1 && staging.getBKMajor() ? tile.getDimSize(1)
+                                                      : tile.getDimSize(0);
   return {lowering.getSharedAddress(b, loc, start),
           operand == 0 ? staging.getAStride() : staging.getBStride(), staging, operand,
-          tile.getDimSize(0)};
+          rows};
 }
 
 Value StagingDestination::getElementAddress(OpBuilder &b, Location loc, Value row,
                                             Value col, Type element) const {
   auto c = [&](int64_t v) { return i32Const(b, loc, v); };
   int64_t swizzle = operand == 0 ? staging.getASwizzle() : staging.getBSwizzle();
+  // A K-major B: element (k, n) sits where A-like rows put row n, column k.
+  if (operand == 1 && staging.getBKMajor())
+    std::swap(row, col);
   if (swizzle == 0) {
     Value offset = arith::AddIOp::create(
         b, loc, arith::MulIOp::create(b, loc, row, c(rowStride)), col);

@@ -2,7 +2,7 @@
 //
 // Shape ops change which thread holds which element, so the tile moves
 // through shared memory (see `redistribute`). Correct for every layout; a
-// later step will recognise the cases that stay inside a thread.
+// broadcast between two alike distributions copies registers instead.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +11,8 @@
 #include "dialects/tile/IR/TileDialect.h"
 #include "dialects/tile/IR/TileOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+
+#include <map>
 
 using namespace mlir;
 
@@ -46,8 +48,57 @@ template <typename Op> struct ShapeLowering : GpuPattern<Op> {
   }
 };
 
+/// Whether a broadcast from `source` to `result` stays inside each thread:
+/// both distribute the same way (the same blocked parameters, the source's
+/// broadcast dimensions of extent 1), so the thread that holds a result
+/// element holds its source element too, at the same place off those
+/// dimensions (coordinates along an extent-1 dimension wrap to 0).
+bool isThreadLocalBroadcast(const BlockedLayout &source, const BlockedLayout &result) {
+  if (source.getRank() != result.getRank() || source.sizePerThread != result.sizePerThread ||
+      source.threadsPerWarp != result.threadsPerWarp ||
+      source.warpsPerCTA != result.warpsPerCTA || source.order != result.order)
+    return false;
+  for (unsigned d = 0; d < source.getRank(); ++d)
+    if (source.shape[d] != result.shape[d] && source.shape[d] != 1)
+      return false;
+  return true;
+}
+
 struct BroadcastLowering : ShapeLowering<tile::BroadcastOp> {
   using ShapeLowering::ShapeLowering;
+
+  LogicalResult matchAndRewrite(tile::BroadcastOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    BlockedLayout source = lowering.getLayout(op.getSrc().getType());
+    BlockedLayout result = lowering.getLayout(op.getType());
+    if (!isThreadLocalBroadcast(source, result))
+      return ShapeLowering::matchAndRewrite(op, adaptor, rewriter);
+    // A register's place in the thread off the broadcast dimensions names
+    // its element there; the source's first register at that place holds it.
+    auto key = [&](int64_t reg, const BlockedLayout &layout) {
+      SmallVector<int64_t> offsets = layout.getRegisterOffsets(reg);
+      for (unsigned d = 0; d < source.getRank(); ++d)
+        if (source.shape[d] == 1)
+          offsets[d] = 0;
+      return offsets;
+    };
+    std::map<SmallVector<int64_t>, int64_t> sourceRegister;
+    for (int64_t reg = 0, n = source.getElementsPerThread(); reg < n; ++reg)
+      sourceRegister.try_emplace(key(reg, source), reg);
+    Location loc = op.getLoc();
+    SmallVector<Value> regs = unpackVector(rewriter, loc, adaptor.getSrc());
+    SmallVector<Value> out;
+    for (int64_t reg = 0, n = result.getElementsPerThread(); reg < n; ++reg) {
+      auto it = sourceRegister.find(key(reg, result));
+      if (it == sourceRegister.end())
+        return rewriter.notifyMatchFailure(op, "no source register for a result element");
+      out.push_back(regs[it->second]);
+    }
+    rewriter.replaceOp(op, packVector(rewriter, loc,
+                                      getTypeConverter()->convertType(op.getType()), out));
+    return success();
+  }
+
   SmallVector<Value> getSourceCoords(OpBuilder &b, Location loc, tile::BroadcastOp op,
                                      ValueRange coords) const override {
     auto shape = cast<RankedTensorType>(op.getSrc().getType()).getShape();

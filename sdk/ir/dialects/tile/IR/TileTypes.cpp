@@ -44,19 +44,22 @@ void TileDialect::registerTypes() {
 
 namespace tessel::tile {
 
+// Both keep a tile type's encoding: a backend's layout annotation of the
+// pointers holds for the values and masks of the same access.
 Type getPointeeTensorType(Type ptrLike) {
   if (auto ptr = dyn_cast<PointerType>(ptrLike))
     return ptr.getPointeeType();
   if (auto tensor = dyn_cast<RankedTensorType>(ptrLike))
     if (auto ptr = dyn_cast<PointerType>(tensor.getElementType()))
-      return RankedTensorType::get(tensor.getShape(), ptr.getPointeeType());
+      return RankedTensorType::get(tensor.getShape(), ptr.getPointeeType(),
+                                   tensor.getEncoding());
   return ptrLike;
 }
 
 Type getI1SameShape(Type type) {
   auto i1 = IntegerType::get(type.getContext(), 1);
   if (auto tensor = dyn_cast<RankedTensorType>(type))
-    return RankedTensorType::get(tensor.getShape(), i1);
+    return RankedTensorType::get(tensor.getShape(), i1, tensor.getEncoding());
   return i1;
 }
 
