@@ -45,15 +45,17 @@ inline constexpr llvm::StringLiteral kStagedDotAttrName =
 /// rows padded by 16 bytes; for a dot on the warp-group instruction
 /// (`warpGroupWarps`, the block's warps, not 0; 16-bit inputs), swizzled as
 /// that instruction reads its operands, B K-major with `bKMajor` (its load
-/// runs along K).
+/// runs along K), A outside the stages with `aSeparate` (A from registers).
 inline tilegpu::SharedStagingAttr getDotStaging(mlir::MLIRContext *context, int64_t m,
                                                 int64_t n, int64_t k, int64_t buffers,
                                                 unsigned warpGroupWarps = 0,
                                                 int64_t elementBytes = 2,
-                                                bool bKMajor = false) {
+                                                bool bKMajor = false,
+                                                bool aSeparate = false) {
   if (warpGroupWarps != 0)
     return tilegpu::SharedStagingAttr::getSwizzled(context, m, n, k, /*elementBytes=*/2,
-                                                   buffers, warpGroupWarps, bKMajor);
+                                                   buffers, warpGroupWarps, bKMajor,
+                                                   aSeparate);
   return tilegpu::SharedStagingAttr::getPadded(context, m, n, k, elementBytes, buffers);
 }
 

@@ -290,13 +290,32 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numStages,
         kMajorDots.insert(dot);
     }
   }
+  // A warp-group dot whose A comes from registers keeps A in one region of
+  // its own, outside the stages, when no instruction of an earlier
+  // iteration can still read it as the next one stores it: A is
+  // loop-invariant (stored once), or the dot waits for its own
+  // instructions (it does not only accumulate into a carried value).
+  llvm::SmallPtrSet<Operation *, 4> separateA;
+  for (Candidate &c : candidates) {
+    auto dot = cast<tile::DotOp>(*c.load->getUsers().begin());
+    if (c.asyncOperand != 1 || !isWarpGroupDot(dot, numWarps, warpGroupMaxN) ||
+        llvm::any_of(candidates, [&](const Candidate &o) {
+          return o.asyncOperand == 0 && *o.load->getUsers().begin() == dot;
+        }))
+      continue;
+    bool invariant = loop.isDefinedOutsideOfLoop(dot.getA());
+    bool inFlight = allAsync && getCarriedAccumulator(loop, dot) >= 0;
+    if (invariant || !inFlight)
+      separateA.insert(dot);
+  }
   auto getStaging = [&](tile::DotOp dotOp, unsigned distance) {
     auto aType = cast<RankedTensorType>(dotOp.getA().getType());
     auto bType = cast<RankedTensorType>(dotOp.getB().getType());
     return getDotStaging(context, aType.getDimSize(0), bType.getDimSize(1),
                          aType.getDimSize(1), getAsyncStagingBuffers(distance),
                          isWarpGroupDot(dotOp, numWarps, warpGroupMaxN) ? numWarps : 0,
-                         /*elementBytes=*/2, kMajorDots.contains(dotOp));
+                         /*elementBytes=*/2, kMajorDots.contains(dotOp),
+                         separateA.contains(dotOp));
   };
   llvm::SetVector<Operation *> stagedDots;
   for (Candidate &c : candidates)
@@ -312,6 +331,8 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numStages,
       tilegpu::SharedStagingAttr staging = getStaging(dotOp, distance);
       total += staging.getBuffers() * staging.getStageBytes() +
                cast<RankedTensorType>(dotOp.getType()).getNumElements() * 4;
+      if (staging.getASeparate())
+        total += cast<RankedTensorType>(dotOp.getA().getType()).getNumElements() * 2;
     }
     return total;
   };

@@ -116,11 +116,11 @@ LogicalResult SharedStagingAttr::verify(function_ref<InFlightDiagnostic()> emitE
                                         int64_t bOffset, int64_t stageBytes,
                                         int64_t buffers, int64_t aSwizzle,
                                         int64_t bSwizzle, int64_t aRowWarps,
-                                        int64_t bKMajor) {
+                                        int64_t bKMajor, int64_t aSeparate) {
   if (aStride <= 0 || bStride <= 0 || buffers <= 0)
     return emitError() << "strides and buffers must be positive";
-  if (bOffset <= 0 || bOffset % 16 != 0 || stageBytes <= bOffset ||
-      stageBytes % 16 != 0)
+  if ((aSeparate ? bOffset != 0 : bOffset <= 0) || bOffset % 16 != 0 ||
+      stageBytes <= bOffset || stageBytes % 16 != 0)
     return emitError() << "B must start 16-byte aligned after A and end inside the "
                           "stage (bOffset "
                        << bOffset << ", stageBytes " << stageBytes << ")";
@@ -135,6 +135,9 @@ LogicalResult SharedStagingAttr::verify(function_ref<InFlightDiagnostic()> emitE
   if (aRowWarps != 0 && (aSwizzle == 0 || aRowWarps % 4 != 0))
     return emitError() << "aRowWarps (" << aRowWarps
                        << ") needs swizzled operands and whole warp groups";
+  if (aSeparate != 0 && (aSeparate != 1 || aSwizzle == 0))
+    return emitError() << "aSeparate (" << aSeparate << ") must be 0, or 1 with "
+                          "swizzled operands";
   if (bKMajor != 0 && (bKMajor != 1 || aSwizzle == 0))
     return emitError() << "bKMajor (" << bKMajor << ") must be 0, or 1 with swizzled "
                           "operands";
@@ -151,14 +154,15 @@ int64_t SharedStagingAttr::getSwizzleFor(int64_t rowBytes) {
 SharedStagingAttr SharedStagingAttr::getSwizzled(MLIRContext *context, int64_t m,
                                                  int64_t n, int64_t k,
                                                  int64_t elementBytes, int64_t buffers,
-                                                 int64_t numWarps, bool bKMajor) {
+                                                 int64_t numWarps, bool bKMajor,
+                                                 bool aSeparate) {
   auto align = [](int64_t bytes) { return (bytes + 1023) / 1024 * 1024; };
-  int64_t bOffset = align(m * k * elementBytes);
+  int64_t bOffset = aSeparate ? 0 : align(m * k * elementBytes);
   int64_t stageBytes = align(bOffset + k * n * elementBytes);
   int64_t bRow = bKMajor ? k : n;
   return get(context, k, bRow, bOffset, stageBytes, buffers,
              getSwizzleFor(k * elementBytes), getSwizzleFor(bRow * elementBytes),
-             numWarps, bKMajor ? 1 : 0);
+             numWarps, bKMajor ? 1 : 0, aSeparate ? 1 : 0);
 }
 
 SharedStagingAttr SharedStagingAttr::getPadded(MLIRContext *context, int64_t m,
@@ -168,7 +172,7 @@ SharedStagingAttr SharedStagingAttr::getPadded(MLIRContext *context, int64_t m,
   int64_t bStride = n + 16 / elementBytes;
   int64_t bOffset = (m * aStride * elementBytes + 15) / 16 * 16;
   int64_t stageBytes = (bOffset + k * bStride * elementBytes + 15) / 16 * 16;
-  return get(context, aStride, bStride, bOffset, stageBytes, buffers, 0, 0, 0, 0);
+  return get(context, aStride, bStride, bOffset, stageBytes, buffers, 0, 0, 0, 0, 0);
 }
 
 LogicalResult MatrixOperandAttr::verify(function_ref<InFlightDiagnostic()> emitError,

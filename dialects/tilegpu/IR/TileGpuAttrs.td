@@ -71,6 +71,11 @@ def TileGpu_SharedStagingAttr : TileGpu_Attr<"SharedStaging", "shared"> {
     so that a B tile whose memory runs along K (a transposed load, K^T in
     attention) is copied in 16-byte runs; the warp-group instruction then
     reads B K-major.
+
+    With `aSeparate` (swizzled operands only), a stage holds only B
+    (`bOffset` 0): A, stored from registers, sits in one region of its own
+    outside the stages (a loop-invariant A is stored there once, before
+    the loop), so that its buffer is not multiplied by the pipeline's.
   }];
   let parameters = (ins
     "int64_t":$aStride,
@@ -81,7 +86,8 @@ def TileGpu_SharedStagingAttr : TileGpu_Attr<"SharedStaging", "shared"> {
     DefaultValuedParameter<"int64_t", "0">:$aSwizzle,
     DefaultValuedParameter<"int64_t", "0">:$bSwizzle,
     DefaultValuedParameter<"int64_t", "0">:$aRowWarps,
-    DefaultValuedParameter<"int64_t", "0">:$bKMajor
+    DefaultValuedParameter<"int64_t", "0">:$bKMajor,
+    DefaultValuedParameter<"int64_t", "0">:$aSeparate
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
@@ -95,11 +101,13 @@ def TileGpu_SharedStagingAttr : TileGpu_Attr<"SharedStaging", "shared"> {
     /// run by `numWarps` warps holding the accumulator's rows: both
     /// operands swizzled by the widest of 128, 64 and 32 bytes that divides
     /// their rows, A's row groups reordered for the warp groups, every
-    /// region 1024-byte aligned; B K-major with `bKMajor`.
+    /// region 1024-byte aligned; B K-major with `bKMajor`; A outside the
+    /// stages with `aSeparate`.
     static SharedStagingAttr getSwizzled(::mlir::MLIRContext *context, int64_t m,
                                          int64_t n, int64_t k,
                                          int64_t elementBytes, int64_t buffers,
-                                         int64_t numWarps, bool bKMajor = false);
+                                         int64_t numWarps, bool bKMajor = false,
+                                         bool aSeparate = false);
     /// The swizzle the widest rows of `rowBytes` take (0 when none fits).
     static int64_t getSwizzleFor(int64_t rowBytes);
     bool isSwizzled() const { return getASwizzle() != 0; }

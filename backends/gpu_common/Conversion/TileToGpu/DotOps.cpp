@@ -350,10 +350,39 @@ StagedOperands stageOperands(tile::DotOp op, Value aTile, Value bTile, OpBuilder
     aBase = byteOffset(start);
     bBase = byteOffset(addConst(b, loc, start, bOffset));
   }
+  // A from registers outside the stages (TileGpuAttrs.td, aSeparate): in a
+  // region of its own; a loop-invariant A is stored there once, before the
+  // loop (behind a barrier: a previous run of the loop may still read it),
+  // fenced for the warp-group instruction and ordered by a barrier.
+  bool aStoredBefore = false;
+  if (staging.getASeparate() && !(asyncMask & 1)) {
+    const int64_t aBytes = m * k * (input.getIntOrFloatBitWidth() / 8);
+    auto loop = dyn_cast<scf::ForOp>(op->getParentOp());
+    if (loop && loop.isDefinedOutsideOfLoop(op.getA())) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(loop);
+      aBase = byteOffset(lowering.allocateDedicatedShared(b, loc, aBytes, alignment));
+      lowering.hooks.createBarrier(b, loc);
+      ThreadIndex before = getThreadIndex(b, loc, lowering);
+      storeToShared(b, loc, lowering.getLayout(op.getA().getType()), before, aTile, input,
+                    {aBase, staging.getAStride(), staging, 0, m});
+      if (warpGroup)
+        lowering.matrix->fenceSharedForWarpGroup(b, loc);
+      lowering.hooks.createBarrier(b, loc);
+      aStoredBefore = true;
+    } else {
+      aBase = byteOffset(lowering.allocateDedicatedShared(b, loc, aBytes, alignment));
+    }
+    if (!aStoredBefore && lowering.numWarps > 4) {
+      // Another warp group's instructions of the previous iteration may
+      // still read rows this thread stores (its own group waited for its).
+      lowering.hooks.createBarrier(b, loc);
+    }
+  }
   StagedOperands staged{{aBase, staging.getAStride(), staging, 0, m},
                         {bBase, staging.getBStride(), staging, 1,
                          staging.getBKMajor() ? n : k}};
-  if (!(asyncMask & 1))
+  if (!(asyncMask & 1) && !aStoredBefore)
     storeToShared(b, loc, lowering.getLayout(op.getA().getType()), index, aTile, input,
                   staged.a);
   if (!(asyncMask & 2))
@@ -366,7 +395,7 @@ StagedOperands stageOperands(tile::DotOp op, Value aTile, Value bTile, OpBuilder
   // asynchronous copies brought need only their wait and the barrier (a
   // fence would also wait for every copy still in flight; a load that had
   // to store element by element fences its own stores, lowerAsyncCopy).
-  if (warpGroup && asyncMask != 3)
+  if (warpGroup && asyncMask != 3 && !(aStoredBefore && (asyncMask & 2)))
     lowering.matrix->fenceSharedForWarpGroup(b, loc);
   lowering.hooks.createBarrier(b, loc);
   return staged;
