@@ -36,13 +36,17 @@ std::string describeKernel(const intel::CompiledKernel &k,
     for (const std::string &e : s->extensions)
       extensions.push_back(e);
   }
+  // The target's DPAS forms (f16/bf16, tf32, i8 on pvc and bmg).
+  llvm::json::Array matrix;
+  for (const gpu::MatrixInstruction &i : target.getGpuDescription().matrixInstructions)
+    matrix.push_back(i.name);
   llvm::json::Object info{
       {"target", std::string(target.getName())},
       {"sub_group_size", int64_t(target.getSubGroupSize())},
       {"num_warps", int64_t(k.numWarps)},
       {"threads_per_block", int64_t(k.threadsPerBlock)},
       {"slm_bytes", int64_t(k.sharedMemoryBytes)},
-      {"matrix_instruction", target.hasDpas() ? "dpas.8x16x16" : "none"},
+      {"matrix_instructions", std::move(matrix)},
       {"dpas_instructions", int64_t(k.dpasCount)},
       {"block_load_instructions", int64_t(k.blockLoadCount)},
       {"block_store_instructions", int64_t(k.blockStoreCount)},

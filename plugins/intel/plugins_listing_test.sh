@@ -4,9 +4,9 @@
 # Level Zero device. The emulated device needs PoCL and Debian's LLVM 15
 # tools (scripts/setup.sh installs them); with TESSEL_INTEL_EMULATOR=0 the
 # plugin lists no device and says why.
-# usage: plugins_listing_test.sh TESSEL PLUGIN RUNTIME_ONLY_PLUGIN
+# usage: plugins_listing_test.sh TESSEL PLUGIN RUNTIME_ONLY_PLUGIN KERNEL_PY
 set -euo pipefail
-tessel="$1" plugin="$2" runtime_only="$3"
+tessel="$1" plugin="$2" runtime_only="$3" kernel="$4"
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 out="$("$tessel" plugins --plugin "$plugin")"
@@ -26,4 +26,14 @@ grep -qF "the emulated device is off (TESSEL_INTEL_EMULATOR=0)" <<<"$off" ||
 ro="$("$tessel" plugins --plugin "$runtime_only")"
 grep -qF "halves:     runtime" <<<"$ro" || fail "the runtime-only build should have one half"
 grep -qF "Intel GPU emulator (PoCL" <<<"$ro" || fail "the runtime-only build should list the emulator"
+# A compile's info names the target's DPAS forms (none on xe).
+info() {
+  "$tessel" compile "$kernel::add_kernel" --signature "*fp32,*fp32,*fp32,i32" \
+    -D BLOCK=1024 --target "intel:$1" --plugin "$plugin" --emit info
+}
+pvc="$(info pvc)"
+for form in dpas.8x16x16 dpas.8x16x8.tf32 dpas.8x16x32.i8; do
+  grep -qF "\"$form\"" <<<"$pvc" || fail "pvc's info should name $form: $pvc"
+done
+grep -qF '"matrix_instructions": []' <<<"$(info xe)" || fail "xe's info should name no DPAS form"
 echo "ok: the Intel plugin, its targets, the emulated device and the Level Zero reason"
