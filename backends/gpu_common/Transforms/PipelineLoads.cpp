@@ -297,8 +297,11 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numStages,
   // instructions (it does not only accumulate into a carried value).
   llvm::SmallPtrSet<Operation *, 4> separateA;
   for (Candidate &c : candidates) {
+    // Only a copied operand's load has the dot as its one user.
+    if (c.asyncOperand != 1)
+      continue;
     auto dot = cast<tile::DotOp>(*c.load->getUsers().begin());
-    if (c.asyncOperand != 1 || !isWarpGroupDot(dot, numWarps, warpGroupMaxN) ||
+    if (!isWarpGroupDot(dot, numWarps, warpGroupMaxN) ||
         llvm::any_of(candidates, [&](const Candidate &o) {
           return o.asyncOperand == 0 && *o.load->getUsers().begin() == dot;
         }))
