@@ -43,9 +43,10 @@ inline constexpr llvm::StringLiteral kStagedDotAttrName =
 /// 16-bit ones loads stage; 1 and 4 for i8 and tf32 operands stored from
 /// registers) in `buffers` buffers (1 for operands stored from registers):
 /// rows padded by 16 bytes; for a dot on the warp-group instruction
-/// (`warpGroupWarps`, the block's warps, not 0; 16-bit inputs), swizzled as
-/// that instruction reads its operands, B K-major with `bKMajor` (its load
-/// runs along K), A outside the stages with `aSeparate` (A from registers).
+/// (`warpGroupWarps`, the block's warps, not 0; 16-bit or fp8 inputs),
+/// swizzled as that instruction reads its operands, B K-major with
+/// `bKMajor` (its load runs along K, or fp8 inputs), A outside the stages
+/// with `aSeparate` (A from registers).
 inline tilegpu::SharedStagingAttr getDotStaging(mlir::MLIRContext *context, int64_t m,
                                                 int64_t n, int64_t k, int64_t buffers,
                                                 unsigned warpGroupWarps = 0,
@@ -53,8 +54,7 @@ inline tilegpu::SharedStagingAttr getDotStaging(mlir::MLIRContext *context, int6
                                                 bool bKMajor = false,
                                                 bool aSeparate = false) {
   if (warpGroupWarps != 0)
-    return tilegpu::SharedStagingAttr::getSwizzled(context, m, n, k, /*elementBytes=*/2,
-                                                   buffers, warpGroupWarps, bKMajor,
+    return tilegpu::SharedStagingAttr::getSwizzled(context, m, n, k, elementBytes, buffers, warpGroupWarps, bKMajor,
                                                    aSeparate);
   return tilegpu::SharedStagingAttr::getPadded(context, m, n, k, elementBytes, buffers);
 }

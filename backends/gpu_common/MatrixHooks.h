@@ -149,10 +149,11 @@ public:
                              mlir::Value x, mlir::Value y, unsigned rows) const {}
 
   /// Optional: a warp-group matrix instruction (four consecutive warps
-  /// compute a 64 x n x 16 product, n a multiple of 8 up to
-  /// getWarpGroupMaxN(); A and B are read from shared memory in the
-  /// swizzled staging, SharedStagingAttr::getSwizzled). A target without
-  /// one returns 0 and is never asked for the rest.
+  /// compute a 64 x n x k product, n a multiple of 8 up to
+  /// getWarpGroupMaxN(), k 32 bytes of input: 16 for f16/bf16, 32 for
+  /// f8E4M3FN/f8E5M2; A and B are read from shared memory in the swizzled
+  /// staging, SharedStagingAttr::getSwizzled, an fp8 B K-major). A target
+  /// without one returns 0 and is never asked for the rest.
   virtual unsigned getWarpGroupMaxN() const { return 0; }
   /// One operand of a warp-group instruction in shared memory: `address`
   /// (i32, a shared-memory address) of its first element, `swizzle` bytes
@@ -174,8 +175,8 @@ public:
   /// Orders the accumulator registers' earlier writes before the
   /// instructions that follow (once before a run of them).
   virtual void beginWarpGroupMma(mlir::OpBuilder &b, mlir::Location loc) const {}
-  /// Issues D = A * B + C for this warp group: A 64 x 16, B 16 x `n`, of
-  /// `input` elements, `acc` this lane's n / 2 f32 elements of C in the
+  /// Issues D = A * B + C for this warp group: A 64 x k, B k x `n`, of
+  /// `input` elements (16-bit floats or fp8, k as above), `acc` this lane's n / 2 f32 elements of C in the
   /// instruction's order (element 4q + 2h + e: row 16 * (warp % 4) + 8h +
   /// lane / 4, column 8q + 2 * (lane % 4) + e). Returns D, not to be read
   /// before waitWarpGroupMma.

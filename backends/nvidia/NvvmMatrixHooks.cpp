@@ -168,13 +168,17 @@ SmallVector<Value> NvvmMatrixHooks::warpGroupMma(OpBuilder &b, Location loc, Typ
   Value inouts = LLVM::PoisonOp::create(b, loc, accType);
   for (auto [i, v] : llvm::enumerate(acc))
     inouts = LLVM::InsertValueOp::create(b, loc, inouts, v, i);
-  const NVVM::WGMMATypes type =
-      input.isF16() ? NVVM::WGMMATypes::f16 : NVVM::WGMMATypes::bf16;
+  NVVM::WGMMATypes type = input.isF16()    ? NVVM::WGMMATypes::f16
+                          : input.isBF16() ? NVVM::WGMMATypes::bf16
+                          : isa<Float8E4M3FNType>(input) ? NVVM::WGMMATypes::e4m3
+                                                         : NVVM::WGMMATypes::e5m2;
+  // K is 32 bytes of input: 16 halves, 32 fp8 values.
+  const int k = int(256 / input.getIntOrFloatBitWidth());
   // layoutA row: K-major A; layoutB row: N-major B, col: K-major B (the
-  // op's transpose bit for B is 1 - layout).
+  // op's transpose bit for B is 1 - layout; fp8 reads K-major B only).
   Value d = NVVM::WgmmaMmaAsyncOp::create(
       b, loc, accType, inouts, makeDescriptor(b, loc, a),
-      makeDescriptor(b, loc, bMatrix), NVVM::MMAShapeAttr::get(context, 64, int(n), 16),
+      makeDescriptor(b, loc, bMatrix), NVVM::MMAShapeAttr::get(context, 64, int(n), k),
       type, type, NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
       NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row,
       bMatrix.kMajor ? NVVM::MMALayout::col : NVVM::MMALayout::row,

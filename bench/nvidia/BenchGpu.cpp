@@ -106,6 +106,21 @@ float fromHalf(uint16_t h) {
   return f;
 }
 
+// A random e4m3 value as its byte: either sign, exponent fields 1 to 7
+// (normal numbers of magnitude 2^-6 to 1.875), any mantissa.
+uint8_t randomE4m3(std::mt19937 &rng) {
+  const uint32_t r = rng();
+  return uint8_t(((r & 1u) << 7) | ((1 + (r >> 1) % 7) << 3) | ((r >> 8) & 7u));
+}
+
+// The value of an e4m3 byte (normal and subnormal numbers; this program
+// makes no NaN): (8 + m) 2^(e - 10), or m 2^-9 for e = 0.
+double fromE4m3(uint8_t v) {
+  const int e = (v >> 3) & 15, m = v & 7;
+  const double magnitude = e == 0 ? std::ldexp(m, -9) : std::ldexp(8 + m, e - 10);
+  return (v & 0x80) ? -magnitude : magnitude;
+}
+
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   return v[v.size() / 2]; // the upper middle for an even count, as triton_bench.py
@@ -196,6 +211,10 @@ int main(int argc, char **argv) {
   // the "triton-auto" side in triton_bench.py.
   const char *autotuneEnv = std::getenv("TESSEL_BENCH_AUTOTUNE");
   const bool autotune = !autotuneEnv || std::string(autotuneEnv) != "0";
+  // TESSEL_BENCH_ONLY=NAME runs that workload alone (a profiler's run: its
+  // first launch is the checked one).
+  const char *onlyEnv = std::getenv("TESSEL_BENCH_ONLY");
+  const std::string only = onlyEnv ? onlyEnv : "";
   rt::RuntimeOptions options;
   options.pluginPaths = {argv[1]};
   options.usePluginPathEnv = false;
@@ -256,6 +275,8 @@ int main(int argc, char **argv) {
   int status = 0;
   bool corrupted = false;
   for (const tb::Workload &w : tb::getWorkloads()) {
+    if (!only.empty() && w.name != only)
+      continue;
     auto kernel = load(w);
     if (!kernel.ok()) {
       std::printf("tessel %-20s load: %s\n", w.name.c_str(),
@@ -365,25 +386,56 @@ int main(int argc, char **argv) {
       work = 2.0 * 4 * rows * cols / (ms * 1e-3) / 1e9;
     } else if (w.kind == tb::Kind::kMatmul) {
       int64_t M = w.m, N = w.n, K = w.k;
-      std::vector<uint16_t> a(M * K), b(K * N), c(M * N);
-      const bool bf16 = w.signature.rfind("*bf16", 0) == 0;
+      // Inputs as bytes: 16-bit values, or fp8 (e4m3) ones with B K-major
+      // (Workloads.h, GemmShape); C is bf16 for fp8 inputs.
+      const bool fp8 = tb::isFp8Gemm(w.signature);
+      const bool bf16 = fp8 || w.signature.rfind("*bf16", 0) == 0;
+      const int64_t inBytes = fp8 ? 1 : 2;
       auto to16 = bf16 ? toBf16 : toHalf;
       auto from16 = bf16 ? fromBf16 : fromHalf;
-      for (auto &v : a)
-        v = to16(dist(rng));
-      for (auto &v : b)
-        v = to16(dist(rng));
-      auto ba = device->allocate(a.size() * 2), bb = device->allocate(b.size() * 2),
+      auto makeInput = [&](int64_t count) {
+        std::vector<uint8_t> raw(count * inBytes);
+        for (int64_t i = 0; i < count; ++i) {
+          if (fp8) {
+            raw[i] = randomE4m3(rng);
+          } else {
+            const uint16_t h = to16(dist(rng));
+            std::memcpy(&raw[2 * i], &h, 2);
+          }
+        }
+        return raw;
+      };
+      auto inputAt = [&](const std::vector<uint8_t> &raw, int64_t i) -> double {
+        if (fp8)
+          return fromE4m3(raw[i]);
+        uint16_t h;
+        std::memcpy(&h, &raw[2 * i], 2);
+        return from16(h);
+      };
+      std::vector<uint8_t> a = makeInput(M * K), b = makeInput(K * N);
+      std::vector<uint16_t> c(M * N);
+      auto ba = device->allocate(a.size()), bb = device->allocate(b.size()),
            bc = device->allocate(c.size() * 2);
       if (!ba.ok() || !bb.ok() || !bc.ok())
         return 1;
-      must(ba->copyFromHost(a.data(), a.size() * 2), "copy");
-      must(bb->copyFromHost(b.data(), b.size() * 2), "copy");
+      must(ba->copyFromHost(a.data(), a.size()), "copy");
+      must(bb->copyFromHost(b.data(), b.size()), "copy");
       int32_t bm = std::stoi(w.constexprs.at("BLOCK_M")),
               bn = std::stoi(w.constexprs.at("BLOCK_N"));
       auto i32 = [](int64_t v) { return static_cast<int32_t>(v); };
-      std::vector<rt::Arg> args = {*ba,    *bb, *bc,    i32(M), i32(N), i32(K),
-                                   i32(K), 1,   i32(N), 1,      i32(N), 1};
+      // Strides: A (K, 1); B (N, 1), or (1, K) K-major; C (N, 1).
+      std::vector<rt::Arg> args = {*ba,
+                                   *bb,
+                                   *bc,
+                                   i32(M),
+                                   i32(N),
+                                   i32(K),
+                                   i32(K),
+                                   1,
+                                   fp8 ? 1 : i32(N),
+                                   fp8 ? i32(K) : 1,
+                                   i32(N),
+                                   1};
       auto gridFor = [&](const tb::Workload &v) {
         const int64_t vm = std::stoi(v.constexprs.at("BLOCK_M")),
                       vn = std::stoi(v.constexprs.at("BLOCK_N"));
@@ -397,10 +449,10 @@ int main(int argc, char **argv) {
       // terms' magnitudes add up to at most |a_i|_2 |b_j|_2.
       std::vector<double> af(M * K), bt(N * K), rowNorm(M, 0), colNorm(N, 0);
       for (int64_t i = 0; i < M * K; ++i)
-        af[i] = from16(a[i]);
+        af[i] = inputAt(a, i);
       for (int64_t k = 0; k < K; ++k)
         for (int64_t j = 0; j < N; ++j)
-          bt[j * K + k] = from16(b[k * N + j]);
+          bt[j * K + k] = inputAt(b, fp8 ? j * K + k : k * N + j);
       for (int64_t i = 0; i < M; ++i) {
         for (int64_t k = 0; k < K; ++k)
           rowNorm[i] += af[i * K + k] * af[i * K + k];
@@ -412,15 +464,24 @@ int main(int argc, char **argv) {
         colNorm[j] = std::sqrt(colNorm[j]);
       }
       const tb::GemmTolerance tol = tb::gemmBound(bf16, K);
-      auto dot = [&](int64_t i, int64_t j) {
-        double ref = 0;
-        for (int64_t k = 0; k < K; ++k)
+      // fp8: sum_s |P_s| of the partial sums after every kFp8AccumulationStep
+      // k (Workloads.h, kFp8AccumulationRel); 0 for 16-bit inputs.
+      const int64_t step = fp8 ? tb::kFp8AccumulationStep : K + 1;
+      auto dot = [&](int64_t i, int64_t j, double *partials = nullptr) {
+        double ref = 0, sum = 0;
+        for (int64_t k = 0; k < K; ++k) {
           ref += af[i * K + k] * bt[j * K + k];
+          if ((k + 1) % step == 0)
+            sum += std::fabs(ref);
+        }
+        if (partials)
+          *partials = sum;
         return ref;
       };
-      auto judge = [&](MaxError &e, int64_t i, int64_t j, double ref) {
+      auto judge = [&](MaxError &e, int64_t i, int64_t j, double ref, double partials) {
         const double allowed = tol.abs + tol.out_rel * std::fabs(ref) +
-                               tol.acc_rel * rowNorm[i] * colNorm[j];
+                               tol.acc_rel * rowNorm[i] * colNorm[j] +
+                               tb::kFp8AccumulationRel * partials;
         e.add(std::fabs(double(from16(c[i * N + j])) - ref) / allowed, i * N + j);
       };
       const int64_t rowStep = tb::gemmCheckedRowStep(M, N, K);
@@ -457,19 +518,31 @@ int main(int argc, char **argv) {
               const double *b0 = bt.data() + j * K, *b1 = b0 + K, *b2 = b1 + K,
                            *b3 = b2 + K;
               double r0 = 0, r1 = 0, r2 = 0, r3 = 0;
-              for (int64_t kk = 0; kk < K; ++kk) {
-                r0 += ai[kk] * b0[kk];
-                r1 += ai[kk] * b1[kk];
-                r2 += ai[kk] * b2[kk];
-                r3 += ai[kk] * b3[kk];
+              double p0 = 0, p1 = 0, p2 = 0, p3 = 0;
+              for (int64_t k0 = 0; k0 < K; k0 += step) {
+                for (int64_t kk = k0, end = std::min(K, k0 + step); kk < end; ++kk) {
+                  r0 += ai[kk] * b0[kk];
+                  r1 += ai[kk] * b1[kk];
+                  r2 += ai[kk] * b2[kk];
+                  r3 += ai[kk] * b3[kk];
+                }
+                if (fp8 && k0 + step <= K) {
+                  p0 += std::fabs(r0);
+                  p1 += std::fabs(r1);
+                  p2 += std::fabs(r2);
+                  p3 += std::fabs(r3);
+                }
               }
-              judge(e, i, j, r0);
-              judge(e, i, j + 1, r1);
-              judge(e, i, j + 2, r2);
-              judge(e, i, j + 3, r3);
+              judge(e, i, j, r0, p0);
+              judge(e, i, j + 1, r1, p1);
+              judge(e, i, j + 2, r2, p2);
+              judge(e, i, j + 3, r3, p3);
             }
-            for (; j < N; ++j)
-              judge(e, i, j, dot(i, j));
+            for (; j < N; ++j) {
+              double partials;
+              const double ref = dot(i, j, &partials);
+              judge(e, i, j, ref, partials);
+            }
           }
           return e;
         });
@@ -483,7 +556,7 @@ int main(int argc, char **argv) {
       ms = t.ok() ? *t : -1;
       work = 2.0 * M * N * K / (ms * 1e-3) / 1e12;
       unit = "TFLOP/s";
-      if (autotune) {
+      if (autotune && !fp8) {
         // "tessel-auto": the fastest tutorial configuration that compiled,
         // timed alike; its product is checked as the main one's.
         double bestMs = -1;
@@ -506,6 +579,9 @@ int main(int argc, char **argv) {
           if (!vt.ok())
             std::printf("config: tessel-auto %s timing: %s\n", v.name.c_str(),
                         vt.status().toString().c_str());
+          else
+            std::printf("config: tessel-auto %s %.4f ms %.1f TFLOP/s\n", v.name.c_str(),
+                        *vt, 2.0 * M * N * K / (*vt * 1e-3) / 1e12);
           if (vt.ok() && (bestMs < 0 || *vt < bestMs)) {
             bestMs = *vt;
             best = v;

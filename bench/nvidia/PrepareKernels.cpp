@@ -69,7 +69,7 @@ int main(int argc, char **argv) {
   // Each GEMM at every tutorial configuration, for the "tessel-auto" side:
   // one that does not compile is left out (bench_gpu says so).
   for (const tessel::bench::Workload &w : tessel::bench::getWorkloads()) {
-    if (w.kind != tessel::bench::Kind::kMatmul)
+    if (w.kind != tessel::bench::Kind::kMatmul || tessel::bench::isFp8Gemm(w.signature))
       continue;
     for (const tessel::bench::GemmConfig &c : tessel::bench::getTutorialConfigs()) {
       tessel::bench::Workload v = tessel::bench::withConfig(w, c);

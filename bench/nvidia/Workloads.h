@@ -76,6 +76,17 @@ inline GemmTolerance gemmBound(bool bf16, int64_t k) {
   return {0x1p-24, bf16 ? 0x1p-8 : 0x1p-11, double(k + 2) * 0x1p-23};
 }
 
+// fp8 GEMM (e4m3 inputs, output bf16): the same bound, plus what an
+// accumulator narrower than fp32 may lose. Hopper's fp8 tensor-core
+// instructions are documented to accumulate with less precision than fp32
+// (about 14 mantissa bits are reported); each instruction adds 32 products
+// to the accumulator, so the check allows, for each of the K / 32
+// additions, 2^-12 (a 14-bit truncation, twice) of the partial sum it makes:
+//   + kFp8AccumulationRel * sum_s |P_s|, P_s = sum_{k < 32 s} a_ik b_kj.
+// Products of fp8 values are exact. triton_bench.py applies the same.
+inline constexpr double kFp8AccumulationRel = 0x1p-12;
+inline constexpr int64_t kFp8AccumulationStep = 32;
+
 // Flash attention forward (attn_fwd of kernels.py; fp16 Q, K, V and output,
 // fp32 scores and accumulation), against the fp64 softmax(Q K^T / sqrt(D)) V:
 //   |o - ref| <= abs + rel * |ref| + vrel * max_j |v_j|
@@ -134,11 +145,14 @@ inline Workload l2Flush() {
 }
 
 // A GEMM of the benchmark: C (M x N) = A (M x K) * B (K x N), row-major,
-// in `dtype` (fp16 or bf16) with fp32 accumulation. triton_bench.py lists
-// the same shapes.
+// in `dtype` (fp16 or bf16) with fp32 accumulation; or, for "fp8e4m3", A
+// and B in f8E4M3FN with B stored K-major (N x K row-major, read through
+// the strides: the order fp8 tensor-core instructions and cuBLAS's scaled
+// GEMM take), C in bf16. triton_bench.py lists the same shapes.
 struct GemmShape {
   const char *dtype;
   int64_t m, n, k;
+  bool isFp8() const { return std::string(dtype) == "fp8e4m3"; }
   /// gemm_<dtype>_<M> for cubes, gemm_<dtype>_<M>x<N>x<K> otherwise.
   std::string getName() const {
     std::string name = std::string("gemm_") + dtype + "_" + std::to_string(m);
@@ -151,7 +165,13 @@ inline std::vector<GemmShape> getGemmShapes() {
   return {{"fp16", 4096, 4096, 4096}, {"bf16", 4096, 4096, 4096},
           {"fp16", 8192, 8192, 8192}, {"bf16", 8192, 8192, 8192},
           {"bf16", 8192, 8192, 1024}, {"bf16", 1024, 1024, 1024},
-          {"bf16", 3000, 5000, 2000}};
+          {"bf16", 3000, 5000, 2000}, {"fp8e4m3", 8192, 8192, 8192}};
+}
+
+// Whether `w` is an fp8 GEMM (GemmShape::isFp8): its inputs are bytes and
+// its B K-major.
+inline bool isFp8Gemm(const std::string &signature) {
+  return signature.rfind("*fp8e4nv", 0) == 0;
 }
 
 // Rows of a GEMM's result the host checks (bench_gpu; triton_bench.py
@@ -174,8 +194,17 @@ inline std::vector<Workload> getWorkloads() {
     return "*" + t + ":16,*" + t + ":16,*" + t + ":16" + size(m) + size(n) + size(k) +
            size(k) + ",i32:1" + size(n) + ",i32:1" + size(n) + ",i32:1";
   };
+  // fp8: A (M x K) row-major, B K-major (stride_bk 1, stride_bn K), C bf16.
+  auto fp8GemmSig = [](int64_t m, int64_t n, int64_t k) {
+    auto size = [](int64_t v) { return v % 16 == 0 ? ",i32:16" : ",i32"; };
+    return "*fp8e4nv:16,*fp8e4nv:16,*bf16:16" + std::string(size(m)) + size(n) + size(k) +
+           size(k) + ",i32:1,i32:1" + size(k) + size(n) + ",i32:1";
+  };
   const std::map<std::string, std::string> gemmTile = {
       {"BLOCK_M", "128"}, {"BLOCK_N", "128"}, {"BLOCK_K", "32"}, {"GROUP_M", "8"}};
+  // fp8: 128 bytes of K a tile (the widest swizzle), 4 warps, 4 stages.
+  const std::map<std::string, std::string> fp8GemmTile = {
+      {"BLOCK_M", "128"}, {"BLOCK_N", "128"}, {"BLOCK_K", "128"}, {"GROUP_M", "8"}};
   const std::string softmaxSig = "*fp32:16,*fp32:16,i32:16,i32:16,i32:16";
   std::vector<Workload> workloads = {
       {"vadd_2p28",
@@ -213,8 +242,9 @@ inline std::vector<Workload> getWorkloads() {
   // "triton-s2" side runs 2).
   for (const GemmShape &g : getGemmShapes())
     workloads.push_back({g.getName(), Kind::kMatmul, "matmul_kernel",
-                         gemmSig(g.dtype, g.m, g.n, g.k), gemmTile, g.m, g.n, g.k, 4, 0,
-                         4});
+                         g.isFp8() ? fp8GemmSig(g.m, g.n, g.k)
+                                   : gemmSig(g.dtype, g.m, g.n, g.k),
+                         g.isFp8() ? fp8GemmTile : gemmTile, g.m, g.n, g.k, 4, 0, 4});
   // Flash attention: m = the sequence length, n = batch x heads slices, k =
   // the head dim; programs of blockM queries over 64-key blocks, 4 warps
   // (both dots on wgmma: M blockM, N 64 and the head dim).
@@ -241,8 +271,9 @@ inline std::vector<Workload> getWorkloads() {
 
 // The eight fp16/bf16 configurations of Triton's matmul tutorial for CUDA
 // (triton_bench.py's TUTORIAL_CONFIGS, GROUP_M 8 for all): the "tessel-auto"
-// side runs a GEMM at each that compiles and keeps the fastest, as the
-// "triton-auto" side does on Triton.
+// side runs a 16-bit GEMM at each that compiles and keeps the fastest, as
+// the "triton-auto" side does on Triton (the fp8 GEMM runs at its one
+// configuration on both sides).
 struct GemmConfig {
   int32_t blockM, blockN, blockK, numWarps, numStages;
 };

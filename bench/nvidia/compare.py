@@ -10,9 +10,10 @@ import sys
 from collections import OrderedDict
 
 SIDES = ("tessel", "triton", "torch")
-# Triton at 2 stages, beside "triton" at Tessel's configuration, and the best
-# of the tutorial's configurations on each side (GEMMs only).
-OPTIONAL_SIDES = ("triton-s2", "triton-auto", "tessel-auto")
+# Triton at 2 stages, beside "triton" at Tessel's configuration, the best of
+# the tutorial's configurations on each side (GEMMs only), and cuBLAS's fp8
+# GEMM with fast accumulation (the fp8 GEMM only).
+OPTIONAL_SIDES = ("triton-s2", "triton-auto", "tessel-auto", "torch-fast")
 
 
 def main(path):
@@ -34,7 +35,8 @@ def main(path):
     print(f"{'workload':22s} {'tessel':>12s} {'triton':>12s} {'torch':>12s} "
           f"{'tessel/triton':>14s} {'tessel/torch':>13s} {'triton-s2':>10s} "
           f"{'tessel/s2':>10s} {'triton-auto':>11s} {'tessel/auto':>11s} "
-          f"{'tessel-auto':>11s} {'auto/auto':>10s}  check")
+          f"{'tessel-auto':>11s} {'auto/auto':>10s} {'torch-fast':>10s} "
+          f"{'tessel/fast':>11s}  check")
     missing = (float("nan"), "", "missing")
     for name, r in rows.items():
         t, tr, to = (r.get(side, missing) for side in SIDES)
@@ -55,6 +57,12 @@ def main(path):
         extra += f" {ta[0]:11.1f}" if ta is not None else f" {'-':>11s}"
         extra += (f" {ta[0] / tra[0]:10.2f}" if ta is not None and tra is not None
                   else f" {'-':>10s}")
+        # cuBLAS's fp8 GEMM with fast accumulation (fp8 only).
+        tf = r.get("torch-fast")
+        if tf is not None and tf[2] != "ok":
+            checks.append(f"torch-fast {tf[2]}")
+        extra += (f" {tf[0]:10.1f} {t[0] / tf[0]:11.2f}" if tf is not None
+                  else f" {'-':>10s} {'-':>11s}")
         print(f"{name:22s} {t[0]:12.1f} {tr[0]:12.1f} {to[0]:12.1f} {t[0] / tr[0]:14.2f} "
               f"{t[0] / to[0]:13.2f}{extra}  {'; '.join(checks) or 'ok'} ({unit})")
         problems += [f"{name}: {c}" for c in checks]

@@ -13,6 +13,7 @@ tessel vadd_2p28               0.7500 ms     4294.9 GB/s     ok
 tessel gemm_fp16_4096          0.4400 ms      312.4 TFLOP/s  ok
 config: tessel-auto gemm_fp16_4096 BLOCK_M, BLOCK_N, BLOCK_K, warps, stages = (128, 256, 64, 8, 2)
 tessel-auto gemm_fp16_4096     0.2000 ms      687.2 TFLOP/s  ok
+tessel gemm_fp8e4m3_8192       1.1000 ms     1000.0 TFLOP/s  ok
 timing: warm-up 10, timed 50, L2 flush 268435456 B before each, events around each launch, median
 triton vadd_2p28               0.7400 ms     4352.9 GB/s     ok
 torch vadd_2p28                0.7300 ms     4412.5 GB/s     ok
@@ -21,6 +22,9 @@ torch gemm_fp16_4096           0.1900 ms      723.4 TFLOP/s  ok
 triton-s2 gemm_fp16_4096       0.4000 ms      343.6 TFLOP/s  ok
 config: triton-auto gemm_fp16_4096 BLOCK_M, BLOCK_N, BLOCK_K, warps, stages = (128, 256, 64, 8, 3)
 triton-auto gemm_fp16_4096     0.2100 ms      654.5 TFLOP/s  ok
+triton gemm_fp8e4m3_8192       1.2000 ms      916.0 TFLOP/s  ok
+torch gemm_fp8e4m3_8192        1.3000 ms      845.8 TFLOP/s  ok
+torch-fast gemm_fp8e4m3_8192   1.0000 ms     1099.5 TFLOP/s  ok
 RUN
 
 expect() {  # expect STATUS NAME FILE [TEXT]: compare.py's status, and TEXT in its output
@@ -48,6 +52,12 @@ grep -q "0.48" "$dir/good.out" || { echo "FAIL: good: no tessel/auto ratio 0.48"
 sed 's/^\(triton-auto gemm_fp16_4096 .*TFLOP\/s \) ok$/\1 WRONG at 5: got 1, expected 2 (3 x the allowed error)/' \
   "$dir/good.txt" > "$dir/wrong_auto.txt"
 expect 1 wrong_auto "$dir/wrong_auto.txt" "gemm_fp16_4096: triton-auto WRONG at 5"
+# cuBLAS's fp8 GEMM with fast accumulation: its ratio is printed (1000 vs
+# 1099.5 TFLOP/s: 0.91), and a wrong one fails.
+grep -q "1099.5 *0.91 " "$dir/good.out" || { echo "FAIL: good: no tessel/fast ratio" >&2; exit 1; }
+sed 's/^\(torch-fast gemm_fp8e4m3_8192 .*TFLOP\/s \) ok$/\1 WRONG at 9: got 0, expected 1 (2 x the allowed error)/' \
+  "$dir/good.txt" > "$dir/wrong_fast.txt"
+expect 1 wrong_fast "$dir/wrong_fast.txt" "gemm_fp8e4m3_8192: torch-fast WRONG at 9"
 # Tessel's best configuration against Triton's best: 687.2 / 654.5.
 grep -q "687.2       1.05" "$dir/good.out" || { echo "FAIL: good: no auto/auto ratio 1.05" >&2; exit 1; }
 sed 's/^\(tessel-auto gemm_fp16_4096 .*TFLOP\/s \) ok$/\1 WRONG at 9: got 4, expected 2 (5 x the allowed error)/' \

@@ -7,11 +7,11 @@ prepare="$1" plugin="$2" kernels="$3"
 out="$TEST_TMPDIR/kernels"
 mkdir -p "$out"
 "$prepare" "$plugin" "$kernels" "$out"
-# The seven GEMMs and four attention workloads of Workloads.h, each with a
+# The eight GEMMs (seven 16-bit, one fp8) and four attention workloads of Workloads.h, each with a
 # cubin beside its bytecode.
 for stem in gemm attn_fwd; do
   count=$(find "$out" -name "${stem}_*.cubin" -size +0 | wc -l)
-  want=$([ "$stem" = gemm ] && echo 7 || echo 4)
+  want=$([ "$stem" = gemm ] && echo 8 || echo 4)
   if [ "$count" != "$want" ]; then
     echo "FAIL: $count ${stem} cubins, expected $want" >&2
     exit 1

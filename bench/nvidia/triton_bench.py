@@ -36,7 +36,7 @@ FLUSH_BYTES = 4 * FLUSH_ELEMENTS
 GEMM_SHAPES = (("fp16", 4096, 4096, 4096), ("bf16", 4096, 4096, 4096),
                ("fp16", 8192, 8192, 8192), ("bf16", 8192, 8192, 8192),
                ("bf16", 8192, 8192, 1024), ("bf16", 1024, 1024, 1024),
-               ("bf16", 3000, 5000, 2000))
+               ("bf16", 3000, 5000, 2000), ("fp8e4m3", 8192, 8192, 8192))
 
 
 # Workloads.h: getAttentionShapes() (batch, heads, seq_len, head_dim, causal,
@@ -54,6 +54,16 @@ def gemm_name(tag, m, n, k):
 TUTORIAL_CONFIGS = ((128, 256, 64, 8, 3), (64, 256, 32, 4, 4), (128, 128, 32, 4, 4),
                     (128, 64, 32, 4, 4), (64, 128, 32, 4, 4), (128, 32, 32, 4, 4),
                     (64, 32, 32, 2, 5), (32, 64, 32, 2, 5))
+# The fp8 configurations of the same tutorial ("good config for fp8 inputs"),
+# for the fp8 GEMM's "triton-auto" side.
+FP8_TUTORIAL_CONFIGS = ((128, 256, 128, 8, 3), (256, 128, 128, 8, 3), (256, 64, 128, 4, 4),
+                        (64, 256, 128, 4, 4), (128, 128, 128, 4, 4), (128, 64, 64, 4, 4),
+                        (64, 128, 64, 4, 4), (128, 32, 64, 4, 4))
+# Workloads.h: the fp8 GEMM's configuration, and kFp8AccumulationRel /
+# kFp8AccumulationStep (what a narrower accumulator may lose).
+FP8_CONFIG = (128, 128, 128, 4, 4)
+FP8_ACC_REL = 2.0 ** -12
+FP8_ACC_STEP = 32
 # TESSEL_BENCH_AUTOTUNE=0 leaves out the "triton-auto" side (its eight
 # compilations and timings per shape).
 AUTOTUNE = os.environ.get("TESSEL_BENCH_AUTOTUNE", "1") != "0"
@@ -179,23 +189,43 @@ def main():
         del a, o, want, allowed, result
 
     for tag, m, n_, k in GEMM_SHAPES:
+        fp8 = tag == "fp8e4m3"
         dtype = torch.float16 if tag == "fp16" else torch.bfloat16
         name = gemm_name(tag, m, n_, k)
-        a = torch.randn(m, k, device="cuda", dtype=dtype)
-        b = torch.randn(k, n_, device="cuda", dtype=dtype)
+        if fp8:
+            # bench_gpu's randomE4m3: either sign, exponent fields 1 to 7, any
+            # mantissa; B K-major (its transpose is stored row-major).
+            def random_e4m3(rows, cols):
+                r = torch.randint(0, 2 ** 31, (rows, cols), device="cuda", dtype=torch.int64)
+                code = ((r & 1) << 7) | ((1 + (r >> 1) % 7) << 3) | ((r >> 8) & 7)
+                return code.to(torch.uint8).view(torch.float8_e4m3fn)
+            a = random_e4m3(m, k)
+            b = random_e4m3(n_, k).t()
+        else:
+            a = torch.randn(m, k, device="cuda", dtype=dtype)
+            b = torch.randn(k, n_, device="cuda", dtype=dtype)
         c = torch.empty(m, n_, device="cuda", dtype=dtype)
-        a64, b64 = a.double(), b.double()
+        a64, b64 = a.to(torch.float32).double(), b.to(torch.float32).double()
         want = a64 @ b64
         atol, out_rel, acc_rel = gemm_tolerance(dtype == torch.bfloat16, k)
         # |a_i|_2 |b_j|_2 bounds sum_k |a_ik b_kj| (Workloads.h, gemmBound).
         norms = torch.outer(a64.norm(dim=1), b64.norm(dim=0))
         allowed = atol + out_rel * want.abs() + acc_rel * norms
+        if fp8:
+            # sum_s |P_s| over the partial sums every FP8_ACC_STEP k.
+            partial = torch.zeros_like(want)
+            partials = torch.zeros_like(want)
+            for s0 in range(0, k - FP8_ACC_STEP + 1, FP8_ACC_STEP):
+                partial += a64[:, s0:s0 + FP8_ACC_STEP] @ b64[s0:s0 + FP8_ACC_STEP, :]
+                partials += partial.abs()
+            allowed += FP8_ACC_REL * partials
+            del partial, partials
         del a64, b64, norms
 
         def launcher(bm, bn, bk, warps, stages):
             grid = (triton.cdiv(m, bm) * triton.cdiv(n_, bn),)
             return lambda: kernels.matmul_kernel[grid](
-                a, b, c, m, n_, k, k, 1, n_, 1, n_, 1,
+                a, b, c, m, n_, k, a.stride(0), a.stride(1), b.stride(0), b.stride(1), n_, 1,
                 BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, GROUP_M=8, num_warps=warps,
                 num_stages=stages)
 
@@ -209,14 +239,18 @@ def main():
         # GROUP_M 8, 4 warps. "triton" runs it at 4 stages, Triton's usual
         # depth at this tile on Hopper and Tessel's, which the headline ratio
         # is taken against; "triton-s2" at 2 stages.
+        # The fp8 GEMM: at its configuration (Workloads.h), 4 stages only.
         for side, stages in (("triton", 4), ("triton-s2", 2)):
-            ms, check = measure(launcher(128, 128, 32, 4, stages))
+            if fp8 and stages != 4:
+                continue
+            config = FP8_CONFIG[:3] if fp8 else (128, 128, 32)
+            ms, check = measure(launcher(*config, 4, stages))
             report(side, name, ms, 2 * m * n_ * k / ms / 1e9, "TFLOP/s", check)
         # "triton-auto": the best of the matmul tutorial's configurations,
         # each timed as above (the autotuner's choice, by the same clock).
         if AUTOTUNE:
             best = None
-            for config in TUTORIAL_CONFIGS:
+            for config in FP8_TUTORIAL_CONFIGS if fp8 else TUTORIAL_CONFIGS:
                 ms, check = measure(launcher(*config))
                 if check != "ok":
                     report("triton-auto", name, ms, 2 * m * n_ * k / ms / 1e9, "TFLOP/s",
@@ -230,11 +264,29 @@ def main():
                       f"= {best[1]}", flush=True)
                 report("triton-auto", name, best[0], 2 * m * n_ * k / best[0] / 1e9,
                        "TFLOP/s", "ok")
-        run = lambda: torch.matmul(a, b, out=c)  # noqa: E731
-        run()
-        check = verdict((c.double() - want).abs() / allowed, c, want)
-        ms = time_ms(run)
-        report("torch", name, ms, 2 * m * n_ * k / ms / 1e9, "TFLOP/s", check)
+        if fp8:
+            # cuBLAS's scaled GEMM (unit scales, B column-major as it wants),
+            # at its default accumulation ("torch") and with use_fast_accum
+            # ("torch-fast": the tensor cores' accumulator throughout, as
+            # the Tessel and Triton kernels).
+            one = torch.ones((), device="cuda", dtype=torch.float32)
+            for side, fast in (("torch", False), ("torch-fast", True)):
+                result = {}
+                run = lambda: result.update(y=torch._scaled_mm(  # noqa: E731
+                    a, b, scale_a=one, scale_b=one, out_dtype=torch.bfloat16,
+                    use_fast_accum=fast))
+                run()
+                y = result["y"]
+                check = verdict((y.double() - want).abs() / allowed, y, want)
+                ms = time_ms(run)
+                report(side, name, ms, 2 * m * n_ * k / ms / 1e9, "TFLOP/s", check)
+                del result, y
+        else:
+            run = lambda: torch.matmul(a, b, out=c)  # noqa: E731
+            run()
+            check = verdict((c.double() - want).abs() / allowed, c, want)
+            ms = time_ms(run)
+            report("torch", name, ms, 2 * m * n_ * k / ms / 1e9, "TFLOP/s", check)
         del a, b, c, want, allowed
 
     # Flash attention (Workloads.h: getAttentionShapes, attentionBound):

@@ -62,21 +62,18 @@ struct AssignLayoutsPass : public impl::TileGpuAssignLayoutsBase<AssignLayoutsPa
     Builder b(module.getContext());
     module->setAttr(kNumWarpsAttrName, b.getI32IntegerAttr(numWarps));
     module->setAttr(kWarpSizeAttrName, b.getI32IntegerAttr(warpSize));
-    // Longer runs where 16-bit dot operands are copied into shared memory:
-    // the copies take a thread's run at once (the whole module, so that
-    // the tiles their addresses and masks come from agree).
+    // Longer runs where dot operands are copied into shared memory: the
+    // copies take a thread's run at once (the whole module, so that the
+    // tiles their addresses and masks come from agree), in elements of the
+    // narrowest copied type (16-bit or fp8).
     unsigned maxRun = kMaxElementsPerThread;
-    if (stagedRunBytes != 0 && module
-                                   .walk([](tile::LoadOp load) {
-                                     auto type =
-                                         dyn_cast<RankedTensorType>(load.getType());
-                                     return load->hasAttr(kAsyncCopyAttrName) && type &&
-                                                    type.getElementTypeBitWidth() == 16
-                                                ? WalkResult::interrupt()
-                                                : WalkResult::advance();
-                                   })
-                                   .wasInterrupted())
-      maxRun = std::max<unsigned>(maxRun, stagedRunBytes / 2);
+    if (stagedRunBytes != 0)
+      module.walk([&](tile::LoadOp load) {
+        auto type = dyn_cast<RankedTensorType>(load.getType());
+        unsigned bits = type ? type.getElementTypeBitWidth() : 0;
+        if (load->hasAttr(kAsyncCopyAttrName) && (bits == 16 || bits == 8))
+          maxRun = std::max<unsigned>(maxRun, stagedRunBytes * 8 / bits);
+      });
     if (maxRun != kMaxElementsPerThread)
       module->setAttr(kMaxRunAttrName, b.getI32IntegerAttr(maxRun));
     module.walk([&](func::FuncOp func) {

@@ -147,6 +147,16 @@ bool isKContiguous(tile::AxisInfoAnalysis &axis, tile::LoadOp load) {
   return !load.getMask() || axis.lookup(load.getMask()).constancy[0] >= 8;
 }
 
+/// Whether `dot` (a tile.dot) has fp8 inputs that the warp-group
+/// instruction multiplies: its B is staged K-major whatever its load's
+/// order (TensorCoreLayouts.h).
+bool hasFp8WarpGroupInputs(Operation *dot, unsigned numWarps, unsigned warpGroupMaxN) {
+  auto dotOp = cast<tile::DotOp>(dot);
+  return isWarpGroupDot(dot, numWarps, warpGroupMaxN) &&
+         isFp8WarpGroupInput(getElementTypeOrSelf(dotOp.getA().getType()),
+                             getElementTypeOrSelf(dotOp.getB().getType()));
+}
+
 /// The iter args of `loop` that advancing `read` needs, `read` included:
 /// each one's next value must come from side-effect-free ops of the body,
 /// and the iter args those read are advanced too. Nullopt otherwise.
@@ -277,6 +287,7 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numStages,
   unsigned ahead = allAsync ? std::max(1u, numStages - 1) : 1;
   // A warp-group dot whose B load runs along K (K^T read from a row-major
   // K) stages B K-major, so that the load copies 16-byte runs.
+  // An fp8 one always does (the instruction reads no other order).
   llvm::SmallPtrSet<Operation *, 4> kMajorDots;
   {
     std::optional<tile::AxisInfoAnalysis> axis;
@@ -284,6 +295,10 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numStages,
       Operation *dot = *c.load->getUsers().begin();
       if (c.asyncOperand != 1 || !isWarpGroupDot(dot, numWarps, warpGroupMaxN))
         continue;
+      if (hasFp8WarpGroupInputs(dot, numWarps, warpGroupMaxN)) {
+        kMajorDots.insert(dot);
+        continue;
+      }
       if (!axis)
         axis.emplace(loop->getParentOfType<func::FuncOp>());
       if (isKContiguous(*axis, c.load))
@@ -317,7 +332,9 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numStages,
     return getDotStaging(context, aType.getDimSize(0), bType.getDimSize(1),
                          aType.getDimSize(1), getAsyncStagingBuffers(distance),
                          isWarpGroupDot(dotOp, numWarps, warpGroupMaxN) ? numWarps : 0,
-                         /*elementBytes=*/2, kMajorDots.contains(dotOp),
+                         aType.getElementTypeBitWidth() / 8,
+                         kMajorDots.contains(dotOp) ||
+                             hasFp8WarpGroupInputs(dotOp, numWarps, warpGroupMaxN),
                          separateA.contains(dotOp));
   };
   llvm::SetVector<Operation *> stagedDots;
@@ -334,8 +351,10 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numStages,
       tilegpu::SharedStagingAttr staging = getStaging(dotOp, distance);
       total += staging.getBuffers() * staging.getStageBytes() +
                cast<RankedTensorType>(dotOp.getType()).getNumElements() * 4;
-      if (staging.getASeparate())
-        total += cast<RankedTensorType>(dotOp.getA().getType()).getNumElements() * 2;
+      if (staging.getASeparate()) {
+        auto aType = cast<RankedTensorType>(dotOp.getA().getType());
+        total += aType.getNumElements() * (aType.getElementTypeBitWidth() / 8);
+      }
     }
     return total;
   };

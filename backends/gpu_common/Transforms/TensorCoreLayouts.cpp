@@ -40,6 +40,8 @@ arrangeWarps(int64_t m, int64_t n, unsigned numWarps, const MatrixTileShape &til
 
 bool isMatrixInput(Type type) { return type.isF16() || type.isBF16(); }
 
+bool isFp8(Type type) { return isa<Float8E4M3FNType, Float8E5M2Type>(type); }
+
 RankedTensorType withEncoding(Type type, Attribute encoding) {
   auto tensor = cast<RankedTensorType>(type);
   return RankedTensorType::get(tensor.getShape(), tensor.getElementType(), encoding);
@@ -97,10 +99,12 @@ bool hasMatrixTypes(tile::DotOp dot, const MatrixTileShape &tile) {
 std::optional<std::pair<unsigned, unsigned>>
 getTensorCoreWarps(tile::DotOp dot, unsigned numWarps, const MatrixTileShape &tile,
                    unsigned warpGroupMaxN) {
-  if (!hasMatrixTypes(dot, tile))
+  if (cast<RankedTensorType>(dot.getType()).getEncoding())
     return std::nullopt;
   if (isWarpGroupDot(dot, numWarps, warpGroupMaxN))
     return std::make_pair(numWarps, 1u);
+  if (!hasMatrixTypes(dot, tile))
+    return std::nullopt;
   auto aType = cast<RankedTensorType>(dot.getA().getType());
   auto cType = cast<RankedTensorType>(dot.getType());
   int64_t m = cType.getDimSize(0), n = cType.getDimSize(1), k = aType.getDimSize(1);
@@ -362,8 +366,9 @@ bool carryInLayout(scf::ForOp loop) {
 /// layout of its transpose, with runs of 8 16-bit elements (a 16-byte copy)
 /// along K, transposed back.
 Attribute getKMajorLayout(RankedTensorType type, unsigned numWarps, unsigned warpSize) {
-  BlockedLayout t = BlockedLayout::getDefault({type.getDimSize(1), type.getDimSize(0)},
-                                              numWarps, warpSize, /*maxRun=*/8);
+  BlockedLayout t =
+      BlockedLayout::getDefault({type.getDimSize(1), type.getDimSize(0)}, numWarps,
+                                warpSize, /*maxRun=*/128 / type.getElementTypeBitWidth());
   BlockedLayout layout;
   layout.shape.assign(type.getShape().begin(), type.getShape().end());
   layout.sizePerThread = {t.sizePerThread[1], t.sizePerThread[0]};
@@ -531,19 +536,27 @@ bool isTensorCoreDot(Operation *op, unsigned numWarps, const MatrixTileShape &ti
   return dot && getTensorCoreWarps(dot, numWarps, tile, warpGroupMaxN).has_value();
 }
 
+bool isFp8WarpGroupInput(Type a, Type b) { return isFp8(a) && a == b; }
+
 bool isWarpGroupDot(Operation *op, unsigned numWarps, unsigned warpGroupMaxN) {
   auto dot = dyn_cast<tile::DotOp>(op);
-  if (!dot || warpGroupMaxN == 0 || !hasMatrixElementTypes(dot) || numWarps % 4 != 0)
+  if (!dot || warpGroupMaxN == 0 || numWarps % 4 != 0)
     return false;
   auto aType = cast<RankedTensorType>(dot.getA().getType());
+  auto bType = cast<RankedTensorType>(dot.getB().getType());
   auto cType = cast<RankedTensorType>(dot.getType());
+  const bool fp8 = cType.getRank() == 2 && cType.getElementType().isF32() &&
+                   isFp8WarpGroupInput(aType.getElementType(), bType.getElementType());
+  if (!fp8 && !hasMatrixElementTypes(dot))
+    return false;
   int64_t m = cType.getDimSize(0), n = cType.getDimSize(1), k = aType.getDimSize(1);
   // Each warp holds 8-row groups of every 8 * numWarps rows (the mma
   // accumulator layout with all warps along M); a warp group's 64-row slice
-  // takes two such groups of each of its warps. Rows of A and B of a
-  // multiple of 32 bytes take a swizzled staging.
+  // takes two such groups of each of its warps. One instruction reads 32
+  // bytes of K (16 halves, 32 fp8 values); rows of A and B of a multiple of
+  // 32 bytes take a swizzled staging.
   return m % (16 * int64_t(numWarps)) == 0 && n % 16 == 0 && n <= warpGroupMaxN &&
-         k % 16 == 0;
+         k % (fp8 ? 32 : 16) == 0;
 }
 
 void assignTensorCoreLayouts(func::FuncOp func, unsigned numWarps, unsigned warpSize,

@@ -30,12 +30,19 @@ void assignTensorCoreLayouts(mlir::func::FuncOp func, unsigned numWarps,
 bool isTensorCoreDot(mlir::Operation *dot, unsigned numWarps,
                      const MatrixTileShape &tile, unsigned warpGroupMaxN = 0);
 
-/// Whether `dot` runs on the warp-group matrix instruction (64 x N x 16,
-/// A and B read from shared memory) of a target whose widest N is
-/// `warpGroupMaxN`: 16-bit float inputs and an f32 accumulator as for
-/// mma, whole warp groups, M a multiple of 16 rows per warp, N a multiple
-/// of 16 up to the widest, K of 16.
+/// Whether `dot` runs on the warp-group matrix instruction (64 x N x K,
+/// A and B read from shared memory; K 32 bytes of input) of a target whose
+/// widest N is `warpGroupMaxN`: an f32 accumulator, 16-bit float inputs as
+/// for mma or fp8 ones (isFp8WarpGroupInput), whole warp groups, M a
+/// multiple of 16 rows per warp, N a multiple of 16 up to the widest, K a
+/// multiple of the instruction's.
 bool isWarpGroupDot(mlir::Operation *dot, unsigned numWarps, unsigned warpGroupMaxN);
+
+/// Whether a warp-group dot has A and B of one fp8 format (f8E4M3FN or
+/// f8E5M2). Only the warp-group instruction multiplies them (mma.sync of
+/// sm_80 has no fp8 form), and it reads both operands K-major: such a
+/// dot's B is always staged K-major (bKMajor), whatever its load's order.
+bool isFp8WarpGroupInput(mlir::Type a, mlir::Type b);
 
 } // namespace tessel::gpu
 

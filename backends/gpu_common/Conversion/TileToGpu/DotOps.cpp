@@ -50,8 +50,19 @@ bool canUseMatrixUnits(tile::DotOp op, const GpuLowering &lowering) {
   auto cType = cast<RankedTensorType>(op.getType());
   Type input = aType.getElementType();
   if (cType.getRank() != 2 ||
-      !(lowering.getLayout(op.getAcc().getType()) == lowering.getLayout(cType)) ||
-      !lowering.matrix->supports(input, cType.getElementType()))
+      !(lowering.getLayout(op.getAcc().getType()) == lowering.getLayout(cType)))
+    return false;
+  // fp8 inputs: the warp-group instruction only, with the accumulator
+  // layout of the 16-bit instruction's fragments (TensorCoreLayouts.h).
+  if (isFp8WarpGroupInput(input, getElementTypeOrSelf(op.getB().getType()))) {
+    unsigned maxN = lowering.matrix->getWarpGroupMaxN();
+    BlockedLayout c = lowering.getLayout(cType);
+    return maxN != 0 && isWarpGroupDot(op, lowering.numWarps, maxN) &&
+           c.warpsPerCTA[0] == lowering.numWarps &&
+           c.isMmaAccumulator(MatrixTileShape::get(lowering.matrix->getInstruction()),
+                              lowering.warpSize);
+  }
+  if (!lowering.matrix->supports(input, cType.getElementType()))
     return false;
   // f32 inputs reach a matrix instruction only as tf32, when the dot allows
   // that rounding.
@@ -83,16 +94,21 @@ void storeToShared(OpBuilder &b, Location loc, const BlockedLayout &layout,
                    const StagingDestination &dest) {
   auto coords = getRegisterCoordinates(b, loc, layout, index);
   SmallVector<Value> values = unpackVector(b, loc, tile);
+  // A thread's run along a row goes as one store (16 bytes at most in a
+  // swizzled staging, the swizzle's granule); a K-major B holds the tile's
+  // columns as rows, so its elements go one by one.
+  const unsigned elementBytes = element.getIntOrFloatBitWidth() / 8;
   unsigned run = layout.sizePerThread[1];
-  if (dest.staging.isSwizzled())
-    run = std::min(run, 8u);
+  if (dest.operand == 1 && dest.staging.getBKMajor())
+    run = 1;
+  else if (dest.staging.isSwizzled())
+    run = std::min(run, 16 / elementBytes);
   for (size_t reg = 0; reg < values.size(); reg += run) {
     Value ptr = dest.getElementAddress(b, loc, coords[reg][0], coords[reg][1], element);
     Value chunk = run == 1 ? values[reg]
                            : packVector(b, loc, VectorType::get({run}, element),
                                         ArrayRef<Value>(values).slice(reg, run));
-    LLVM::StoreOp::create(b, loc, chunk, ptr,
-                          /*alignment=*/run * (element.getIntOrFloatBitWidth() / 8));
+    LLVM::StoreOp::create(b, loc, chunk, ptr, /*alignment=*/run * elementBytes);
   }
 }
 
@@ -281,11 +297,15 @@ StagedOperands stageOperands(tile::DotOp op, Value aTile, Value bTile, OpBuilder
   // hit 8 distinct bank groups.
   // Staged operands come with the staging their loads used.
   auto async = op->getAttrOfType<tilegpu::StagedDotAttr>(kStagedDotAttrName);
+  // (An fp8 B is read K-major by the warp-group instruction.)
   tilegpu::SharedStagingAttr staging =
       async ? async.getStaging()
             : getDotStaging(op.getContext(), m, n, k, /*buffers=*/1,
                             warpGroup ? lowering.numWarps : 0,
-                            input.getIntOrFloatBitWidth() / 8);
+                            input.getIntOrFloatBitWidth() / 8,
+                            /*bKMajor=*/warpGroup && isFp8WarpGroupInput(
+                                                        input, getElementTypeOrSelf(
+                                                                   op.getB().getType())));
   const int64_t alignment = staging.isSwizzled() ? 1024 : 16;
   int64_t bOffset = staging.getBOffset(), stageBytes = staging.getStageBytes();
 
@@ -410,11 +430,14 @@ bool canUseWarpGroupMma(tile::DotOp op, const GpuLowering &lowering) {
 }
 
 /// Only dots whose loads staged them swizzled take the warp-group path
-/// today; one whose operands both come from registers (no loop, or no
-/// pipelining) keeps mma.sync, in the warp arrangement it was given.
+/// today; one of 16-bit inputs whose operands both come from registers (no
+/// loop, or no pipelining) keeps mma.sync, in the warp arrangement it was
+/// given. fp8 inputs have no other instruction: they always take it.
 bool usesWarpGroupMma(tile::DotOp op) {
   auto async = op->getAttrOfType<tilegpu::StagedDotAttr>(kStagedDotAttrName);
-  return async && async.getStaging().isSwizzled();
+  return (async && async.getStaging().isSwizzled()) ||
+         isFp8WarpGroupInput(getElementTypeOrSelf(op.getA().getType()),
+                             getElementTypeOrSelf(op.getB().getType()));
 }
 
 /// The warp-group dot: every warp group multiplies its 64-row slices of A
@@ -450,8 +473,10 @@ Value lowerWithWarpGroupMma(tile::DotOp op, Value aTile, Value bTile, Value accT
       sliceAcc[s].push_back(acc[regs[s].back()]);
     }
 
+  // One instruction reads 32 bytes of K: 16 halves or 32 fp8 values.
+  const int64_t kStep = 32 / elementBytes;
   lowering.matrix->beginWarpGroupMma(b, loc);
-  for (int64_t kk = 0; kk < k; kk += 16) {
+  for (int64_t kk = 0; kk < k; kk += kStep) {
     const int64_t kBytes = kk * elementBytes;
     // N-major B: 16 rows of K from row kk, column blocks of sb bytes k * sb
     // apart. K-major B (staging.getBKMajor()): read as A is, its N rows in

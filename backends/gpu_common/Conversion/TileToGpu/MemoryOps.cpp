@@ -320,7 +320,8 @@ void lowerAsyncCopy(tile::LoadOp op, tilegpu::MatrixOperandAttr marker, Value pt
   SmallVector<Value> masks;
   if (maskTile)
     masks = unpackVector(rewriter, loc, maskTile);
-  unsigned bytes = width * 2;
+  const unsigned elementBytes = element.getIntOrFloatBitWidth() / 8;
+  unsigned bytes = width * elementBytes;
   auto destination = [&](size_t reg) {
     return staged.getElementAddress(rewriter, loc, coords[reg][0], coords[reg][1],
                                     element);
@@ -334,19 +335,21 @@ void lowerAsyncCopy(tile::LoadOp op, tilegpu::MatrixOperandAttr marker, Value pt
                                  cond);
       continue;
     }
-    // Element by element: a guarded load (zero where masked off), stored.
+    // Element by element: a guarded load (zero where masked off), stored;
+    // the bits move as an integer (LLVM has no fp8 type).
+    Type memory = rewriter.getIntegerType(elementBytes * 8);
     Value zero =
-        LLVM::ConstantOp::create(rewriter, loc, element, rewriter.getZeroAttr(element));
+        LLVM::ConstantOp::create(rewriter, loc, memory, rewriter.getZeroAttr(memory));
     for (unsigned i = 0; i < width; ++i) {
       Value src = toPointer(rewriter, loc, ptrs[reg + i], ptrType);
       Value elementCond = masks.empty() ? Value() : masks[reg + i];
       Value value = guarded(
-          rewriter, loc, elementCond, element,
+          rewriter, loc, elementCond, memory,
           [&](OpBuilder &b) -> SmallVector<Value> {
-            return {LLVM::LoadOp::create(b, loc, element, src, 2)};
+            return {LLVM::LoadOp::create(b, loc, memory, src, elementBytes)};
           },
           [&](OpBuilder &) -> SmallVector<Value> { return {zero}; })[0];
-      LLVM::StoreOp::create(rewriter, loc, value, destination(reg + i), 2);
+      LLVM::StoreOp::create(rewriter, loc, value, destination(reg + i), elementBytes);
       stored = true;
     }
   }
