@@ -19,6 +19,8 @@ void buildGpuLoweringPipeline(OpPassManager &pm, const GpuTargetDescription &tar
   // Block accesses become masked pointer accesses (the tile dialect's
   // expansion); block-copy engines (TMA) are a later step.
   pm.addNestedPass<func::FuncOp>(tile::createTileExpandTensorDescs());
+  if (!hooks.keepFp8Dots)
+    pm.addPass(createTileGpuWidenFp8Dots());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // Loads feeding a dot issued ahead: one iteration in registers;

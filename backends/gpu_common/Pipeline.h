@@ -29,6 +29,11 @@ struct GpuPipelineHooks {
   /// Adds the passes that mark the kernels for the target (after func-to-llvm)
   /// and finish the target's own dialect (e.g. nvvm-to-llvm).
   std::function<void(mlir::OpPassManager &)> addKernelMarking;
+  /// Whether fp8 dots into f32 keep their fp8 operands (for the target's
+  /// fp8 matrix instructions, or its fallback); false widens them to f16
+  /// first (tilegpu-widen-fp8-dots: the same result, on the f16 matrix
+  /// instructions with f32 accumulation).
+  bool keepFp8Dots = true;
 };
 
 /// Appends the whole lowering for `target` with `numWarps` warps per block

@@ -24,6 +24,13 @@ struct NvidiaOptions {
   /// element by element as the shared fragment path does for targets
   /// without matrix loads, which lets NVIDIA hardware check that path.
   bool matrixLoads = true;
+  /// fp8 dots into f32 on sm_90a's fp8 warp-group instructions, which
+  /// accumulate with less precision than f32 (about 13 bits of the sum are
+  /// kept: results differ from f32 accumulation by up to ~1e-3 relative,
+  /// as Triton's default and cuBLAS's fast accumulation). False (the
+  /// default) widens fp8 operands to f16 (exact) and runs the f16
+  /// instructions with f32 accumulation, at the f16 rate.
+  bool fp8FastAccumulation = false;
   /// LLVM optimization level, 0..3.
   unsigned optLevel = 3;
   /// The PTX assembler, run as a child process.

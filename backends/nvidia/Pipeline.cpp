@@ -43,6 +43,9 @@ void buildNvidiaLoweringPipeline(OpPassManager &pm, const NvidiaTarget &target,
   hooks.addMathLowering = [](OpPassManager &pm) {
     pm.addPass(createConvertMathToNvvmIntrinsics());
   };
+  // fp8 dots keep fp8 operands only where the fp8 warp-group instructions
+  // may run them (sm_90a) and their accumulation was asked for.
+  hooks.keepFp8Dots = warpGroupMma && options.fp8FastAccumulation;
   hooks.addKernelMarking = [](OpPassManager &pm) {
     pm.addPass(createConvertTileGpuKernelsToNvvm());
     pm.addPass(createConvertNVVMToLLVMPass());
@@ -60,6 +63,10 @@ void registerNvidiaBackendPasses() {
                               llvm::cl::init(4)};
     Option<std::string> arch{*this, "arch", llvm::cl::desc("sm_80 or sm_90a"),
                              llvm::cl::init("sm_80")};
+    Option<bool> fp8FastAccumulation{
+        *this, "fp8-fast-accumulation",
+        llvm::cl::desc("fp8 dots on the fp8 warp-group instructions (sm_90a)"),
+        llvm::cl::init(false)};
   };
   PassPipelineRegistration<PipelineOptions>(
       "tile-nvidia-lower-to-llvm",
@@ -67,6 +74,7 @@ void registerNvidiaBackendPasses() {
       [](OpPassManager &pm, const PipelineOptions &opts) {
         NvidiaOptions options;
         options.numWarps = opts.numWarps;
+        options.fp8FastAccumulation = opts.fp8FastAccumulation;
         std::optional<NvidiaTarget> target = NvidiaTarget::parse(opts.arch);
         buildNvidiaLoweringPipeline(pm, target ? *target : NvidiaTarget(), options);
       });

@@ -556,13 +556,13 @@ int main(int argc, char **argv) {
       ms = t.ok() ? *t : -1;
       work = 2.0 * M * N * K / (ms * 1e-3) / 1e12;
       unit = "TFLOP/s";
-      if (autotune && !fp8) {
+      if (autotune) {
         // "tessel-auto": the fastest tutorial configuration that compiled,
         // timed alike; its product is checked as the main one's.
         double bestMs = -1;
         std::optional<tb::Workload> best;
         std::optional<rt::Kernel> bestKernel;
-        for (const tb::GemmConfig &cfg : tb::getTutorialConfigs()) {
+        for (const tb::GemmConfig &cfg : tb::getTutorialConfigsFor(w)) {
           const tb::Workload v = tb::withConfig(w, cfg);
           if (!std::ifstream(dir + "/" + v.name + ".mlirbc")) {
             std::printf("config: tessel-auto %s not compiled (see prepare_kernels)\n",

@@ -69,9 +69,9 @@ int main(int argc, char **argv) {
   // Each GEMM at every tutorial configuration, for the "tessel-auto" side:
   // one that does not compile is left out (bench_gpu says so).
   for (const tessel::bench::Workload &w : tessel::bench::getWorkloads()) {
-    if (w.kind != tessel::bench::Kind::kMatmul || tessel::bench::isFp8Gemm(w.signature))
+    if (w.kind != tessel::bench::Kind::kMatmul)
       continue;
-    for (const tessel::bench::GemmConfig &c : tessel::bench::getTutorialConfigs()) {
+    for (const tessel::bench::GemmConfig &c : tessel::bench::getTutorialConfigsFor(w)) {
       tessel::bench::Workload v = tessel::bench::withConfig(w, c);
       tessel::compiler::KernelSpecialization spec{v.kernel, v.signature, v.constexprs};
       auto compiled = tessel::compiler::compileKernelFile(

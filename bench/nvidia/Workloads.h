@@ -49,6 +49,8 @@ struct Workload {
   int32_t numWarps = 0; // warps per block; 0: the plugin's default
   int32_t minBlocksPerSM = 0; // nvidia.minBlocksPerSM; 0: the backend's choice
   int32_t numStages = 0;      // 0: the plugin's default
+  /// nvidia.fp8_fast_accumulation: fp8 dots on the fp8 instructions.
+  bool fp8FastAccumulation = false;
 };
 
 // How every result is checked, the same in bench_gpu and triton_bench.py:
@@ -202,9 +204,11 @@ inline std::vector<Workload> getWorkloads() {
   };
   const std::map<std::string, std::string> gemmTile = {
       {"BLOCK_M", "128"}, {"BLOCK_N", "128"}, {"BLOCK_K", "32"}, {"GROUP_M", "8"}};
-  // fp8: 128 bytes of K a tile (the widest swizzle), 4 warps, 4 stages.
+  // fp8: 128x256x64 tiles, 8 warps (two warp groups), 4 stages, on the fp8
+  // instructions with their accumulation (Triton's default on Hopper; the
+  // fp8 tutorial's 128x128x128 at 4 warps spills here).
   const std::map<std::string, std::string> fp8GemmTile = {
-      {"BLOCK_M", "128"}, {"BLOCK_N", "128"}, {"BLOCK_K", "128"}, {"GROUP_M", "8"}};
+      {"BLOCK_M", "128"}, {"BLOCK_N", "256"}, {"BLOCK_K", "64"}, {"GROUP_M", "8"}};
   const std::string softmaxSig = "*fp32:16,*fp32:16,i32:16,i32:16,i32:16";
   std::vector<Workload> workloads = {
       {"vadd_2p28",
@@ -240,11 +244,17 @@ inline std::vector<Workload> getWorkloads() {
   // ragged one. One tile for all, 4 warps (one warp group: wgmma on
   // sm_90a), 4 stages: the configuration of Triton's "triton" side (its
   // "triton-s2" side runs 2).
-  for (const GemmShape &g : getGemmShapes())
+  for (const GemmShape &g : getGemmShapes()) {
+    if (g.isFp8()) {
+      workloads.push_back({g.getName(), Kind::kMatmul, "matmul_kernel",
+                           fp8GemmSig(g.m, g.n, g.k), fp8GemmTile, g.m, g.n, g.k, 8, 0, 4,
+                           /*fp8FastAccumulation=*/true});
+      continue;
+    }
     workloads.push_back({g.getName(), Kind::kMatmul, "matmul_kernel",
-                         g.isFp8() ? fp8GemmSig(g.m, g.n, g.k)
-                                   : gemmSig(g.dtype, g.m, g.n, g.k),
-                         g.isFp8() ? fp8GemmTile : gemmTile, g.m, g.n, g.k, 4, 0, 4});
+                         gemmSig(g.dtype, g.m, g.n, g.k), gemmTile, g.m, g.n, g.k, 4, 0,
+                         4});
+  }
   // Flash attention: m = the sequence length, n = batch x heads slices, k =
   // the head dim; programs of blockM queries over 64-key blocks, 4 warps
   // (both dots on wgmma: M blockM, N 64 and the head dim).
@@ -271,9 +281,8 @@ inline std::vector<Workload> getWorkloads() {
 
 // The eight fp16/bf16 configurations of Triton's matmul tutorial for CUDA
 // (triton_bench.py's TUTORIAL_CONFIGS, GROUP_M 8 for all): the "tessel-auto"
-// side runs a 16-bit GEMM at each that compiles and keeps the fastest, as
-// the "triton-auto" side does on Triton (the fp8 GEMM runs at its one
-// configuration on both sides).
+// side runs a GEMM at each that compiles and keeps the fastest, as the
+// "triton-auto" side does on Triton.
 struct GemmConfig {
   int32_t blockM, blockN, blockK, numWarps, numStages;
 };
@@ -281,6 +290,13 @@ inline std::vector<GemmConfig> getTutorialConfigs() {
   return {{128, 256, 64, 8, 3}, {64, 256, 32, 4, 4}, {128, 128, 32, 4, 4},
           {128, 64, 32, 4, 4},  {64, 128, 32, 4, 4}, {128, 32, 32, 4, 4},
           {64, 32, 32, 2, 5},   {32, 64, 32, 2, 5}};
+}
+// The tutorial's eight configurations for fp8 inputs (triton_bench.py's
+// FP8_TUTORIAL_CONFIGS), for the fp8 GEMM's "tessel-auto" side.
+inline std::vector<GemmConfig> getFp8TutorialConfigs() {
+  return {{128, 256, 128, 8, 3}, {256, 128, 128, 8, 3}, {256, 64, 128, 4, 4},
+          {64, 256, 128, 4, 4},  {128, 128, 128, 4, 4}, {128, 64, 64, 4, 4},
+          {64, 128, 64, 4, 4},   {128, 32, 64, 4, 4}};
 }
 
 // GEMM workload `w` at configuration `c` (its bytecode under its own name).
@@ -306,7 +322,15 @@ inline plugin_host::CompileOptions compileOptionsFor(const Workload &w) {
   if (w.minBlocksPerSM > 0)
     options.extra.push_back(
         plugin_host::KeyValue::makeInt("nvidia.minBlocksPerSM", w.minBlocksPerSM));
+  if (w.fp8FastAccumulation)
+    options.extra.push_back(
+        plugin_host::KeyValue::makeInt("nvidia.fp8_fast_accumulation", 1));
   return options;
+}
+
+// The configurations a GEMM's "tessel-auto" side tries.
+inline std::vector<GemmConfig> getTutorialConfigsFor(const Workload &w) {
+  return isFp8Gemm(w.signature) ? getFp8TutorialConfigs() : getTutorialConfigs();
 }
 
 } // namespace tessel::bench

@@ -120,14 +120,16 @@ sass() {
   local f="$1" name
   name="sass_$(basename "$f" .cubin)"
   cuobjdump --dump-sass "$f" > "$out/$name.txt"
-  local hgmma hmma ldsm
-  # The GEMMs are sm_90a kernels: their dots run on warp-group MMA.
+  local hgmma qgmma hmma ldsm
+  # The GEMMs are sm_90a kernels: their dots run on warp-group MMA (HGMMA
+  # for 16-bit inputs, QGMMA for fp8 ones).
   hgmma=$(grep -c HGMMA "$out/$name.txt" || true)
+  qgmma=$(grep -c QGMMA "$out/$name.txt" || true)
   hmma=$(grep -c HMMA "$out/$name.txt" || true)
   ldsm=$(grep -c LDSM "$out/$name.txt" || true)
-  echo "$(basename "$f"): $hgmma HGMMA, $hmma HMMA, $ldsm LDSM"
-  grep -m 2 HGMMA "$out/$name.txt" || true
-  [ "$hgmma" -gt 0 ]
+  echo "$(basename "$f"): $hgmma HGMMA, $qgmma QGMMA, $hmma HMMA, $ldsm LDSM"
+  grep -m 2 -E "HGMMA|QGMMA" "$out/$name.txt" || true
+  [ "$((hgmma + qgmma))" -gt 0 ]
 }
 for f in "$dir"/gemm_*.cubin; do
   step "sass_$(basename "$f" .cubin)" sass "$f"

@@ -161,8 +161,9 @@ TEST(NvidiaPlugin, TargetFeaturesComeFromTheDescription) {
                                                           "matrix.mma.sync.m16n8k16"}));
 }
 
-// nvidia.matrix_loads=0 takes the shared fragment path instead of ldmatrix;
-// the GEMM still compiles to a valid cubin.
+// nvidia.matrix_loads=0 takes the shared fragment path instead of ldmatrix,
+// nvidia.fp8_fast_accumulation=1 fp8 dots on the fp8 instructions; the GEMM
+// still compiles to a valid cubin; other values are refused.
 TEST(NvidiaPlugin, MatrixLoadsOption) {
   const Tessel_Plugin_Api *api = loadNvidia();
   ASSERT_NE(api, nullptr);
@@ -170,9 +171,10 @@ TEST(NvidiaPlugin, MatrixLoadsOption) {
   Tessel_Target target = sdk::Init<Tessel_Target>();
   target.plugin = "nvidia";
   target.arch = "sm_90a";
+  for (const char *key : {"nvidia.matrix_loads", "nvidia.fp8_fast_accumulation"})
   for (int64_t value : {0, 1, 2}) {
     Tessel_Key_Value kv{};
-    kv.key = "nvidia.matrix_loads";
+    kv.key = key;
     kv.type = TESSEL_VALUE_INT;
     kv.int_value = value;
     auto options = sdk::Init<Tessel_Compile_Options>();
@@ -183,11 +185,13 @@ TEST(NvidiaPlugin, MatrixLoadsOption) {
     args.options = &options;
     std::string error = message(api, api->compile(&args));
     if (value == 2) {
-      EXPECT_NE(error.find("nvidia.matrix_loads (int, 0 or 1)"), std::string::npos)
+      EXPECT_NE(error.find("nvidia.matrix_loads and nvidia.fp8_fast_accumulation (int, 0 "
+                           "or 1)"),
+                std::string::npos)
           << error;
       continue;
     }
-    ASSERT_EQ(error, "") << "matrix_loads=" << value;
+    ASSERT_EQ(error, "") << key << "=" << value;
     auto destroy = sdk::Init<Tessel_Artifact_Destroy_Args>();
     destroy.artifact = args.artifact;
     api->artifact_destroy(&destroy);

@@ -74,6 +74,19 @@ def TileGpuAssignLayouts : Pass<"tilegpu-assign-layouts", "::mlir::ModuleOp"> {
   ];
 }
 
+def TileGpuWidenFp8Dots : Pass<"tilegpu-widen-fp8-dots", "::mlir::ModuleOp"> {
+  let summary = "Widens the fp8 operands of dots into f32 to f16.";
+  let description = [{
+    A `tile.dot` of f8E4M3FN or f8E5M2 tiles with an f32 accumulator gets
+    `arith.extf` of its A and B to f16: the same result (every fp8 value is
+    an f16 value, and products of f16 values are exact in f32), computed by
+    the f16 matrix instructions with f32 accumulation. Targets whose fp8
+    matrix instructions accumulate with less precision than f32 run it
+    unless the kernel is compiled to use them (WidenFp8Dots.cpp).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def TileGpuBroadcastEarly : Pass<"tilegpu-broadcast-early", "::mlir::ModuleOp"> {
   let summary = "Broadcasts the operands of elementwise ops instead of their results.";
   let description = [{

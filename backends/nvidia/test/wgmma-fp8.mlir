@@ -1,12 +1,20 @@
 // RUN: tessel-opt %s --tilegpu-pipeline-loads="async-copy=1 warp-group-max-n=256 num-stages=3" --tilegpu-assign-layouts="tensor-cores=1 warp-group-max-n=256 staged-run-bytes=16" | FileCheck %s --check-prefix=STAGE
 // RUN: tessel-opt %s --tilegpu-pipeline-loads="async-copy=1 warp-group-max-n=256 num-stages=3" --tilegpu-assign-layouts="tensor-cores=1 warp-group-max-n=256 staged-run-bytes=16" --convert-tile-to-nvvm=warp-group-mma=1 | FileCheck %s
 // RUN: tessel-opt %s --tilegpu-assign-layouts="tensor-cores=1 warp-group-max-n=256" --convert-tile-to-nvvm=warp-group-mma=1 | FileCheck %s --check-prefix=REGS
-// RUN: tessel-nvidia-compile %s --arch=sm_90a | FileCheck %s --check-prefix=PTX
+// RUN: tessel-nvidia-compile %s --arch=sm_90a --fp8-fast-accumulation | FileCheck %s --check-prefix=PTX
+// RUN: tessel-nvidia-compile %s --arch=sm_90a --fp8-fast-accumulation --emit=cubin -o %t.fast.sm90a
+// RUN: tessel-nvidia-compile %s --arch=sm_90a | FileCheck %s --check-prefix=WIDE
 // RUN: tessel-nvidia-compile %s --arch=sm_90a --emit=cubin -o %t.sm90a
 // RUN: tessel-nvidia-compile %s --arch=sm_80 --emit=cubin -o %t.sm80
-// RUN: tessel-nvidia-compile %s --arch=sm_80 | FileCheck %s --check-prefix=SM80
+// RUN: tessel-nvidia-compile %s --arch=sm_80 --fp8-fast-accumulation | FileCheck %s --check-prefix=SM80
 
-// fp8 GEMMs of 64x64x64 tiles. The warp-group instruction reads fp8 A and B
+// fp8 GEMMs of 64x64x64 tiles. The fp8 warp-group instructions accumulate
+// with less precision than f32, so by default an fp8 dot is widened to f16
+// (exact) and runs on the f16 instructions with f32 accumulation (WIDE); with
+// --fp8-fast-accumulation (nvidia.fp8_fast_accumulation) it runs on the fp8
+// ones (PTX), which the pass runs below test.
+//
+// The fp8 warp-group instruction reads fp8 A and B
 // K-major only, 32 of K an instruction: B is staged K-major whatever its
 // load's order (bKMajor), in elements of one byte (rows of 64 bytes,
 // swizzled by 64), two instructions an iteration.
@@ -52,10 +60,20 @@
 // PTX-LABEL: .entry gemm_fp8_b(
 // PTX: wgmma.mma_async.sync.aligned.m64n64k32.f32.e5m2.e5m2
 
-// sm_80 has no fp8 matrix instruction: the dot is computed from f32
-// operands there.
+// Widened, the operands are f16 tiles in registers (the loads no longer
+// feed the dot directly, so they are pipelined in registers), and a 16-bit
+// dot from registers runs on mma.sync.
+// WIDE-LABEL: .entry gemm_fp8_bt(
+// WIDE-NOT: wgmma
+// WIDE: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// WIDE-LABEL: .entry gemm_fp8_b(
+// WIDE-NOT: wgmma
+// WIDE: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+
+// sm_80 has no fp8 matrix instruction: the fp8 dots are widened to f16 and
+// run on mma.sync there, option or not.
 // SM80-NOT: wgmma
-// SM80-NOT: mma.sync
+// SM80: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 func.func @gemm_fp8_bt(%pa: !tile.ptr<f8E4M3FN> {tile.divisibility = 16 : i32},
                    %pb: !tile.ptr<f8E4M3FN> {tile.divisibility = 16 : i32},
                    %pc: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %n: i32) {

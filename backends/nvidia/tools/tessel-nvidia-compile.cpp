@@ -32,6 +32,10 @@ int main(int argc, char **argv) {
   cl::opt<unsigned> minBlocks(
       "min-blocks-per-sm", cl::desc("blocks that must fit on one SM (0: no request)"),
       cl::init(0));
+  cl::opt<bool> fp8FastAccumulation(
+      "fp8-fast-accumulation",
+      cl::desc("fp8 dots on sm_90a's fp8 instructions (less than f32 accumulation)"),
+      cl::init(false));
   cl::opt<std::string> emit("emit", cl::desc("ptx, cubin or info"), cl::init("ptx"));
   cl::opt<std::string> ptxas("ptxas", cl::desc("path of ptxas"),
                              cl::init("/usr/local/cuda/bin/ptxas"));
@@ -66,6 +70,7 @@ int main(int argc, char **argv) {
   options.numWarps = numWarps;
   options.numStages = numStages;
   options.minBlocksPerSM = minBlocks;
+  options.fp8FastAccumulation = fp8FastAccumulation;
   options.ptxasPath = ptxas;
   options.libdevicePath = libdevice;
   std::string result;
