@@ -212,7 +212,8 @@ int main(int argc, char **argv) {
   const char *autotuneEnv = std::getenv("TESSEL_BENCH_AUTOTUNE");
   const bool autotune = !autotuneEnv || std::string(autotuneEnv) != "0";
   // TESSEL_BENCH_ONLY=NAME runs that workload alone (a profiler's run: its
-  // first launch is the checked one).
+  // first launch is the checked one); NAME@CONFIG (a "tessel-auto" name,
+  // e.g. gemm_fp16_4096@128x256x64w8s3) runs the GEMM at that configuration.
   const char *onlyEnv = std::getenv("TESSEL_BENCH_ONLY");
   const std::string only = onlyEnv ? onlyEnv : "";
   rt::RuntimeOptions options;
@@ -274,9 +275,19 @@ int main(int argc, char **argv) {
   std::uniform_real_distribution<float> dist(-1, 1);
   int status = 0;
   bool corrupted = false;
-  for (const tb::Workload &w : tb::getWorkloads()) {
-    if (!only.empty() && w.name != only)
-      continue;
+  for (tb::Workload w : tb::getWorkloads()) {
+    if (!only.empty() && w.name != only) {
+      if (w.kind != tb::Kind::kMatmul || only.rfind(w.name + "@", 0) != 0)
+        continue;
+      bool found = false;
+      for (const tb::GemmConfig &cfg : tb::getTutorialConfigsFor(w))
+        if (tb::withConfig(w, cfg).name == only) {
+          w = tb::withConfig(w, cfg);
+          found = true;
+        }
+      if (!found)
+        continue;
+    }
     auto kernel = load(w);
     if (!kernel.ok()) {
       std::printf("tessel %-20s load: %s\n", w.name.c_str(),
