@@ -58,6 +58,9 @@ void buildAmdLoweringPipeline(OpPassManager &pm, const AmdTarget &target,
                               const AmdOptions &options, MfmaShape shape) {
   std::string arch(target.getName());
   gpu::GpuPipelineHooks hooks;
+  // fp8 dots on the f16 matrix instructions (an exact widening); MFMA's own
+  // fp8 forms are not used.
+  hooks.keepFp8Dots = false;
   hooks.addTileToGpu = [arch, shape,
                         doubleBuffer = options.doubleBufferDots](OpPassManager &pm) {
     ConvertTileToRocdlOptions o;

@@ -26,6 +26,9 @@ void buildIntelLoweringPipeline(OpPassManager &pm, const IntelTarget &target,
                                 const IntelOptions &options) {
   std::string arch(target.getName());
   gpu::GpuPipelineHooks hooks;
+  // fp8 dots on DPAS's f16 form (an exact widening; xe, without DPAS,
+  // computes the widened dot as before).
+  hooks.keepFp8Dots = false;
   hooks.addTileToGpu = [arch](OpPassManager &pm) {
     ConvertTileToSpirvBuiltinsOptions o;
     o.arch = arch;

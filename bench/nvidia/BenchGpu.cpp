@@ -431,8 +431,6 @@ int main(int argc, char **argv) {
         return 1;
       must(ba->copyFromHost(a.data(), a.size()), "copy");
       must(bb->copyFromHost(b.data(), b.size()), "copy");
-      int32_t bm = std::stoi(w.constexprs.at("BLOCK_M")),
-              bn = std::stoi(w.constexprs.at("BLOCK_N"));
       auto i32 = [](int64_t v) { return static_cast<int32_t>(v); };
       // Strides: A (K, 1); B (N, 1), or (1, K) K-major; C (N, 1).
       std::vector<rt::Arg> args = {*ba,
