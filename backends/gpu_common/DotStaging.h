@@ -54,8 +54,8 @@ inline tilegpu::SharedStagingAttr getDotStaging(mlir::MLIRContext *context, int6
                                                 bool bKMajor = false,
                                                 bool aSeparate = false) {
   if (warpGroupWarps != 0)
-    return tilegpu::SharedStagingAttr::getSwizzled(context, m, n, k, elementBytes, buffers, warpGroupWarps, bKMajor,
-                                                   aSeparate);
+    return tilegpu::SharedStagingAttr::getSwizzled(
+        context, m, n, k, elementBytes, buffers, warpGroupWarps, bKMajor, aSeparate);
   return tilegpu::SharedStagingAttr::getPadded(context, m, n, k, elementBytes, buffers);
 }
 

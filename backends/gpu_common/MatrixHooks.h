@@ -176,10 +176,10 @@ public:
   /// instructions that follow (once before a run of them).
   virtual void beginWarpGroupMma(mlir::OpBuilder &b, mlir::Location loc) const {}
   /// Issues D = A * B + C for this warp group: A 64 x k, B k x `n`, of
-  /// `input` elements (16-bit floats or fp8, k as above), `acc` this lane's n / 2 f32 elements of C in the
-  /// instruction's order (element 4q + 2h + e: row 16 * (warp % 4) + 8h +
-  /// lane / 4, column 8q + 2 * (lane % 4) + e). Returns D, not to be read
-  /// before waitWarpGroupMma.
+  /// `input` elements (16-bit floats or fp8, k as above), `acc` this lane's n / 2 f32
+  /// elements of C in the instruction's order (element 4q + 2h + e: row 16 * (warp % 4)
+  /// + 8h + lane / 4, column 8q + 2 * (lane % 4) + e). Returns D, not to be read before
+  /// waitWarpGroupMma.
   virtual llvm::SmallVector<mlir::Value>
   warpGroupMma(mlir::OpBuilder &b, mlir::Location loc, mlir::Type input,
                const SharedMatrix &a, const SharedMatrix &bMatrix, unsigned n,

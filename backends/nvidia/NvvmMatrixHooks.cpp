@@ -168,8 +168,8 @@ SmallVector<Value> NvvmMatrixHooks::warpGroupMma(OpBuilder &b, Location loc, Typ
   Value inouts = LLVM::PoisonOp::create(b, loc, accType);
   for (auto [i, v] : llvm::enumerate(acc))
     inouts = LLVM::InsertValueOp::create(b, loc, inouts, v, i);
-  NVVM::WGMMATypes type = input.isF16()    ? NVVM::WGMMATypes::f16
-                          : input.isBF16() ? NVVM::WGMMATypes::bf16
+  NVVM::WGMMATypes type = input.isF16()                  ? NVVM::WGMMATypes::f16
+                          : input.isBF16()               ? NVVM::WGMMATypes::bf16
                           : isa<Float8E4M3FNType>(input) ? NVVM::WGMMATypes::e4m3
                                                          : NVVM::WGMMATypes::e5m2;
   // K is 32 bytes of input: 16 halves, 32 fp8 values.

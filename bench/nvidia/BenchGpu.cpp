@@ -433,18 +433,9 @@ int main(int argc, char **argv) {
       must(bb->copyFromHost(b.data(), b.size()), "copy");
       auto i32 = [](int64_t v) { return static_cast<int32_t>(v); };
       // Strides: A (K, 1); B (N, 1), or (1, K) K-major; C (N, 1).
-      std::vector<rt::Arg> args = {*ba,
-                                   *bb,
-                                   *bc,
-                                   i32(M),
-                                   i32(N),
-                                   i32(K),
-                                   i32(K),
-                                   1,
-                                   fp8 ? 1 : i32(N),
-                                   fp8 ? i32(K) : 1,
-                                   i32(N),
-                                   1};
+      const int32_t strideBk = fp8 ? 1 : i32(N), strideBn = fp8 ? i32(K) : 1;
+      std::vector<rt::Arg> args = {*ba,    *bb, *bc,      i32(M),   i32(N), i32(K),
+                                   i32(K), 1,   strideBk, strideBn, i32(N), 1};
       auto gridFor = [&](const tb::Workload &v) {
         const int64_t vm = std::stoi(v.constexprs.at("BLOCK_M")),
                       vn = std::stoi(v.constexprs.at("BLOCK_N"));

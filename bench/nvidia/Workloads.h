@@ -199,8 +199,8 @@ inline std::vector<Workload> getWorkloads() {
   // fp8: A (M x K) row-major, B K-major (stride_bk 1, stride_bn K), C bf16.
   auto fp8GemmSig = [](int64_t m, int64_t n, int64_t k) {
     auto size = [](int64_t v) { return v % 16 == 0 ? ",i32:16" : ",i32"; };
-    return "*fp8e4nv:16,*fp8e4nv:16,*bf16:16" + std::string(size(m)) + size(n) + size(k) +
-           size(k) + ",i32:1,i32:1" + size(k) + size(n) + ",i32:1";
+    return "*fp8e4nv:16,*fp8e4nv:16,*bf16:16" + std::string(size(m)) + size(n) +
+           size(k) + size(k) + ",i32:1,i32:1" + size(k) + size(n) + ",i32:1";
   };
   const std::map<std::string, std::string> gemmTile = {
       {"BLOCK_M", "128"}, {"BLOCK_N", "128"}, {"BLOCK_K", "32"}, {"GROUP_M", "8"}};
@@ -247,7 +247,8 @@ inline std::vector<Workload> getWorkloads() {
   for (const GemmShape &g : getGemmShapes()) {
     if (g.isFp8()) {
       workloads.push_back({g.getName(), Kind::kMatmul, "matmul_kernel",
-                           fp8GemmSig(g.m, g.n, g.k), fp8GemmTile, g.m, g.n, g.k, 8, 0, 4,
+                           fp8GemmSig(g.m, g.n, g.k), fp8GemmTile, g.m, g.n, g.k, 8, 0,
+                           4,
                            /*fp8FastAccumulation=*/true});
       continue;
     }

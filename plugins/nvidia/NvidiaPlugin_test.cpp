@@ -172,30 +172,31 @@ TEST(NvidiaPlugin, MatrixLoadsOption) {
   target.plugin = "nvidia";
   target.arch = "sm_90a";
   for (const char *key : {"nvidia.matrix_loads", "nvidia.fp8_fast_accumulation"})
-  for (int64_t value : {0, 1, 2}) {
-    Tessel_Key_Value kv{};
-    kv.key = key;
-    kv.type = TESSEL_VALUE_INT;
-    kv.int_value = value;
-    auto options = sdk::Init<Tessel_Compile_Options>();
-    options.opt_level = TESSEL_OPT_LEVEL_DEFAULT;
-    options.extra = &kv;
-    options.num_extra = 1;
-    auto args = makeCompileArgs(target, ir, "matmul_kernel");
-    args.options = &options;
-    std::string error = message(api, api->compile(&args));
-    if (value == 2) {
-      EXPECT_NE(error.find("nvidia.matrix_loads and nvidia.fp8_fast_accumulation (int, 0 "
-                           "or 1)"),
-                std::string::npos)
-          << error;
-      continue;
+    for (int64_t value : {0, 1, 2}) {
+      Tessel_Key_Value kv{};
+      kv.key = key;
+      kv.type = TESSEL_VALUE_INT;
+      kv.int_value = value;
+      auto options = sdk::Init<Tessel_Compile_Options>();
+      options.opt_level = TESSEL_OPT_LEVEL_DEFAULT;
+      options.extra = &kv;
+      options.num_extra = 1;
+      auto args = makeCompileArgs(target, ir, "matmul_kernel");
+      args.options = &options;
+      std::string error = message(api, api->compile(&args));
+      if (value == 2) {
+        EXPECT_NE(
+            error.find("nvidia.matrix_loads and nvidia.fp8_fast_accumulation (int, 0 "
+                       "or 1)"),
+            std::string::npos)
+            << error;
+        continue;
+      }
+      ASSERT_EQ(error, "") << key << "=" << value;
+      auto destroy = sdk::Init<Tessel_Artifact_Destroy_Args>();
+      destroy.artifact = args.artifact;
+      api->artifact_destroy(&destroy);
     }
-    ASSERT_EQ(error, "") << key << "=" << value;
-    auto destroy = sdk::Init<Tessel_Artifact_Destroy_Args>();
-    destroy.artifact = args.artifact;
-    api->artifact_destroy(&destroy);
-  }
 }
 
 TEST(NvidiaPlugin, UnsupportedOpIsACleanError) {

@@ -363,12 +363,12 @@ bool carryInLayout(scf::ForOp loop) {
 }
 
 /// The layout of a B tile staged K-major (DotStaging.h): the default
-/// layout of its transpose, with runs of 8 16-bit elements (a 16-byte copy)
-/// along K, transposed back.
+/// layout of its transpose, with runs of 16 bytes along K (8 16-bit or 16
+/// fp8 elements: one copy), transposed back.
 Attribute getKMajorLayout(RankedTensorType type, unsigned numWarps, unsigned warpSize) {
-  BlockedLayout t =
-      BlockedLayout::getDefault({type.getDimSize(1), type.getDimSize(0)}, numWarps,
-                                warpSize, /*maxRun=*/128 / type.getElementTypeBitWidth());
+  BlockedLayout t = BlockedLayout::getDefault(
+      {type.getDimSize(1), type.getDimSize(0)}, numWarps, warpSize,
+      /*maxRun=*/128 / type.getElementTypeBitWidth());
   BlockedLayout layout;
   layout.shape.assign(type.getShape().begin(), type.getShape().end());
   layout.sizePerThread = {t.sizePerThread[1], t.sizePerThread[0]};

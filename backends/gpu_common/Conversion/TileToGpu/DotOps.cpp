@@ -303,9 +303,9 @@ StagedOperands stageOperands(tile::DotOp op, Value aTile, Value bTile, OpBuilder
             : getDotStaging(op.getContext(), m, n, k, /*buffers=*/1,
                             warpGroup ? lowering.numWarps : 0,
                             input.getIntOrFloatBitWidth() / 8,
-                            /*bKMajor=*/warpGroup && isFp8WarpGroupInput(
-                                                        input, getElementTypeOrSelf(
-                                                                   op.getB().getType())));
+                            /*bKMajor=*/warpGroup &&
+                                isFp8WarpGroupInput(
+                                    input, getElementTypeOrSelf(op.getB().getType())));
   const int64_t alignment = staging.isSwizzled() ? 1024 : 16;
   int64_t bOffset = staging.getBOffset(), stageBytes = staging.getStageBytes();
 
