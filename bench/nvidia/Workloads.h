@@ -9,7 +9,8 @@
 // Triton specializes every pointer argument that is 16-byte aligned and
 // every integer argument that is a multiple of 16 (`tt.divisibility = 16`);
 // here that is the `:16` suffix (`*fp32:16`, `i32:16`), which the vector add
-// and softmax sizes below satisfy. Without it on `n` / `n_cols`, a mask
+// and softmax sizes below satisfy. Tessel's launcher also derives `:8` for
+// integers that are multiples of 8 but not 16 (the ragged GEMM's N). Without it on `n` / `n_cols`, a mask
 // `offsets < n` is not known to be uniform over four consecutive elements,
 // and every access is a scalar one. num_warps is what triton_bench.py
 // launches with; it runs the GEMMs at the 4 stages here and, as
@@ -187,18 +188,20 @@ inline int64_t gemmCheckedRowStep(int64_t m, int64_t n, int64_t k) {
 
 inline std::vector<Workload> getWorkloads() {
   // GEMM: sizes and row strides that are multiples of 16 say so, and the
-  // unit strides are 1, the two facts Triton's launcher specializes on (a
-  // ragged shape's sizes and strides that are not multiples of 16 go
-  // without). Arguments: a, b, c, M, N, K, then the strides of A, B and C
-  // (row-major: K, 1, N, 1, N, 1).
-  auto gemmSig = [](const std::string &t, int64_t m, int64_t n, int64_t k) {
-    auto size = [](int64_t v) { return v % 16 == 0 ? ",i32:16" : ",i32"; };
+  // unit strides are 1, the two facts Triton's launcher specializes on;
+  // those that are multiples of 8 only say `:8`, the finer fact Tessel's
+  // launcher derives too (python/tessel/jit.py) and Triton's does not (the
+  // ragged shape's N = 5000). Arguments: a, b, c, M, N, K, then the strides
+  // of A, B and C (row-major: K, 1, N, 1, N, 1).
+  auto size = [](int64_t v) {
+    return v % 16 == 0 ? ",i32:16" : v % 8 == 0 ? ",i32:8" : ",i32";
+  };
+  auto gemmSig = [size](const std::string &t, int64_t m, int64_t n, int64_t k) {
     return "*" + t + ":16,*" + t + ":16,*" + t + ":16" + size(m) + size(n) + size(k) +
            size(k) + ",i32:1" + size(n) + ",i32:1" + size(n) + ",i32:1";
   };
   // fp8: A (M x K) row-major, B K-major (stride_bk 1, stride_bn K), C bf16.
-  auto fp8GemmSig = [](int64_t m, int64_t n, int64_t k) {
-    auto size = [](int64_t v) { return v % 16 == 0 ? ",i32:16" : ",i32"; };
+  auto fp8GemmSig = [size](int64_t m, int64_t n, int64_t k) {
     return "*fp8e4nv:16,*fp8e4nv:16,*bf16:16" + std::string(size(m)) + size(n) +
            size(k) + size(k) + ",i32:1,i32:1" + size(k) + size(n) + ",i32:1";
   };

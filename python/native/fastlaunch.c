@@ -16,7 +16,7 @@
  *   args        tuple of the runtime arguments, in order
  *   constexprs  tuple of the constexpr values (their types join the key)
  *   specialize  bytes, one per runtime argument: 1 where integers
- *               specialize on their value (:1, :16), 0 under
+ *               specialize on their value (:1, :16, :8), 0 under
  *               do_not_specialize
  *   grid        an int or a tuple of 1 to 3 ints
  * Returns `loaded` after a launch; the key (a tuple) when the table has no
@@ -25,7 +25,8 @@
  * runtime's last error).
  *
  * The key of each argument must decide what jit.py's specialization
- * decides (arguments.py): for an int its type (i32, i64, u64) and :1/:16;
+ * decides (arguments.py): for an int its type (i32, i64, u64) and
+ * :1/:16/:8;
  * for a bool or float its type; for a tensor its dtype object, whether its
  * address is a multiple of 16 and whether it is in device memory.
  *===----------------------------------------------------------------------===*/
@@ -52,10 +53,10 @@ static int num_tensor_types = 0;
 
 static PyObject *s_data_ptr, *s_dtype, *s_is_cuda, *s_is_contiguous, *s_nbytes;
 
-/* Key codes of scalars: an int's type (0 i32, 1 i64, 2 u64) times 3 plus
- * its value class (0 none, 1 the value 1, 2 a multiple of 16); then bool
- * and float. */
-enum { CODE_BOOL = 9, CODE_FLOAT = 10 };
+/* Key codes of scalars: an int's type (0 i32, 1 i64, 2 u64) times 4 plus
+ * its value class (0 none, 1 the value 1, 2 a multiple of 16, 3 a multiple
+ * of 8 and not of 16); then bool and float. */
+enum { CODE_BOOL = 12, CODE_FLOAT = 13 };
 
 static int is_tensor_type(PyObject *type) {
   for (int i = 0; i < num_tensor_types; ++i)
@@ -87,8 +88,8 @@ static int int_code(PyObject *v, int specialize, long *out, uint64_t *bits) {
   }
   int cls = 0;
   if (specialize)
-    cls = (u == 1) ? 1 : (u % 16 == 0 ? 2 : 0);
-  *out = width * 3 + cls;
+    cls = (u == 1) ? 1 : (u % 16 == 0 ? 2 : (u % 8 == 0 ? 3 : 0));
+  *out = width * 4 + cls;
   *bits = u;
   return 1;
 }

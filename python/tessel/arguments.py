@@ -1,11 +1,14 @@
 """Kernel arguments: how each Python value specializes a kernel and what
 reaches the launch.
 
-The specialization follows Triton's launcher: an array becomes `*<dtype>`,
-with `:16` when its address is a multiple of 16; an integer becomes `i32`
-(or `i64`, `u64` by range) with `:16` when divisible by 16 and `:1` when it
-is 1; a float `fp32`; a bool `i1`. Parameters named in `do_not_specialize`
-keep only their type.
+The specialization follows Triton's launcher, with one finer fact: an
+array becomes `*<dtype>`, with `:16` when its address is a multiple of 16;
+an integer becomes `i32` (or `i64`, `u64` by range) with `:16` when
+divisible by 16, `:8` when divisible by 8 but not 16, and `:1` when it is 1;
+a float `fp32`; a bool `i1`. Triton's launcher no longer derives the `:8`
+fact; with it, rows of 16-bit elements whose length is a multiple of 8 (a
+GEMM with N = 5000) still move in 16-byte vectors. Parameters named in
+`do_not_specialize` keep only their type.
 
 Arrays: NumPy arrays (host memory: the CPU target), objects with
 `__cuda_array_interface__` or `__dlpack__` (device memory), PyTorch tensors

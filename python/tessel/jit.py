@@ -152,6 +152,11 @@ class JITFunction:
                         t += ":1"
                     elif v % 16 == 0:
                         t += ":16"
+                    elif v % 8 == 0:
+                        # 16-byte vectors of 16-bit elements along a row
+                        # whose length is a multiple of 8 (a ragged GEMM's
+                        # N = 5000): Triton's launcher no longer derives it.
+                        t += ":8"
                 codes.append(t)
                 launch_values.append(v)
                 sizes.append(0)

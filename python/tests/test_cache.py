@@ -32,7 +32,7 @@ def test_the_cache_is_readable_per_kernel(fresh_cache):
     assert "add_kernel.s" not in files
     metadata = json.loads((folder / "metadata.json").read_text())
     assert metadata["kernel"] == "add_kernel"
-    assert metadata["signature"] == "*fp32:16,*fp32:16,*fp32:16,i32"
+    assert metadata["signature"] == "*fp32:16,*fp32:16,*fp32:16,i32:8"  # 1000 = 8 * 125
     assert metadata["constexprs"] == {"BLOCK": "128"}
     assert metadata["target"].startswith("cpu:")
     assert "tile.load" in (folder / "add_kernel.tile.mlir").read_text()

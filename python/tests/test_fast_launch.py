@@ -110,14 +110,15 @@ def test_specialization_follows_jit_py(counted):
     for n in (4096, 8192, 16):  # multiples of 16: one kernel
         launch_three_times(counted, x, y, out, n)
     assert counted.compilations == 1
-    for n in (4097, 1):  # another divisibility, and 1
+    for n in (4097, 1, 4104):  # another divisibility, 1, a multiple of 8
         launch_three_times(counted, x, y, out, n)
-    assert counted.compilations == 3
+    assert counted.compilations == 4
     big = (1 << 40) + 16  # i64:16 (out of range of the arrays: grid 0 work)
     counted.warmup(x, y, out, big, BLOCK=64)
     sigs = sorted(key[1] for key in counted._loaded)
     assert ("*fp32:16", "*fp32:16", "*fp32:16", "i32") in sigs
     assert ("*fp32:16", "*fp32:16", "*fp32:16", "i32:1") in sigs
+    assert ("*fp32:16", "*fp32:16", "*fp32:16", "i32:8") in sigs
     assert ("*fp32:16", "*fp32:16", "*fp32:16", "i32:16") in sigs
     assert ("*fp32:16", "*fp32:16", "*fp32:16", "i64:16") in sigs
     out.array[:] = 0

@@ -29,7 +29,16 @@ def test_same_divisibility_reuses_new_divisibility_recompiles():
     x, y, out = arrays(1)
     fn[(1,)](x, y, out, 1, BLOCK=128)  # 1 is specialized too
     assert fn.compilations == 3
+    x, y, out = arrays(4104)
+    fn[(33,)](x, y, out, 4104, BLOCK=128)  # a multiple of 8, not of 16
+    assert fn.compilations == 4
+    assert out.sum() == 2 * 4104
+    x, y, out = arrays(4120)
+    fn[(33,)](x, y, out, 4120, BLOCK=128)  # the same fact
+    assert fn.compilations == 4
+    assert out.sum() == 2 * 4120
     sigs = signatures(fn)
+    assert ("*fp32:16", "*fp32:16", "*fp32:16", "i32:8") in sigs
     assert ("*fp32:16", "*fp32:16", "*fp32:16", "i32:16") in sigs
     assert ("*fp32:16", "*fp32:16", "*fp32:16", "i32") in sigs
     assert ("*fp32:16", "*fp32:16", "*fp32:16", "i32:1") in sigs
