@@ -21,6 +21,7 @@
 #include "backends/gpu_common/Transforms/Passes.h"
 
 #include "backends/gpu_common/DotStaging.h"
+#include "backends/gpu_common/StagingOverlay.h"
 #include "backends/gpu_common/Transforms/TensorCoreLayouts.h"
 #include "dialects/tile/Analysis/AxisInfo.h"
 #include "llvm/ADT/MapVector.h"
@@ -342,21 +343,28 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numStages,
     if (c.asyncOperand >= 0)
       stagedDots.insert(*c.load->getUsers().begin());
   // Besides the staging, the accumulator usually moves to the store's
-  // layout through shared memory after the loop (in a region of its own):
-  // room for it as f32 is kept.
+  // layout through the shared scratch after the loop: room for it as f32
+  // is kept, after the staging, or over it where no op of the loop can use
+  // the scratch (StagingOverlay.h; the lowering decides the same on the
+  // final IR).
+  // (Layouts come later: a broadcast, a mask's along K most often, is
+  // expected to stay in registers, as the layouts usually make it.)
+  const bool overlay = isScratchFreeRange(loop, loop, loop, [&](Operation *op) {
+    return stagedDots.contains(op) || isa<tile::BroadcastOp>(op);
+  });
   auto stagingBytes = [&](unsigned distance) {
-    int64_t total = 0;
+    int64_t staged = 0, scratch = 0, separate = 0;
     for (Operation *dot : stagedDots) {
       auto dotOp = cast<tile::DotOp>(dot);
       tilegpu::SharedStagingAttr staging = getStaging(dotOp, distance);
-      total += staging.getBuffers() * staging.getStageBytes() +
-               cast<RankedTensorType>(dotOp.getType()).getNumElements() * 4;
+      staged += staging.getBuffers() * staging.getStageBytes();
+      scratch += cast<RankedTensorType>(dotOp.getType()).getNumElements() * 4;
       if (staging.getASeparate()) {
         auto aType = cast<RankedTensorType>(dotOp.getA().getType());
-        total += aType.getNumElements() * (aType.getElementTypeBitWidth() / 8);
+        separate += aType.getNumElements() * (aType.getElementTypeBitWidth() / 8);
       }
     }
-    return total;
+    return (overlay ? std::max(staged, scratch) : staged + scratch) + separate;
   };
   while (ahead > 1 && sharedBytes != 0 && stagingBytes(ahead) > int64_t(sharedBytes))
     --ahead;

@@ -71,7 +71,8 @@ LogicalResult TileGpuDialect::verifyOperationAttribute(Operation *op,
     return expectPositiveInteger(op, attr, /*powerOfTwo=*/true);
   if (name == SharedMemBytesAttrHelper::getNameStr() ||
       name == ThreadsPerBlockAttrHelper::getNameStr() ||
-      name == DedicatedOffsetAttrHelper::getNameStr())
+      name == DedicatedOffsetAttrHelper::getNameStr() ||
+      name == OverlayOffsetAttrHelper::getNameStr())
     return expectPositiveInteger(op, attr, /*powerOfTwo=*/false);
   if (name == KernelAttrHelper::getNameStr()) {
     if (!isa<UnitAttr>(attr.getValue()))

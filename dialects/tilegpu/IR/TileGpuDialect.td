@@ -42,7 +42,9 @@ def TileGpu_Dialect : Dialect {
     the distribution the layouts were made for, the last the most
     consecutive elements a thread holds in a default layout), `tilegpu.shared_mem_bytes` (module: dynamic
     shared memory per block), `tilegpu.kernel` / `tilegpu.threads_per_block`
-    (functions the lowering made kernels), `tilegpu.dedicated_offset`.
+    (functions the lowering made kernels), `tilegpu.dedicated_offset` and
+    `tilegpu.overlay_offset` (placeholders of shared-memory regions until
+    their offsets are known).
   }];
   let useDefaultAttributePrinterParser = 1;
   let hasOperationAttrVerify = 1;
@@ -56,6 +58,7 @@ def TileGpu_Dialect : Dialect {
     "::mlir::UnitAttr":$kernel,
     "::mlir::IntegerAttr":$threads_per_block,
     "::mlir::IntegerAttr":$dedicated_offset,
+    "::mlir::IntegerAttr":$overlay_offset,
     "::tessel::tilegpu::MatrixOperandAttr":$async_copy,
     "::tessel::tilegpu::StagedDotAttr":$staged_dot
   );

@@ -3,6 +3,8 @@
 #include "backends/gpu_common/Conversion/TileToGpu/Lowering.h"
 
 #include "backends/gpu_common/Conversion/TileToGpu.h"
+#include "backends/gpu_common/DotStaging.h"
+#include "backends/gpu_common/StagingOverlay.h"
 #include "dialects/tile/IR/TileDialect.h"
 #include "dialects/tile/IR/TileOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -10,6 +12,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 
@@ -36,20 +39,31 @@ Value GpuLowering::allocateDedicatedShared(OpBuilder &b, Location loc, int64_t b
   return constant;
 }
 
+/// Marks the placeholders of staging regions placed over the scratch.
+static constexpr llvm::StringLiteral kOverlayOffsetAttrName =
+    TileGpuDialect::OverlayOffsetAttrHelper::getNameStr();
+
 int64_t GpuLowering::placeDedicatedShared(Operation *root) {
-  // The dedicated area starts at the strictest alignment a region asked for
+  // The scratch and the overlaid stagings start at 0; the dedicated area
+  // after the longer of them, at the strictest alignment a region asked for
   // (the array itself is aligned as much: TileToGpu.cpp).
+  const int64_t below = std::max(sharedBytes, overlayBytes);
   const int64_t start =
-      (sharedBytes + dedicatedAlignment - 1) / dedicatedAlignment * dedicatedAlignment;
+      (below + dedicatedAlignment - 1) / dedicatedAlignment * dedicatedAlignment;
   root->walk([&](LLVM::ConstantOp constant) {
+    int64_t base = start;
     auto offset = constant->getAttrOfType<IntegerAttr>(kDedicatedOffsetAttrName);
+    if (!offset) {
+      offset = constant->getAttrOfType<IntegerAttr>(kOverlayOffsetAttrName);
+      base = 0;
+    }
     if (!offset)
       return;
-    constant.setValueAttr(
-        IntegerAttr::get(constant.getType(), start + offset.getInt()));
+    constant.setValueAttr(IntegerAttr::get(constant.getType(), base + offset.getInt()));
     constant->removeAttr(kDedicatedOffsetAttrName);
+    constant->removeAttr(kOverlayOffsetAttrName);
   });
-  return dedicatedBytes == 0 ? sharedBytes : start + dedicatedBytes;
+  return dedicatedBytes == 0 ? below : start + dedicatedBytes;
 }
 
 Value GpuLowering::getStagingRegion(OpBuilder &b, Operation *user, int64_t id,
@@ -60,9 +74,68 @@ Value GpuLowering::getStagingRegion(OpBuilder &b, Operation *user, int64_t id,
   OpBuilder::InsertionGuard guard(b);
   auto func = user->getParentOfType<func::FuncOp>();
   b.setInsertionPointToStart(&func.getBody().front());
-  Value region = allocateDedicatedShared(b, user->getLoc(), bytes, alignment);
+  Value region;
+  if (overlaysScratch(id)) {
+    int64_t offset = (overlayBytes + alignment - 1) / alignment * alignment;
+    dedicatedAlignment = std::max(dedicatedAlignment, alignment);
+    overlayBytes = offset + (bytes + 15) / 16 * 16;
+    auto constant = LLVM::ConstantOp::create(b, user->getLoc(), b.getI32Type(),
+                                             b.getI32IntegerAttr(0));
+    constant->setAttr(kOverlayOffsetAttrName, b.getI64IntegerAttr(offset));
+    region = constant;
+  } else {
+    region = allocateDedicatedShared(b, user->getLoc(), bytes, alignment);
+  }
   stagingRegions[id] = region;
   return region;
+}
+
+void GpuLowering::findScratchOverlays(Operation *root) {
+  auto knownFree = [&](Operation *op) {
+    if (auto broadcast = dyn_cast<tile::BroadcastOp>(op))
+      return isThreadLocalBroadcast(getLayout(broadcast.getSrc().getType()),
+                                    getLayout(broadcast.getType()));
+    auto staged = op->getAttrOfType<tilegpu::StagedDotAttr>(kStagedDotAttrName);
+    return isa<tile::DotOp>(op) && staged && staged.getOperands() != 0;
+  };
+  root->walk([&](scf::ForOp loop) {
+    llvm::SmallVector<int64_t> ids;
+    for (Operation &op : loop.getBody()->without_terminator())
+      if (auto staged = op.getAttrOfType<tilegpu::StagedDotAttr>(kStagedDotAttrName))
+        if (staged.getOperands() != 0)
+          ids.push_back(staged.getDot());
+    if (ids.empty())
+      return;
+    // From the first copy before the loop into one of its stagings to the
+    // last wait for its dots' instructions after it.
+    Operation *first = loop, *last = loop;
+    for (Operation *op = loop->getPrevNode(); op; op = op->getPrevNode())
+      if (auto marker = op->getAttrOfType<tilegpu::MatrixOperandAttr>(kAsyncCopyAttrName))
+        if (llvm::is_contained(ids, int64_t(marker.getDot())))
+          first = op;
+    for (Value result : loop.getResults())
+      for (Operation *user : result.getUsers())
+        if (isa<tilegpu::WaitDotOp>(user) && user->getBlock() == loop->getBlock() &&
+            last->isBeforeInBlock(user))
+          last = user;
+    // Loop-invariant code hoisted after the first copies (the loop was
+    // pipelined before it was hoisted) goes before them, where its use of
+    // the scratch cannot meet the staging's data.
+    Block *block = loop->getBlock();
+    for (Operation *op = first->getNextNode(), *next; op && op != loop.getOperation();
+         op = next) {
+      next = op->getNextNode();
+      if (op->getNumRegions() != 0 || !isMemoryEffectFree(op))
+        continue;
+      if (llvm::all_of(op->getOperands(), [&](Value v) {
+            Operation *def = v.getDefiningOp();
+            return !def || def->getBlock() != block || def->isBeforeInBlock(first);
+          }))
+        op->moveBefore(first);
+    }
+    if (isScratchFreeRange(first, loop, last, knownFree))
+      overlayDots.insert(ids.begin(), ids.end());
+  });
 }
 
 Value GpuLowering::getSharedAddress(OpBuilder &b, Location loc, Value offset) const {

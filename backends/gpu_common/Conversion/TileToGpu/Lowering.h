@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace tessel::gpu {
 
@@ -52,14 +53,24 @@ public:
                                       int64_t bytes, int64_t alignment = 16);
   /// The alignment the shared array needs for the regions placed in it.
   int64_t getSharedAlignment() const { return dedicatedAlignment; }
-  /// Patches the offsets of the dedicated regions; returns the total bytes.
+  /// Patches the offsets of the dedicated regions (after the scratch and
+  /// the overlaid stagings, whichever is longer; those start at 0);
+  /// returns the total bytes.
   int64_t placeDedicatedShared(mlir::Operation *root);
   /// The dedicated region (byte offset, i32) of the staging buffers of the
   /// dot numbered `id` (DotStaging.h), `bytes` long; made on first request,
   /// at the start of the function holding `user`, so that it dominates the
-  /// loads before the loop and the dot inside it.
+  /// loads before the loop and the dot inside it. The staging of a dot in
+  /// `findScratchOverlays` goes over the scratch instead (StagingOverlay.h).
   mlir::Value getStagingRegion(mlir::OpBuilder &b, mlir::Operation *user, int64_t id,
                                int64_t bytes, int64_t alignment = 16);
+  /// Finds the staged dots of `root` (tile IR with layouts) whose staging
+  /// may share its bytes with the scratch: no op from the first copy before
+  /// the dot's loop to the loop's end (its wait_dot included) uses the
+  /// scratch.
+  void findScratchOverlays(mlir::Operation *root);
+  /// Whether the staging of dot `id` overlays the scratch.
+  bool overlaysScratch(int64_t id) const { return overlayDots.contains(id); }
   /// A byte offset into shared memory as a shared-memory pointer.
   mlir::Value getSharedAddress(mlir::OpBuilder &b, mlir::Location loc,
                                mlir::Value offset) const;
@@ -76,6 +87,9 @@ private:
   int64_t sharedBytes = 0;
   int64_t dedicatedBytes = 0;
   int64_t dedicatedAlignment = 16;
+  /// Bytes of the staging regions placed over the scratch (from offset 0).
+  int64_t overlayBytes = 0;
+  llvm::DenseSet<int64_t> overlayDots;
   llvm::DenseMap<int64_t, mlir::Value> stagingRegions;
 };
 
@@ -108,6 +122,10 @@ mlir::Value getOwnership(mlir::OpBuilder &b, mlir::Location loc,
 /// Row-major linear index of `coords` in `shape`.
 mlir::Value linearize(mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange coords,
                       llvm::ArrayRef<int64_t> shape);
+
+/// Whether a broadcast from `source` to `result` stays inside each thread
+/// (ShapeOps.cpp): then it copies registers and needs no shared memory.
+bool isThreadLocalBroadcast(const BlockedLayout &source, const BlockedLayout &result);
 
 /// The elements of a per-thread vector, and back.
 llvm::SmallVector<mlir::Value> unpackVector(mlir::OpBuilder &b, mlir::Location loc,

@@ -226,7 +226,8 @@ StagingDestination getStagingDestination(OpBuilder &b, tile::LoadOp op,
     stage = arith::RemSIOp::create(
         b, loc, arith::AddIOp::create(b, loc, iteration, i32Const(b, loc, ahead)),
         i32Const(b, loc, staging.getBuffers()));
-  } else if (!ordered && ahead == 0) {
+  } else if ((!ordered || lowering.overlaysScratch(id)) && ahead == 0) {
+    // (Over the scratch, the copies also follow its last reads.)
     lowering.hooks.createBarrier(b, loc);
   }
   Value start = arith::AddIOp::create(

@@ -17,6 +17,23 @@
 using namespace mlir;
 
 namespace tessel::gpu {
+
+/// Whether a broadcast from `source` to `result` stays inside each thread:
+/// both distribute the same way (the same blocked parameters, the source's
+/// broadcast dimensions of extent 1), so the thread that holds a result
+/// element holds its source element too, at the same place off those
+/// dimensions (coordinates along an extent-1 dimension wrap to 0).
+bool isThreadLocalBroadcast(const BlockedLayout &source, const BlockedLayout &result) {
+  if (source.getRank() != result.getRank() || source.sizePerThread != result.sizePerThread ||
+      source.threadsPerWarp != result.threadsPerWarp ||
+      source.warpsPerCTA != result.warpsPerCTA || source.order != result.order)
+    return false;
+  for (unsigned d = 0; d < source.getRank(); ++d)
+    if (source.shape[d] != result.shape[d] && source.shape[d] != 1)
+      return false;
+  return true;
+}
+
 namespace {
 
 /// Rewrites a one-source shape op whose result element at coordinates c is
@@ -47,22 +64,6 @@ template <typename Op> struct ShapeLowering : GpuPattern<Op> {
     return success();
   }
 };
-
-/// Whether a broadcast from `source` to `result` stays inside each thread:
-/// both distribute the same way (the same blocked parameters, the source's
-/// broadcast dimensions of extent 1), so the thread that holds a result
-/// element holds its source element too, at the same place off those
-/// dimensions (coordinates along an extent-1 dimension wrap to 0).
-bool isThreadLocalBroadcast(const BlockedLayout &source, const BlockedLayout &result) {
-  if (source.getRank() != result.getRank() || source.sizePerThread != result.sizePerThread ||
-      source.threadsPerWarp != result.threadsPerWarp ||
-      source.warpsPerCTA != result.warpsPerCTA || source.order != result.order)
-    return false;
-  for (unsigned d = 0; d < source.getRank(); ++d)
-    if (source.shape[d] != result.shape[d] && source.shape[d] != 1)
-      return false;
-  return true;
-}
 
 struct BroadcastLowering : ShapeLowering<tile::BroadcastOp> {
   using ShapeLowering::ShapeLowering;

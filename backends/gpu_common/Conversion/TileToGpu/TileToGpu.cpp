@@ -176,6 +176,7 @@ LogicalResult lowerTileToGpu(ModuleOp module, const GpuTargetHooks &hooks,
   if (auto maxRun = module->getAttrOfType<IntegerAttr>(kMaxRunAttrName))
     lowering.maxRun = unsigned(maxRun.getInt());
   declareSharedMemory(module, hooks);
+  lowering.findScratchOverlays(module);
 
   GpuTypeConverter converter(lowering);
   ConversionTarget target(*context);

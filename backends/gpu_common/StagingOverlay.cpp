@@ -1,0 +1,57 @@
+//===- StagingOverlay.cpp - Staging buffers over the shared scratch -------===//
+
+#include "backends/gpu_common/StagingOverlay.h"
+
+#include "dialects/tile/IR/TileDialect.h"
+#include "dialects/tile/IR/TileOps.h"
+#include "dialects/tilegpu/IR/TileGpuDialect.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/IR/OpDefinition.h"
+
+using namespace mlir;
+
+namespace tessel::gpu {
+
+bool isScratchFree(Operation *op, const std::function<bool(Operation *)> &knownFree) {
+  // Per-thread work on registers, control flow (its nested ops are checked
+  // on their own), addresses, and loads (a staged load writes the staging
+  // region, not the scratch).
+  if (isa<arith::ArithDialect, math::MathDialect, scf::SCFDialect, ub::UBDialect>(
+          op->getDialect()))
+    return true;
+  if (isa<tile::ProgramIdOp, tile::NumProgramsOp, tile::MakeRangeOp, tile::SplatOp,
+          tile::AddPtrOp, tile::PtrToIntOp, tile::LoadOp, tile::FpToFpOp,
+          tile::BarrierOp, tilegpu::WaitDotOp>(op))
+    return true;
+  if (op->hasTrait<OpTrait::Elementwise>() && op->getNumRegions() == 0 &&
+      op->getDialect() && isa<tile::TileDialect>(op->getDialect()))
+    return true;
+  return knownFree(op);
+}
+
+bool isScratchFreeRange(Operation *first, scf::ForOp loop, Operation *last,
+                        const std::function<bool(Operation *)> &knownFree) {
+  auto func = dyn_cast<func::FuncOp>(loop->getParentOp());
+  if (!func || loop->getBlock() != &func.getBody().front() ||
+      first->getBlock() != loop->getBlock() || last->getBlock() != loop->getBlock())
+    return false;
+  for (Operation *op = first;; op = op->getNextNode()) {
+    bool free = true;
+    op->walk([&](Operation *nested) {
+      if (!isScratchFree(nested, knownFree)) {
+        free = false;
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (!free)
+      return false;
+    if (op == last)
+      return true;
+  }
+}
+
+} // namespace tessel::gpu
