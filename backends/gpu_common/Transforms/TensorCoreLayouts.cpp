@@ -168,13 +168,72 @@ bool isElementwise(Operation *op) {
 /// How many elementwise ops deep canMakeIn looks through operands.
 constexpr unsigned kMaxRematerializeDepth = 4;
 
+/// Whether `value` (used elsewhere too) can be computed again in another
+/// layout beside itself at little cost: a splat, an expand_dims (made anew
+/// in that layout; it moves elements anyway), a broadcast of such a value
+/// (then it copies registers), or an elementwise op (tile.addptr too) over
+/// such values, a few deep: the pointer tile `base + rows[:, None] * stride
+/// + cols[None, :]` of a GEMM operand, or its mask along K.
+bool isRematerializable(Value value, unsigned depth = 0) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type || type.getEncoding())
+    return false;
+  DenseElementsAttr splat;
+  if (matchPattern(value, m_Constant(&splat)) && splat.isSplat())
+    return true;
+  Operation *def = value.getDefiningOp();
+  if (isa_and_nonnull<tile::SplatOp, tile::ExpandDimsOp>(def))
+    return true;
+  if (!def || depth >= kMaxRematerializeDepth + 2)
+    return false;
+  if (auto broadcast = dyn_cast<tile::BroadcastOp>(def))
+    return isRematerializable(broadcast.getSrc(), depth + 1);
+  return isElementwise(def) && llvm::all_of(def->getOperands(), [&](Value operand) {
+           return !isa<RankedTensorType>(operand.getType()) ||
+                  isRematerializable(operand, depth + 1);
+         });
+}
+
+/// `value` (isRematerializable) computed again in `encoding` after its
+/// original: a constant through a cast (folded), a splat or expand_dims
+/// anew from the same operand, other ops over their operands so made. A
+/// copy made for an earlier use is shared.
+Value rematerialize(Value value, Attribute encoding) {
+  RankedTensorType encoded = withEncoding(cast<RankedTensorType>(value.getType()), encoding);
+  Operation *def = value.getDefiningOp();
+  OpBuilder b(value.getContext());
+  b.setInsertionPointAfter(def);
+  DenseElementsAttr splat;
+  if (matchPattern(value, m_Constant(&splat)))
+    return tensor::CastOp::create(b, value.getLoc(), encoded, value);
+  const bool leaf = isa<tile::SplatOp, tile::ExpandDimsOp>(def);
+  SmallVector<Value> operands;
+  for (Value operand : def->getOperands())
+    operands.push_back(!leaf && isa<RankedTensorType>(operand.getType())
+                           ? rematerialize(operand, encoding)
+                           : operand);
+  if (!operands.empty())
+    for (Operation *other : operands.front().getUsers())
+      if (other != def && other->getName() == def->getName() &&
+          other->getAttrDictionary() == def->getAttrDictionary() &&
+          llvm::equal(other->getOperands(), operands) &&
+          other->getResult(0).getType() == encoded)
+        return other->getResult(0);
+  Operation *copy = b.clone(*def);
+  copy->setOperands(operands);
+  copy->getResult(0).setType(encoded);
+  return copy->getResult(0);
+}
+
 /// Whether `value` can be had in `encoding` at no cost (or the cost moves
 /// out of a loop): it leaves that layout through a cast, is a splat (a
 /// constant or tile.splat, made in any layout alike), is loop-carried (the
 /// loop then carries it in `encoding`), is a broadcast used only here (a
 /// broadcast moves elements anyway; given its source in the same layout it
 /// stays inside each thread), or is an elementwise op used only here whose
-/// operands are all such values (the causal mask of an attention kernel).
+/// operands are all such values (the causal mask of an attention kernel);
+/// a value used elsewhere too is computed again if that is cheap
+/// (isRematerializable).
 bool canMakeIn(Value value, Attribute encoding, unsigned depth = 0) {
   auto type = dyn_cast<RankedTensorType>(value.getType());
   if (!type)
@@ -192,7 +251,7 @@ bool canMakeIn(Value value, Attribute encoding, unsigned depth = 0) {
   if (isa<tile::SplatOp>(def))
     return true;
   if (!value.hasOneUse())
-    return false;
+    return isRematerializable(value);
   if (isa<tile::BroadcastOp>(def))
     return true;
   if (depth >= kMaxRematerializeDepth || !isElementwise(def))
@@ -247,6 +306,8 @@ Value makeIn(Value value, Attribute encoding, Operation *user) {
     copy->getResult(0).setType(encoded);
     return copy->getResult(0);
   }
+  if (!value.hasOneUse())
+    return rematerialize(value, encoding);
   // Used only by `user`: changed in place.
   if (auto broadcast = dyn_cast<tile::BroadcastOp>(def)) {
     value.setType(encoded);
