@@ -38,10 +38,12 @@ struct GemmConfig {
 unsigned getReferenceSmCount(const NvidiaTarget &target);
 
 /// The configuration for `shape`, for 2-byte operands (f16, bf16: the
-/// measured case): 128x128x32 tiles, 4 warps, 4 stages on sm_90a (3 on
-/// sm_80); 64-row tiles where 128x128 would leave SMs idle (fewer tiles
-/// than SMs); tiles no larger than the problem's next powers of two (at
-/// least 16), so that small problems do not compute mostly padding.
+/// measured case): on sm_90a, 128x256x64 tiles, 8 warps, 3 stages where
+/// those tiles are at least one an SM; otherwise 128x128x32 tiles, 4 warps,
+/// 4 stages on sm_90a (3 on sm_80), 64-row tiles where 128x128 would leave
+/// SMs idle (fewer tiles than SMs); tiles no larger than the problem's next
+/// powers of two (at least 16), so that small problems do not compute
+/// mostly padding.
 GemmConfig chooseGemmConfig(const NvidiaTarget &target, const GemmShape &shape);
 
 /// The problem's M, N and K from the launch's integer key values: keys

@@ -14,14 +14,28 @@ TEST(NvidiaHeuristics, LargeSquareGemmsGetTheMeasuredBest) {
   for (int64_t size : {4096, 8192}) {
     GemmConfig c = chooseGemmConfig(kHopper, {size, size, size});
     EXPECT_EQ(c.blockM, 128);
-    EXPECT_EQ(c.blockN, 128);
-    EXPECT_EQ(c.blockK, 32);
-    EXPECT_EQ(c.numWarps, 4u);
-    EXPECT_EQ(c.numStages, 4u);
+    EXPECT_EQ(c.blockN, 256);
+    EXPECT_EQ(c.blockK, 64);
+    EXPECT_EQ(c.numWarps, 8u);
+    EXPECT_EQ(c.numStages, 3u);
+    // sm_80 keeps 128x128x32 tiles, 4 warps, 3 stages.
+    GemmConfig a = chooseGemmConfig(kAmpere, {size, size, size});
+    EXPECT_EQ(a.blockN, 128);
+    EXPECT_EQ(a.blockK, 32);
+    EXPECT_EQ(a.numWarps, 4u);
+    EXPECT_EQ(a.numStages, 3u);
   }
   // Ragged shapes with plenty of tiles keep them.
-  EXPECT_EQ(chooseGemmConfig(kHopper, {3000, 5000, 2000}).blockM, 128);
-  EXPECT_EQ(chooseGemmConfig(kHopper, {8192, 8192, 1024}).blockM, 128);
+  EXPECT_EQ(chooseGemmConfig(kHopper, {3000, 5000, 2000}).blockN, 256);
+  EXPECT_EQ(chooseGemmConfig(kHopper, {8192, 8192, 1024}).blockN, 256);
+  // Fewer 128x256 tiles than SMs (2048^2: 128): 128x128x32, 4 warps.
+  GemmConfig c = chooseGemmConfig(kHopper, {2048, 2048, 2048});
+  EXPECT_EQ(c.blockM, 128);
+  EXPECT_EQ(c.blockN, 128);
+  EXPECT_EQ(c.numWarps, 4u);
+  EXPECT_EQ(c.numStages, 4u);
+  // Without the shape, the 128x128x32 default.
+  EXPECT_EQ(chooseGemmConfig(kHopper, {0, 0, 4096}).blockN, 128);
 }
 
 TEST(NvidiaHeuristics, FewTilesHalveTheRows) {
