@@ -199,7 +199,8 @@ bool isRematerializable(Value value, unsigned depth = 0) {
 /// anew from the same operand, other ops over their operands so made. A
 /// copy made for an earlier use is shared.
 Value rematerialize(Value value, Attribute encoding) {
-  RankedTensorType encoded = withEncoding(cast<RankedTensorType>(value.getType()), encoding);
+  RankedTensorType encoded =
+      withEncoding(cast<RankedTensorType>(value.getType()), encoding);
   Operation *def = value.getDefiningOp();
   OpBuilder b(value.getContext());
   b.setInsertionPointAfter(def);

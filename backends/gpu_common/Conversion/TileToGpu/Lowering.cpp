@@ -110,7 +110,8 @@ void GpuLowering::findScratchOverlays(Operation *root) {
     // last wait for its dots' instructions after it.
     Operation *first = loop, *last = loop;
     for (Operation *op = loop->getPrevNode(); op; op = op->getPrevNode())
-      if (auto marker = op->getAttrOfType<tilegpu::MatrixOperandAttr>(kAsyncCopyAttrName))
+      if (auto marker =
+              op->getAttrOfType<tilegpu::MatrixOperandAttr>(kAsyncCopyAttrName))
         if (llvm::is_contained(ids, int64_t(marker.getDot())))
           first = op;
     for (Value result : loop.getResults())
@@ -333,8 +334,8 @@ Value SharedScratch::load(Type type, Value index, int64_t byteOffset) {
 /// `elementType` and dividing what it must (1 for i1).
 static int64_t getInnerRun(const BlockedLayout &layout, Type elementType) {
   const unsigned inner = layout.getRank() - 1;
-  if (elementType.isInteger(1) || layout.getRank() == 0 || layout.order.front() != inner ||
-      layout.isReplicated(inner))
+  if (elementType.isInteger(1) || layout.getRank() == 0 ||
+      layout.order.front() != inner || layout.isReplicated(inner))
     return 1;
   int64_t run = std::min<int64_t>(layout.sizePerThread[inner],
                                   16 / SharedScratch::getStorageBytes(elementType));
@@ -371,13 +372,16 @@ SmallVector<Value> redistribute(OpBuilder &b, Location loc, GpuLowering &lowerin
   auto at = [&](ValueRange coords, ArrayRef<int64_t> shape) -> Value {
     if (!swizzled)
       return linearize(b, loc, coords, shape);
-    Value piece = arith::DivUIOp::create(b, loc, coords[1], i32Const(b, loc, pieceElements));
-    Value within = arith::RemUIOp::create(b, loc, coords[1], i32Const(b, loc, pieceElements));
+    Value piece =
+        arith::DivUIOp::create(b, loc, coords[1], i32Const(b, loc, pieceElements));
+    Value within =
+        arith::RemUIOp::create(b, loc, coords[1], i32Const(b, loc, pieceElements));
     Value phase = arith::AndIOp::create(b, loc, coords[0], i32Const(b, loc, 7));
     Value moved = arith::XOrIOp::create(b, loc, piece, phase);
     Value row = arith::MulIOp::create(b, loc, coords[0], i32Const(b, loc, shape[1]));
     Value column = arith::AddIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, moved, i32Const(b, loc, pieceElements)), within);
+        b, loc, arith::MulIOp::create(b, loc, moved, i32Const(b, loc, pieceElements)),
+        within);
     return arith::AddIOp::create(b, loc, row, column);
   };
   // Copies of an element write the same value to the same place. A

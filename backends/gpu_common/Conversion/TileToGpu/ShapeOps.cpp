@@ -24,7 +24,8 @@ namespace tessel::gpu {
 /// element holds its source element too, at the same place off those
 /// dimensions (coordinates along an extent-1 dimension wrap to 0).
 bool isThreadLocalBroadcast(const BlockedLayout &source, const BlockedLayout &result) {
-  if (source.getRank() != result.getRank() || source.sizePerThread != result.sizePerThread ||
+  if (source.getRank() != result.getRank() ||
+      source.sizePerThread != result.sizePerThread ||
       source.threadsPerWarp != result.threadsPerWarp ||
       source.warpsPerCTA != result.warpsPerCTA || source.order != result.order)
     return false;
