@@ -9,10 +9,11 @@
 // Triton specializes every pointer argument that is 16-byte aligned and
 // every integer argument that is a multiple of 16 (`tt.divisibility = 16`);
 // here that is the `:16` suffix (`*fp32:16`, `i32:16`), which the vector add
-// and softmax sizes below satisfy. Tessel's launcher also derives `:8` for
-// integers that are multiples of 8 but not 16 (the ragged GEMM's N). Without it on `n`
-// / `n_cols`, a mask `offsets < n` is not known to be uniform over four consecutive
-// elements, and every access is a scalar one. num_warps is what triton_bench.py
+// and softmax sizes below satisfy. Without `:16` on `n` / `n_cols`, a mask
+// `offsets < n` is not known to be uniform over four consecutive elements,
+// and every access is a scalar one. Tessel's launcher also derives `:8` for
+// integers that are multiples of 8 but not 16 (the ragged GEMM's N).
+// num_warps is what triton_bench.py
 // launches with; it runs the GEMMs at the 4 stages here and, as
 // "triton-s2", at 2.
 //
