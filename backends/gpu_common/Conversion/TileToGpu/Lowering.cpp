@@ -110,7 +110,8 @@ void GpuLowering::findScratchOverlays(Operation *root) {
     // last wait for its dots' instructions after it.
     Operation *first = loop, *last = loop;
     for (Operation *op = loop->getPrevNode(); op; op = op->getPrevNode())
-      if (auto marker = op->getAttrOfType<tilegpu::MatrixOperandAttr>(kAsyncCopyAttrName))
+      if (auto marker =
+              op->getAttrOfType<tilegpu::MatrixOperandAttr>(kAsyncCopyAttrName))
         if (llvm::is_contained(ids, int64_t(marker.getDot())))
           first = op;
     for (Value result : loop.getResults())
