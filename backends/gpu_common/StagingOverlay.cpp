@@ -19,15 +19,19 @@ bool isScratchFree(Operation *op, const std::function<bool(Operation *)> &knownF
   // Per-thread work on registers, control flow (its nested ops are checked
   // on their own), addresses, and loads (a staged load writes the staging
   // region, not the scratch).
+  // (An unregistered op has no dialect: unknown, so not scratch-free.)
+  Dialect *dialect = op->getDialect();
+  if (!dialect)
+    return false;
   if (isa<arith::ArithDialect, math::MathDialect, scf::SCFDialect, ub::UBDialect>(
-          op->getDialect()))
+          dialect))
     return true;
   if (isa<tile::ProgramIdOp, tile::NumProgramsOp, tile::MakeRangeOp, tile::SplatOp,
           tile::AddPtrOp, tile::PtrToIntOp, tile::LoadOp, tile::FpToFpOp,
           tile::BarrierOp, tilegpu::WaitDotOp>(op))
     return true;
   if (op->hasTrait<OpTrait::Elementwise>() && op->getNumRegions() == 0 &&
-      op->getDialect() && isa<tile::TileDialect>(op->getDialect()))
+      isa<tile::TileDialect>(dialect))
     return true;
   return knownFree(op);
 }
