@@ -1,0 +1,22 @@
+// Shared memory of the benchmark's GEMM at its deep tiles (budget/ holds
+// their tile IR, made by `tessel compile` from bench/nvidia/kernels.py).
+//
+// bf16 128x256x64, 8 warps, 3 stages: four staging buffers of 48 KiB
+// (copies two iterations ahead) with the epilogue's 64 KiB scratch over
+// them (StagingOverlay.h); apart, 262144 bytes would not fit sm_90a's
+// 232448 and the pipeline would run one iteration ahead.
+// RUN: tessel-nvidia-compile %S/budget/gemm_bf16_128x256x64.mlir --num-warps=8 --num-stages=3 --emit=info | FileCheck %s --check-prefix=BF16
+// BF16: shared_mem_bytes 196608
+// RUN: tessel-nvidia-compile %S/budget/gemm_bf16_128x256x64.mlir --num-warps=8 --num-stages=3 --emit=ptx | FileCheck %s --check-prefix=BF16PTX
+// BF16PTX: cp.async.wait_group 2;
+//
+// fp8 128x256x128 on the fp8 instructions, B read along K (K-major): the
+// same 196608 bytes. Its pointer and mask tiles are computed again in the
+// K-major load's layout (TensorCoreLayouts.cpp, isRematerializable); moved
+// through the scratch instead, the 128x256 pointer tile alone took 262144
+// bytes of it (458752 in all).
+// RUN: tessel-nvidia-compile %S/budget/gemm_fp8_kmajor_128x256x128.mlir --num-warps=8 --num-stages=3 --fp8-fast-accumulation --emit=info | FileCheck %s --check-prefix=FP8
+// FP8: shared_mem_bytes 196608
+// RUN: tessel-nvidia-compile %S/budget/gemm_fp8_kmajor_128x256x128.mlir --num-warps=8 --num-stages=3 --fp8-fast-accumulation --emit=ptx | FileCheck %s --check-prefix=FP8PTX
+// FP8PTX: cp.async.wait_group 2;
+// FP8PTX: wgmma.mma_async.sync.aligned.m64n256k32.f32.e4m3.e4m3
