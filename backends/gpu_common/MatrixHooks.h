@@ -186,6 +186,21 @@ public:
                mlir::ValueRange acc) const {
     return {};
   }
+  /// Whether warpGroupMmaRegisterA can be used (16-bit inputs).
+  virtual bool hasWarpGroupMmaRegisterA() const { return false; }
+  /// As warpGroupMma, with A's 64 x 16 step in registers instead of shared
+  /// memory: `a` holds this lane's four i32 registers, each two 16-bit
+  /// elements of one row at consecutive k, at (row, k) = (g, 2t), (g + 8,
+  /// 2t), (g, 2t + 8), (g + 8, 2t + 8) with g = 16 * (warp % 4) + lane / 4
+  /// and t = lane % 4: where the accumulator's elements 0-1 and 2-3 of
+  /// columns 0-7 and 8-15 sit. The registers must not change before the
+  /// wait for the instruction.
+  virtual llvm::SmallVector<mlir::Value>
+  warpGroupMmaRegisterA(mlir::OpBuilder &b, mlir::Location loc, mlir::Type input,
+                        mlir::ValueRange a, const SharedMatrix &bMatrix, unsigned n,
+                        mlir::ValueRange acc) const {
+    return {};
+  }
   /// Closes a group of the instructions issued since the last one.
   virtual void commitWarpGroupMma(mlir::OpBuilder &b, mlir::Location loc) const {}
   /// Waits until at most `pending` groups are unfinished; returns `acc` (the

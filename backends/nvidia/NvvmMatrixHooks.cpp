@@ -189,6 +189,50 @@ SmallVector<Value> NvvmMatrixHooks::warpGroupMma(OpBuilder &b, Location loc, Typ
   return out;
 }
 
+SmallVector<Value> NvvmMatrixHooks::warpGroupMmaRegisterA(OpBuilder &b, Location loc,
+                                                          Type input, ValueRange a,
+                                                          const SharedMatrix &bMatrix,
+                                                          unsigned n,
+                                                          ValueRange acc) const {
+  // The NVVM op takes A as a descriptor only: the register form is written
+  // out. Outputs $0.. are D, tied to the accumulator's inputs; then A's four
+  // registers, B's descriptor and scale-d (1: D = A * B + C). The transpose
+  // bit of B is 1 for N-major B.
+  const std::string type = input.isF16() ? "f16" : "bf16";
+  const size_t outs = acc.size();
+  auto operand = [](size_t i) { return "$" + std::to_string(i); };
+  std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, " + operand(2 * outs + 5) +
+                     ", 0;\nwgmma.mma_async.sync.aligned.m64n" + std::to_string(n) +
+                     "k16.f32." + type + "." + type + " {";
+  for (size_t i = 0; i < outs; ++i)
+    text += operand(i) + (i + 1 < outs ? ", " : "");
+  text += "}, {";
+  for (size_t i = 0; i < 4; ++i)
+    text += operand(2 * outs + i) + (i < 3 ? ", " : "");
+  text += "}, " + operand(2 * outs + 4) + ", p, 1, 1, " + (bMatrix.kMajor ? "0" : "1") +
+          ";\n}";
+  std::string constraints;
+  for (size_t i = 0; i < outs; ++i)
+    constraints += "=f,";
+  for (size_t i = 0; i < outs; ++i)
+    constraints += std::to_string(i) + ",";
+  constraints += "r,r,r,r,l,r";
+  SmallVector<Value> operands(acc.begin(), acc.end());
+  operands.append(a.begin(), a.end());
+  operands.push_back(makeDescriptor(b, loc, bMatrix));
+  operands.push_back(LLVM::ConstantOp::create(b, loc, b.getI32Type(), 1));
+  auto type32 = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(outs, b.getF32Type()));
+  auto mma = LLVM::InlineAsmOp::create(
+      b, loc, type32, operands, text, constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false, LLVM::TailCallKind::None,
+      /*asm_dialect=*/LLVM::AsmDialectAttr(), /*operand_attrs=*/ArrayAttr());
+  SmallVector<Value> out;
+  for (size_t i = 0; i < outs; ++i)
+    out.push_back(LLVM::ExtractValueOp::create(b, loc, mma.getResult(0), i));
+  return out;
+}
+
 void NvvmMatrixHooks::commitWarpGroupMma(OpBuilder &b, Location loc) const {
   NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
 }

@@ -55,6 +55,11 @@ public:
   unsigned getWarpGroupMaxN() const override { return hasWarpGroupMma ? 256 : 0; }
   void fenceSharedForWarpGroup(mlir::OpBuilder &b, mlir::Location loc) const override;
   void beginWarpGroupMma(mlir::OpBuilder &b, mlir::Location loc) const override;
+  bool hasWarpGroupMmaRegisterA() const override { return hasWarpGroupMma; }
+  llvm::SmallVector<mlir::Value>
+  warpGroupMmaRegisterA(mlir::OpBuilder &b, mlir::Location loc, mlir::Type input,
+                        mlir::ValueRange a, const SharedMatrix &bMatrix, unsigned n,
+                        mlir::ValueRange acc) const override;
   llvm::SmallVector<mlir::Value> warpGroupMma(mlir::OpBuilder &b, mlir::Location loc,
                                               mlir::Type input, const SharedMatrix &a,
                                               const SharedMatrix &bMatrix, unsigned n,

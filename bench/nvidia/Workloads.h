@@ -262,7 +262,8 @@ inline std::vector<Workload> getWorkloads() {
   }
   // Flash attention: m = the sequence length, n = batch x heads slices, k =
   // the head dim; programs of blockM queries over 64-key blocks, 4 warps
-  // (both dots on wgmma: M blockM, N 64 and the head dim).
+  // (both dots on wgmma: M blockM, N 64 and the head dim), 3 stages (the
+  // depth of the "triton" side; K and V copied one iteration ahead).
   const std::string attnSig = "*fp16:16,*fp16:16,*fp16:16,*fp16:16,*fp32:16,fp32,"
                               "i32:16,i32:16,i32:16,i32:16,i32:16,i32:16,i32:16,i32:16,"
                               "i32:16";
@@ -280,7 +281,7 @@ inline std::vector<Workload> getWorkloads() {
                          a.headDim,
                          a.numWarps,
                          0,
-                         2});
+                         3});
   return workloads;
 }
 

@@ -291,7 +291,7 @@ def main():
 
     # Flash attention (Workloads.h: getAttentionShapes, attentionBound):
     # Triton on the same kernel source and configuration at 2 stages
-    # ("triton-s2", Tessel's depth) and 3 ("triton", the tutorial's);
+    # ("triton-s2") and 3 ("triton", the tutorial's and Tessel's depth);
     # PyTorch's scaled_dot_product_attention beside them.
     for batch, heads, seq, dim, causal, block_m, warps in ATTENTION_SHAPES:
         name = f"attn_fwd_d{dim}_{seq}" + ("_causal" if causal else "")

@@ -3,6 +3,7 @@
 #include "backends/gpu_common/BlockedLayout.h"
 #include "backends/gpu_common/DotStaging.h"
 #include "backends/gpu_common/Transforms/Passes.h"
+#include "backends/gpu_common/Transforms/ReducedDims.h"
 #include "backends/gpu_common/Transforms/TensorCoreLayouts.h"
 #include "dialects/tile/Analysis/AxisInfo.h"
 
@@ -85,6 +86,7 @@ struct AssignLayoutsPass : public impl::TileGpuAssignLayoutsBase<AssignLayoutsPa
                                                 matrixAccElementsM, matrixAccElementsN,
                                                 matrixAccLanesN, matrixTf32K, matrixI8K},
                                 warpGroupMaxN);
+      keepReducedDims(func, numWarps, warpSize, maxRun);
       AxisInfoAnalysis axis(func);
       func.walk([&](Operation *op) {
         SmallVector<Attribute> layouts;

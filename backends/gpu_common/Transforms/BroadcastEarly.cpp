@@ -8,6 +8,13 @@
 // loop-invariant operand (the usual `offs_k[None, :]` of a masked loop load)
 // is then hoisted out of the loop by loop-invariant code motion.
 //
+// `expand_dims(x < splat(s))` moves elements the same way (the column
+// mask `cols[None, :]` of an attention loop): the unit dimension goes to
+// the operands instead, so that the later broadcast finds the op and
+// spreads its operands too. Both rewrites copy an op used elsewhere as
+// well; the copies are cheap integer ops (the list below) and the original
+// goes when nothing else uses it.
+//
 //===----------------------------------------------------------------------===//
 
 #include "backends/gpu_common/Transforms/Passes.h"
@@ -33,26 +40,39 @@ RankedTensorType reshaped(Type type, ArrayRef<int64_t> shape) {
   return RankedTensorType::get(shape, tensor.getElementType());
 }
 
-/// broadcast(op(a, b...)) -> op(broadcast(a), broadcast(b)...) for an
-/// elementwise op with one use.
+/// Ops cheap enough to repeat for every copy a broadcast makes (an exp
+/// would run M times instead of once), with tile operands only.
+bool isCheapElementwise(Operation *op) {
+  if (!isa_and_nonnull<arith::CmpIOp, arith::CmpFOp, arith::AndIOp, arith::OrIOp,
+                       arith::XOrIOp, arith::AddIOp, arith::SubIOp, arith::MulIOp,
+                       arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp,
+                       arith::SelectOp>(op))
+    return false;
+  if (!op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() != 1 ||
+      op->getNumRegions() != 0)
+    return false;
+  return llvm::all_of(op->getOperandTypes(),
+                      [](Type t) { return isa<RankedTensorType>(t); });
+}
+
+/// `source` (isCheapElementwise) made again over `operands`, its result of
+/// `shape`.
+Value cloneWithShape(PatternRewriter &rewriter, Operation *source, ValueRange operands,
+                     ArrayRef<int64_t> shape) {
+  OperationState state(source->getLoc(), source->getName(), operands,
+                       TypeRange{reshaped(source->getResult(0).getType(), shape)},
+                       source->getAttrs());
+  return rewriter.create(state)->getResult(0);
+}
+
+/// broadcast(op(a, b...)) -> op(broadcast(a), broadcast(b)...).
 struct BroadcastOperands : OpRewritePattern<tile::BroadcastOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(tile::BroadcastOp op,
                                 PatternRewriter &rewriter) const override {
     Operation *source = op.getSrc().getDefiningOp();
-    // Only ops cheap enough to repeat for every copy the broadcast makes
-    // (an exp would run M times instead of once).
-    if (!isa_and_nonnull<arith::CmpIOp, arith::CmpFOp, arith::AndIOp, arith::OrIOp,
-                         arith::XOrIOp, arith::AddIOp, arith::SubIOp, arith::MulIOp,
-                         arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp,
-                         arith::SelectOp>(source))
+    if (!isCheapElementwise(source))
       return rewriter.notifyMatchFailure(op, "not a cheap elementwise op");
-    if (!source->hasTrait<OpTrait::Elementwise>() || source->getNumResults() != 1 ||
-        source->getNumRegions() != 0 || !source->getResult(0).hasOneUse())
-      return rewriter.notifyMatchFailure(op, "not a single-use elementwise op");
-    for (Value operand : source->getOperands())
-      if (!isa<RankedTensorType>(operand.getType()))
-        return rewriter.notifyMatchFailure(op, "scalar operand");
     ArrayRef<int64_t> shape = op.getType().getShape();
     SmallVector<Value> operands;
     for (Value operand : source->getOperands()) {
@@ -64,10 +84,31 @@ struct BroadcastOperands : OpRewritePattern<tile::BroadcastOp> {
         operands.push_back(
             tile::BroadcastOp::create(rewriter, op.getLoc(), type, operand));
     }
-    OperationState state(source->getLoc(), source->getName(), operands,
-                         TypeRange{reshaped(source->getResult(0).getType(), shape)},
-                         source->getAttrs());
-    rewriter.replaceOp(op, rewriter.create(state)->getResults());
+    rewriter.replaceOp(op, cloneWithShape(rewriter, source, operands, shape));
+    return success();
+  }
+};
+
+/// expand_dims(op(a, b...)) -> op(expand_dims(a), expand_dims(b)...).
+struct ExpandDimsOperands : OpRewritePattern<tile::ExpandDimsOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tile::ExpandDimsOp op,
+                                PatternRewriter &rewriter) const override {
+    Operation *source = op.getSrc().getDefiningOp();
+    if (!isCheapElementwise(source))
+      return rewriter.notifyMatchFailure(op, "not a cheap elementwise op");
+    ArrayRef<int64_t> shape = op.getType().getShape();
+    SmallVector<Value> operands;
+    for (Value operand : source->getOperands()) {
+      Type type = reshaped(operand.getType(), shape);
+      if (auto splat = operand.getDefiningOp<tile::SplatOp>())
+        operands.push_back(
+            tile::SplatOp::create(rewriter, op.getLoc(), type, splat.getSrc()));
+      else
+        operands.push_back(tile::ExpandDimsOp::create(rewriter, op.getLoc(), type,
+                                                      operand, op.getAxis()));
+    }
+    rewriter.replaceOp(op, cloneWithShape(rewriter, source, operands, shape));
     return success();
   }
 };
@@ -75,7 +116,7 @@ struct BroadcastOperands : OpRewritePattern<tile::BroadcastOp> {
 struct BroadcastEarlyPass : impl::TileGpuBroadcastEarlyBase<BroadcastEarlyPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<BroadcastOperands>(&getContext());
+    patterns.add<BroadcastOperands, ExpandDimsOperands>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

@@ -70,8 +70,11 @@ func.func @single(%a: tensor<64x32xbf16>, %b: tensor<32x64xbf16>, %c: tensor<64x
 // maximum, exp2, and the conversion that feeds the second dot as A; the
 // broadcasts' sources (expand_dims) are made in that layout, so each
 // broadcast stays inside the threads; the rescaled accumulator is carried
-// in the matrix layout. The only casts left are the epilogue's, after the
-// loop.
+// in the matrix layout. The row maximum is carried as a [64, 1] tile in
+// that layout with one column a thread (R), so that the reduction's
+// expand_dims and the broadcasts back stay in registers; the second
+// reduction's result is expanded in R directly. The only casts left are the
+// epilogue's, after the loop.
 // CHECK-LABEL: func.func @attention_step
 // CHECK: scf.for
 // CHECK-NOT: tensor.cast
@@ -80,15 +83,19 @@ func.func @single(%a: tensor<64x32xbf16>, %b: tensor<32x64xbf16>, %c: tensor<64x
 // CHECK: arith.mulf %[[S]]
 // CHECK: tile.expand_dims {{.*}} -> tensor<1x64xi1, #[[E]]>
 // CHECK: tile.broadcast {{.*}} : tensor<1x64xi1, #[[E]]> -> tensor<64x64xi1, #[[E]]>
-// CHECK: tile.reduce {{.*}} : (tensor<64x64xf32, #[[E]]>) -> tensor<64xf32>
-// CHECK: tile.expand_dims {{.*}} -> tensor<64x1xf32, #[[E]]>
-// CHECK: tile.broadcast {{.*}} : tensor<64x1xf32, #[[E]]> -> tensor<64x64xf32, #[[E]]>
+// CHECK: %[[MX:.*]] = tile.reduce {{.*}} : (tensor<64x64xf32, #[[E]]>) -> tensor<64xf32>
+// CHECK: %[[MX1:.*]] = tile.expand_dims %[[MX]] {{.*}} -> tensor<64x1xf32, #[[R:tilegpu.blocked<\{sizePerThread = \[1, 1\], threadsPerWarp = \[8, 4\], warpsPerCTA = \[2, 2\], order = \[1, 0\]\}>]]>
+// CHECK: %[[MN:.*]] = arith.maxnumf %{{.*}}, %[[MX1]] {{.*}} : tensor<64x1xf32, #[[R]]>
+// CHECK: tile.broadcast %[[MN]] {{.*}} : tensor<64x1xf32, #[[R]]> -> tensor<64x64xf32, #[[E]]>
 // CHECK: math.exp2 {{.*}} : tensor<64x64xf32, #[[E]]>
-// CHECK: tile.reduce {{.*}} : (tensor<64x64xf32, #[[E]]>) -> tensor<64xf32>
+// CHECK: %[[L:.*]] = tile.reduce {{.*}} : (tensor<64x64xf32, #[[E]]>) -> tensor<64xf32>
+// CHECK: %[[L1:.*]] = tile.expand_dims %[[L]] {{.*}} -> tensor<64x1xf32, #[[R]]>
+// CHECK: math.exp2 %[[L1]] {{.*}} : tensor<64x1xf32, #[[R]]>
+// CHECK: tile.broadcast {{.*}} : tensor<64x1xf32, #[[R]]> -> tensor<64x64xf32, #[[E]]>
 // CHECK: arith.truncf {{.*}} to tensor<64x64xf16, #[[E]]>
 // CHECK: tile.dot {{.*}} : tensor<64x64xf16, #[[E]]> * tensor<64x64xf16> -> tensor<64x64xf32, #[[E]]>
 // CHECK-NOT: tensor.cast
-// CHECK: scf.yield
+// CHECK: scf.yield {{.*}} : tensor<64x64xf32, #[[E]]>, tensor<64x1xf32, #[[R]]>
 // CHECK: tensor.cast
 // OFF-LABEL: func.func @attention_step
 // OFF-NOT: tensor.cast

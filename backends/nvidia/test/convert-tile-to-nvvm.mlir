@@ -93,6 +93,29 @@ func.func @row_sum(%in: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %out: !ti
 
 // -----
 
+// A row maximum spread back over its rows (`x - max(x, 1)[:, None]`): the
+// expand_dims is in the reduced tile's layout (reduced-dims.mlir), so the
+// reduction's lanes combine with shuffles and every register stays in its
+// thread: no shared memory, no barrier.
+// CHECK: module attributes {{.*}}tilegpu.shared_mem_bytes = 0 : i32
+// CHECK-LABEL: func.func private @row_max_subtract
+// CHECK-COUNT-4: nvvm.shfl.sync bfly
+// CHECK-NOT: nvvm.barrier0
+// CHECK: return
+func.func private @row_max_subtract(%x: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %m = tile.reduce %x axis = 1 : (tensor<64x64xf32>) -> tensor<64xf32> {
+  ^bb0(%a: f32, %b: f32):
+    %t = arith.maxnumf %a, %b : f32
+    tile.yield %t : f32
+  }
+  %m1 = tile.expand_dims %m {axis = 1 : i32} : tensor<64xf32> -> tensor<64x1xf32>
+  %mb = tile.broadcast %m1 : tensor<64x1xf32> -> tensor<64x64xf32>
+  %d = arith.subf %x, %mb : tensor<64x64xf32>
+  return %d : tensor<64x64xf32>
+}
+
+// -----
+
 // Shape ops move the tile through shared memory between barriers; each
 // thread's run of 4 halves goes in one aligned store.
 // CHECK: module attributes {{.*}}tilegpu.shared_mem_bytes = 4096 : i32

@@ -18,6 +18,8 @@
 
 #include "backends/gpu_common/Conversion/TileToGpu/Lowering.h"
 
+#include <map>
+
 #include "backends/gpu_common/Conversion/TileToGpu.h"
 #include "backends/gpu_common/DotStaging.h"
 #include "backends/gpu_common/Transforms/TensorCoreLayouts.h"
@@ -224,6 +226,7 @@ Value multiplyFragments(tile::DotOp op, const ThreadIndex &index, Value aBase,
     return getAccRegister(c, repRow, inRow, repCol, inCol);
   };
   SmallVector<Value> acc = unpackVector(b, loc, accTile);
+
   unsigned aRegs = inst.a.getRegisters(inst.m, inst.k);
   unsigned bRegs = inst.b.getRegisters(inst.k, inst.n);
   unsigned cRegs = inst.c.getRegisters(inst.m, inst.n);
@@ -288,7 +291,8 @@ struct StagedOperands {
 };
 
 StagedOperands stageOperands(tile::DotOp op, Value aTile, Value bTile, OpBuilder &b,
-                             GpuLowering &lowering, bool warpGroup) {
+                             GpuLowering &lowering, bool warpGroup,
+                             bool aInRegisters = false) {
   Location loc = op.getLoc();
   auto [input, m, n, k] = getDotShape(op);
 
@@ -375,7 +379,7 @@ StagedOperands stageOperands(tile::DotOp op, Value aTile, Value bTile, OpBuilder
   // loop (behind a barrier: a previous run of the loop may still read it),
   // fenced for the warp-group instruction and ordered by a barrier.
   bool aStoredBefore = false;
-  if (staging.getASeparate() && !(asyncMask & 1)) {
+  if (staging.getASeparate() && !(asyncMask & 1) && !aInRegisters) {
     const int64_t aBytes = m * k * (input.getIntOrFloatBitWidth() / 8);
     auto loop = dyn_cast<scf::ForOp>(op->getParentOp());
     if (loop && loop.isDefinedOutsideOfLoop(op.getA())) {
@@ -402,7 +406,8 @@ StagedOperands stageOperands(tile::DotOp op, Value aTile, Value bTile, OpBuilder
   StagedOperands staged{{aBase, staging.getAStride(), staging, 0, m},
                         {bBase, staging.getBStride(), staging, 1,
                          staging.getBKMajor() ? n : k}};
-  if (!(asyncMask & 1) && !aStoredBefore)
+  const bool aStoredHere = !(asyncMask & 1) && !aStoredBefore && !aInRegisters;
+  if (aStoredHere)
     storeToShared(b, loc, lowering.getLayout(op.getA().getType()), index, aTile, input,
                   staged.a);
   if (!(asyncMask & 2))
@@ -415,7 +420,7 @@ StagedOperands stageOperands(tile::DotOp op, Value aTile, Value bTile, OpBuilder
   // asynchronous copies brought need only their wait and the barrier (a
   // fence would also wait for every copy still in flight; a load that had
   // to store element by element fences its own stores, lowerAsyncCopy).
-  if (warpGroup && asyncMask != 3 && !(aStoredBefore && (asyncMask & 2)))
+  if (warpGroup && (aStoredHere || !(asyncMask & 2)))
     lowering.matrix->fenceSharedForWarpGroup(b, loc);
   lowering.hooks.createBarrier(b, loc);
   return staged;
@@ -440,6 +445,28 @@ bool usesWarpGroupMma(tile::DotOp op) {
                              getElementTypeOrSelf(op.getB().getType()));
 }
 
+/// Whether a warp-group dot reads A from registers: 16-bit A (an
+/// attention kernel's probabilities) not copied by its load, held in the
+/// accumulator layout with all warps along M, as the accumulator is. Each
+/// thread then holds the rows and columns the instruction's A fragment
+/// wants of it (MatrixHooks.h, warpGroupMmaRegisterA), and A needs no
+/// shared memory, store or fence.
+bool readsARegisters(tile::DotOp op, const GpuLowering &lowering) {
+  auto [input, m, n, k] = getDotShape(op);
+  auto async = op->getAttrOfType<tilegpu::StagedDotAttr>(kStagedDotAttrName);
+  if (!lowering.matrix->hasWarpGroupMmaRegisterA() ||
+      !(input.isF16() || input.isBF16()) || (async && (async.getOperands() & 1)))
+    return false;
+  BlockedLayout a = lowering.getLayout(op.getA().getType());
+  const BlockedLayout c = lowering.getLayout(op.getType());
+  return a.sizePerThread == ArrayRef<unsigned>{1, 2} &&
+         a.threadsPerWarp == ArrayRef<unsigned>{8, 4} &&
+         a.warpsPerCTA == ArrayRef<unsigned>{lowering.numWarps, 1} &&
+         a.order == ArrayRef<unsigned>{1, 0} && c.sizePerThread == a.sizePerThread &&
+         c.threadsPerWarp == a.threadsPerWarp && c.warpsPerCTA == a.warpsPerCTA &&
+         c.order == a.order && k % 16 == 0;
+}
+
 /// The warp-group dot: every warp group multiplies its 64-row slices of A
 /// (the staging puts them in its order) with all of B, one instruction per
 /// slice and 16-deep step of K, then waits for them. Slice s of warp group
@@ -451,7 +478,9 @@ Value lowerWithWarpGroupMma(tile::DotOp op, Value aTile, Value bTile, Value accT
   Location loc = op.getLoc();
   auto [input, m, n, k] = getDotShape(op);
   BlockedLayout c = lowering.getLayout(op.getType());
-  StagedOperands staged = stageOperands(op, aTile, bTile, b, lowering, true);
+  const bool aInRegisters = readsARegisters(op, lowering);
+  StagedOperands staged =
+      stageOperands(op, aTile, bTile, b, lowering, true, aInRegisters);
   tilegpu::SharedStagingAttr staging = staged.a.staging;
   const int64_t sa = staging.getASwizzle(), sb = staging.getBSwizzle();
   const int64_t groups = lowering.numWarps / 4, slices = m / (64 * groups);
@@ -465,6 +494,18 @@ Value lowerWithWarpGroupMma(tile::DotOp op, Value aTile, Value bTile, Value accT
   Value aAddress = address(staged.a.base), bAddress = address(staged.b.base);
 
   SmallVector<Value> acc = unpackVector(b, loc, accTile);
+  // A in registers: the i32 pairs of 16-bit elements of (row repetition,
+  // column repetition), as the accumulator's rows and columns are numbered.
+  SmallVector<Value> aValues;
+  const BlockedLayout aLayout = lowering.getLayout(op.getA().getType());
+  if (aInRegisters)
+    aValues = unpackVector(b, loc, aTile);
+  auto aPair = [&](int64_t repRow, int64_t repCol) -> Value {
+    Value pair = packVector(b, loc, VectorType::get({2}, input),
+                            {aValues[getAccRegister(aLayout, repRow, 0, repCol, 0)],
+                             aValues[getAccRegister(aLayout, repRow, 0, repCol, 1)]});
+    return LLVM::BitcastOp::create(b, loc, b.getI32Type(), pair);
+  };
   SmallVector<SmallVector<int64_t>> regs(slices);
   SmallVector<SmallVector<Value>> sliceAcc(slices);
   for (int64_t s = 0; s < slices; ++s)
@@ -475,6 +516,18 @@ Value lowerWithWarpGroupMma(tile::DotOp op, Value aTile, Value bTile, Value accT
 
   // One instruction reads 32 bytes of K: 16 halves or 32 fp8 values.
   const int64_t kStep = 32 / elementBytes;
+  // A's registers are all made before the first instruction: a register
+  // written between them would need another fence.
+  std::map<std::pair<int64_t, int64_t>, SmallVector<Value>> aRegisters;
+  if (aInRegisters)
+    for (int64_t kk = 0; kk < k; kk += kStep)
+      for (int64_t s = 0; s < slices; ++s) {
+        // Rows 8h + lane / 4 of the slice are row repetition 2s + h;
+        // columns kk + 8j + 2 * (lane % 4) column repetition kk / 8 + j.
+        const int64_t q = kk / 8;
+        aRegisters[{kk, s}] = {aPair(2 * s, q), aPair(2 * s + 1, q),
+                               aPair(2 * s, q + 1), aPair(2 * s + 1, q + 1)};
+      }
   lowering.matrix->beginWarpGroupMma(b, loc);
   for (int64_t kk = 0; kk < k; kk += kStep) {
     const int64_t kBytes = kk * elementBytes;
@@ -487,6 +540,11 @@ Value lowerWithWarpGroupMma(tile::DotOp op, Value aTile, Value bTile, Value accT
       bMatrix = {addConst(b, loc, bAddress, kBytes / sb * (n * sb) + kBytes % sb), sb,
                  16, 8 * sb, /*kMajor=*/true};
     for (int64_t s = 0; s < slices; ++s) {
+      if (aInRegisters) {
+        sliceAcc[s] = lowering.matrix->warpGroupMmaRegisterA(
+            b, loc, input, aRegisters[{kk, s}], bMatrix, unsigned(n), sliceAcc[s]);
+        continue;
+      }
       Value slice = addConst(b, loc, group, s * groups);
       Value offset = addConst(b, loc, mulConst(b, loc, slice, 64 * sa),
                               kBytes / sa * (m * sa) + kBytes % sa);
@@ -502,8 +560,10 @@ Value lowerWithWarpGroupMma(tile::DotOp op, Value aTile, Value bTile, Value accT
   // In flight (TileGpuAttrs.td): wait for the previous iteration's
   // instructions only; the loop's result waits for the last ones.
   auto async = op->getAttrOfType<tilegpu::StagedDotAttr>(kStagedDotAttrName);
-  const bool inFlight =
-      async && async.getInFlight() && GpuLowering::hasIterationNumber(op);
+  // (A's registers must keep their values until the wait: no dot in
+  // flight reads them.)
+  const bool inFlight = async && async.getInFlight() &&
+                        GpuLowering::hasIterationNumber(op) && !aInRegisters;
   lowering.matrix->commitWarpGroupMma(b, loc);
   all = lowering.matrix->waitWarpGroupMma(b, loc, all, inFlight ? 1 : 0);
   for (int64_t s = 0, at = 0; s < slices; ++s)

@@ -80,6 +80,13 @@ public:
   /// Whether getIterationNumber would find one (creates nothing).
   static bool hasIterationNumber(mlir::Operation *op);
 
+  /// The registers of each `tile.expand_dims` of a reduction's result that
+  /// the reduction's lowering made from its per-thread results (the
+  /// expand_dims is in the reduced tile's layout: ReducedDims.h), and the
+  /// reductions lowered so far.
+  llvm::DenseMap<mlir::Operation *, llvm::SmallVector<mlir::Value>> reducedExpansions;
+  llvm::DenseSet<mlir::Operation *> loweredReductions;
+
   /// The per-thread type of a scalar element: pointers are i64 addresses.
   static mlir::Type getElementStorageType(mlir::Type element);
 

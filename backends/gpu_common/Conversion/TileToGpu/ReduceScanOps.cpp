@@ -3,7 +3,10 @@
 // reduce: each thread combines its own elements along the axis, then lanes
 // combine with butterfly shuffles, then warps combine through shared memory;
 // every thread then holds the result for its positions, which moves to the
-// result's layout through shared memory. Combiners are assumed associative
+// result's layout through shared memory. A `tile.expand_dims` of the result
+// along the reduced axis whose layout distributes the other dimensions as
+// the reduced tile does (ReducedDims.h) takes those registers instead; when
+// nothing else reads the result, nothing moves. Combiners are assumed associative
 // and commutative (as in Triton): the order of combination is not the
 // sequential one.
 // scan: through shared memory; each element combines the elements before it
@@ -93,6 +96,36 @@ Value shuffleXor(OpBuilder &b, Location loc, const GpuTargetHooks &hooks, Value 
     v = hooks.createShuffleXor(b, loc, v, mask);
   }
   return type.isInteger(bits) ? v : arith::BitcastOp::create(b, loc, type, v);
+}
+
+/// The registers of `expanded`, the layout of the reduction's result
+/// expanded along `axis`, from `partial` (operand `operand`'s results by
+/// position off the axis, as the reduction's lowering groups them): when
+/// it distributes the other dimensions as `reduced` does, each thread
+/// holds the results of its registers. Nullopt otherwise.
+std::optional<SmallVector<Value>>
+getExpandedRegisters(const BlockedLayout &reduced, const BlockedLayout &expanded,
+                     unsigned axis,
+                     const std::map<SmallVector<int64_t>, SmallVector<Value>> &partial,
+                     unsigned operand) {
+  if (expanded.getRank() != reduced.getRank() || expanded.shape[axis] != 1 ||
+      expanded.threadsPerWarp != reduced.threadsPerWarp ||
+      expanded.warpsPerCTA != reduced.warpsPerCTA || expanded.order != reduced.order)
+    return std::nullopt;
+  for (unsigned d = 0; d < reduced.getRank(); ++d)
+    if (d != axis && (expanded.shape[d] != reduced.shape[d] ||
+                      expanded.sizePerThread[d] != reduced.sizePerThread[d]))
+      return std::nullopt;
+  SmallVector<Value> registers;
+  for (int64_t reg = 0, n = expanded.getElementsPerThread(); reg < n; ++reg) {
+    SmallVector<int64_t> key = expanded.getRegisterOffsets(reg);
+    key.erase(key.begin() + axis);
+    auto it = partial.find(key);
+    if (it == partial.end())
+      return std::nullopt;
+    registers.push_back(it->second[operand]);
+  }
+  return registers;
 }
 
 struct ReduceLowering : GpuPattern<tile::ReduceOp> {
@@ -200,9 +233,34 @@ struct ReduceLowering : GpuPattern<tile::ReduceOp> {
       }
     }
 
+    lowering.loweredReductions.insert(op);
     // 4. A 1-D reduce yields scalars every thread now holds.
     if (resultShape.empty()) {
       rewriter.replaceOp(op, partial.begin()->second);
+      return success();
+    }
+    // 5. The expand_dims along the axis in the reduced tile's distribution
+    // take each thread's results as they are.
+    bool allExpanded = true;
+    for (unsigned i = 0; i < numOperands; ++i)
+      for (Operation *user : op.getResult()[i].getUsers()) {
+        auto expand = dyn_cast<tile::ExpandDimsOp>(user);
+        std::optional<SmallVector<Value>> expanded;
+        if (expand && expand.getAxis() == axis)
+          expanded = getExpandedRegisters(layout, lowering.getLayout(expand.getType()),
+                                          axis, partial, i);
+        if (!expanded) {
+          allExpanded = false;
+          continue;
+        }
+        lowering.reducedExpansions[user] = std::move(*expanded);
+      }
+    if (allExpanded) {
+      SmallVector<Value> unread;
+      for (Value result : op.getResult())
+        unread.push_back(LLVM::PoisonOp::create(
+            rewriter, loc, getTypeConverter()->convertType(result.getType())));
+      rewriter.replaceOp(op, unread);
       return success();
     }
     // Otherwise move the per-position results into the result's layout.

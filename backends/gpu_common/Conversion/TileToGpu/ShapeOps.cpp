@@ -22,16 +22,21 @@ namespace tessel::gpu {
 /// both distribute the same way (the same blocked parameters, the source's
 /// broadcast dimensions of extent 1), so the thread that holds a result
 /// element holds its source element too, at the same place off those
-/// dimensions (coordinates along an extent-1 dimension wrap to 0).
+/// dimensions (coordinates along an extent-1 dimension wrap to 0, whatever
+/// the elements a thread holds along it: a reduction's kept [M, 1] result
+/// holds one where the reduced tile held two).
 bool isThreadLocalBroadcast(const BlockedLayout &source, const BlockedLayout &result) {
   if (source.getRank() != result.getRank() ||
-      source.sizePerThread != result.sizePerThread ||
       source.threadsPerWarp != result.threadsPerWarp ||
       source.warpsPerCTA != result.warpsPerCTA || source.order != result.order)
     return false;
-  for (unsigned d = 0; d < source.getRank(); ++d)
-    if (source.shape[d] != result.shape[d] && source.shape[d] != 1)
+  for (unsigned d = 0; d < source.getRank(); ++d) {
+    if (source.shape[d] == 1)
+      continue;
+    if (source.shape[d] != result.shape[d] ||
+        source.sizePerThread[d] != result.sizePerThread[d])
       return false;
+  }
   return true;
 }
 
@@ -113,6 +118,23 @@ struct BroadcastLowering : ShapeLowering<tile::BroadcastOp> {
 
 struct ExpandDimsLowering : ShapeLowering<tile::ExpandDimsOp> {
   using ShapeLowering::ShapeLowering;
+
+  LogicalResult matchAndRewrite(tile::ExpandDimsOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    // The reduction that made the source may have made this result too
+    // (ReduceScanOps.cpp); it is lowered first, as it comes first.
+    if (Operation *reduce = op.getSrc().getDefiningOp<tile::ReduceOp>();
+        reduce && !lowering.loweredReductions.contains(reduce))
+      return rewriter.notifyMatchFailure(op, "its reduction is not lowered yet");
+    auto it = lowering.reducedExpansions.find(op);
+    if (it == lowering.reducedExpansions.end())
+      return ShapeLowering::matchAndRewrite(op, adaptor, rewriter);
+    rewriter.replaceOp(op, packVector(rewriter, op.getLoc(),
+                                      getTypeConverter()->convertType(op.getType()),
+                                      it->second));
+    return success();
+  }
+
   SmallVector<Value> getSourceCoords(OpBuilder &, Location, tile::ExpandDimsOp op,
                                      ValueRange coords) const override {
     SmallVector<Value> src;
