@@ -184,7 +184,7 @@ void lowerBlockStore(tile::StoreOp op, tensor::CastOp castOp, Value ptrTile,
     ArrayRef<int64_t> shape = sourceType.getShape();
     SmallVector<Value> moved = redistribute(
         b, loc, lowering, values, acc, layout, element,
-        [&](ValueRange c) { return linearize(b, loc, c, shape); });
+        [&](ValueRange c) { return linearize(b, loc, c, shape); }, /*sameShape=*/true);
     Value owner = getOwnership(b, loc, layout, index);
     auto llvmPtr = LLVM::LLVMPointerType::get(b.getContext(), ptrType.getAddressSpace());
     for (size_t reg = 0; reg < ptrs.size(); ++reg) {

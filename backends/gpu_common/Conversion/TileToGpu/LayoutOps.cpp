@@ -44,7 +44,8 @@ struct LayoutCastLowering : GpuPattern<tensor::CastOp> {
     SmallVector<Value> values = redistribute(
         rewriter, loc, lowering, unpackVector(rewriter, loc, adaptor.getSource()),
         source, result, GpuLowering::getElementStorageType(resultType.getElementType()),
-        [&](ValueRange coords) { return linearize(rewriter, loc, coords, shape); });
+        [&](ValueRange coords) { return linearize(rewriter, loc, coords, shape); },
+        /*sameShape=*/true);
     rewriter.replaceOp(
         op,
         packVector(rewriter, loc, getTypeConverter()->convertType(resultType), values));

@@ -329,48 +329,103 @@ Value SharedScratch::load(Type type, Value index, int64_t byteOffset) {
   return LLVM::LoadOp::create(b, loc, type, ptr);
 }
 
+/// The longest run of consecutive elements along the last dimension that
+/// a thread holds in consecutive registers of `layout`, up to 16 bytes of
+/// `elementType` and dividing what it must (1 for i1).
+static int64_t getInnerRun(const BlockedLayout &layout, Type elementType) {
+  const unsigned inner = layout.getRank() - 1;
+  if (elementType.isInteger(1) || layout.getRank() == 0 ||
+      layout.order.front() != inner || layout.isReplicated(inner))
+    return 1;
+  int64_t run = std::min<int64_t>(layout.sizePerThread[inner],
+                                  16 / SharedScratch::getStorageBytes(elementType));
+  while (run > 1 && (int64_t(layout.sizePerThread[inner]) % run != 0 ||
+                     layout.shape[inner] % run != 0 || (run & (run - 1)) != 0))
+    run /= 2;
+  return run;
+}
+
 SmallVector<Value> redistribute(OpBuilder &b, Location loc, GpuLowering &lowering,
                                 ArrayRef<Value> sourceRegisters,
                                 const BlockedLayout &source,
                                 const BlockedLayout &result, Type elementType,
-                                const std::function<Value(ValueRange)> &sourceIndex) {
+                                const std::function<Value(ValueRange)> &sourceIndex,
+                                bool sameShape) {
   int64_t elements = 1;
   for (int64_t extent : source.shape)
     elements *= extent;
-  lowering.requireSharedBytes(elements * SharedScratch::getStorageBytes(elementType));
+  const int64_t bytes = SharedScratch::getStorageBytes(elementType);
+  lowering.requireSharedBytes(elements * bytes);
   ThreadIndex index = getThreadIndex(b, loc, lowering);
   SharedScratch scratch(b, loc, lowering);
   scratch.barrier();
+  // A 2-D tile moved to a layout of the same shape (a layout conversion,
+  // the epilogue's most often) has its 16-byte pieces of each row placed
+  // at piece ^ (row % 8): a warp storing a few pieces of 8 rows (the
+  // matrix accumulator's layout) then hits 8 distinct bank groups where
+  // row-major rows a multiple of 128 bytes long all hit the same, and the
+  // reads of whole pieces stay whole.
+  const int64_t pieceElements = 16 / bytes;
+  const bool swizzled = sameShape && source.getRank() == 2 &&
+                        !elementType.isInteger(1) &&
+                        (source.shape[1] * bytes) % 128 == 0;
+  auto at = [&](ValueRange coords, ArrayRef<int64_t> shape) -> Value {
+    if (!swizzled)
+      return linearize(b, loc, coords, shape);
+    Value piece =
+        arith::DivUIOp::create(b, loc, coords[1], i32Const(b, loc, pieceElements));
+    Value within =
+        arith::RemUIOp::create(b, loc, coords[1], i32Const(b, loc, pieceElements));
+    Value phase = arith::AndIOp::create(b, loc, coords[0], i32Const(b, loc, 7));
+    Value moved = arith::XOrIOp::create(b, loc, piece, phase);
+    Value row = arith::MulIOp::create(b, loc, coords[0], i32Const(b, loc, shape[1]));
+    Value column = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, moved, i32Const(b, loc, pieceElements)),
+        within);
+    return arith::AddIOp::create(b, loc, row, column);
+  };
   // Copies of an element write the same value to the same place. A
   // thread's run along the last dimension goes in one store of up to 16
   // bytes: consecutive registers hold it (getStaticCoordinate), it starts
-  // at a multiple of its length in the row-major order, so the store is
-  // aligned; and converted values then stay paired (packed conversions).
+  // at a multiple of its length in the row-major order (and stays inside
+  // one 16-byte piece), so the store is aligned; and converted values then
+  // stay paired (packed conversions).
   auto sourceCoords = getRegisterCoordinates(b, loc, source, index);
-  const unsigned inner = source.getRank() - 1;
-  int64_t run = 1;
-  if (!elementType.isInteger(1) && source.getRank() > 0 &&
-      source.order.front() == inner && !source.isReplicated(inner))
-    run = std::min<int64_t>(source.sizePerThread[inner],
-                            16 / SharedScratch::getStorageBytes(elementType));
-  while (run > 1 && (int64_t(source.sizePerThread[inner]) % run != 0 ||
-                     source.shape[inner] % run != 0 || (run & (run - 1)) != 0))
-    run /= 2;
+  const int64_t run = getInnerRun(source, elementType);
   for (size_t reg = 0; reg < sourceRegisters.size(); reg += run) {
-    Value at = linearize(b, loc, sourceCoords[reg], source.shape);
+    Value offset = at(sourceCoords[reg], source.shape);
     if (run == 1) {
-      scratch.store(sourceRegisters[reg], at);
+      scratch.store(sourceRegisters[reg], offset);
       continue;
     }
     Value vector = vector::FromElementsOp::create(
         b, loc, VectorType::get({run}, elementType), sourceRegisters.slice(reg, run));
-    LLVM::StoreOp::create(b, loc, vector, scratch.getAddress(elementType, at),
-                          unsigned(run * SharedScratch::getStorageBytes(elementType)));
+    LLVM::StoreOp::create(b, loc, vector, scratch.getAddress(elementType, offset),
+                          unsigned(run * bytes));
   }
   scratch.barrier();
   SmallVector<Value> out;
-  for (auto &coords : getRegisterCoordinates(b, loc, result, index))
-    out.push_back(scratch.load(elementType, sourceIndex(coords)));
+  auto resultCoords = getRegisterCoordinates(b, loc, result, index);
+  if (!sameShape) {
+    for (auto &coords : resultCoords)
+      out.push_back(scratch.load(elementType, sourceIndex(coords)));
+    return out;
+  }
+  // The same reads, a run of the result's at once.
+  const int64_t resultRun = getInnerRun(result, elementType);
+  for (size_t reg = 0; reg < resultCoords.size(); reg += resultRun) {
+    Value offset = at(resultCoords[reg], result.shape);
+    if (resultRun == 1) {
+      out.push_back(scratch.load(elementType, offset));
+      continue;
+    }
+    auto vectorType = VectorType::get({resultRun}, elementType);
+    Value vector = LLVM::LoadOp::create(b, loc, vectorType,
+                                        scratch.getAddress(elementType, offset),
+                                        unsigned(resultRun * bytes));
+    for (int64_t i = 0; i < resultRun; ++i)
+      out.push_back(vector::ExtractOp::create(b, loc, vector, i));
+  }
   return out;
 }
 

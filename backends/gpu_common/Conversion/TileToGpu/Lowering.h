@@ -163,12 +163,17 @@ private:
 
 /// Moves a tile between layouts (and shapes) through shared memory: the
 /// result element at coordinates c comes from the source element at
-/// row-major index `sourceIndex(c)`. Returns the result's registers.
+/// row-major index `sourceIndex(c)`. With `sameShape` (the result element
+/// at c is the source element at c: a layout conversion), `sourceIndex` is
+/// not used and the tile may be laid out in shared memory otherwise than
+/// row-major (swizzled against bank conflicts, read in vectors). Returns
+/// the result's registers.
 llvm::SmallVector<mlir::Value>
 redistribute(mlir::OpBuilder &b, mlir::Location loc, GpuLowering &lowering,
              llvm::ArrayRef<mlir::Value> sourceRegisters, const BlockedLayout &source,
              const BlockedLayout &result, mlir::Type elementType,
-             const std::function<mlir::Value(mlir::ValueRange)> &sourceIndex);
+             const std::function<mlir::Value(mlir::ValueRange)> &sourceIndex,
+             bool sameShape = false);
 
 /// Where a dot operand sits in its staging buffer (DotStaging.h): `base`
 /// is the shared-memory pointer of the operand's region in one stage,
