@@ -29,6 +29,12 @@ def TileGpuAssignLayouts : Pass<"tilegpu-assign-layouts", "::mlir::ModuleOp"> {
     `#tilegpu.blocked` encoding; `tensor.cast` joins two layouts of one tile and is
     moved out of loops and past elementwise ops (TensorCoreLayouts.h).
 
+    A row reduction whose result is spread back over rows (`x[:, None]`),
+    directly or through elementwise ops and loop-carried values (an online
+    softmax), keeps that result as a [M, 1] tile in the reduced tile's
+    layout, so that the reduction and the broadcast back stay in registers
+    (ReducedDims.h).
+
     ```mlir
     %x = tile.load %p, %m : tensor<1024x!tile.ptr<f32>>
     ```
@@ -90,11 +96,14 @@ def TileGpuWidenFp8Dots : Pass<"tilegpu-widen-fp8-dots", "::mlir::ModuleOp"> {
 def TileGpuBroadcastEarly : Pass<"tilegpu-broadcast-early", "::mlir::ModuleOp"> {
   let summary = "Broadcasts the operands of elementwise ops instead of their results.";
   let description = [{
-    `tile.broadcast(op(a, b))` for a single-use elementwise `op` becomes
-    `op(tile.broadcast(a), tile.broadcast(b))`, a broadcast splat becoming a
-    larger splat. On a GPU the large tile is then computed in its own thread
-    layout instead of being moved there through shared memory, and the
-    broadcast of a loop-invariant operand can leave the loop.
+    `tile.broadcast(op(a, b))` for a cheap elementwise `op` (integer
+    arithmetic, compares, selects) becomes `op(tile.broadcast(a),
+    tile.broadcast(b))`, a broadcast splat becoming a larger splat, and
+    `tile.expand_dims(op(a, b))` becomes `op(tile.expand_dims(a),
+    tile.expand_dims(b))`; an `op` used elsewhere too is copied. On a GPU
+    the large tile is then computed in its own thread layout instead of
+    being moved there through shared memory, and the broadcast of a
+    loop-invariant operand can leave the loop.
   }];
 }
 
