@@ -116,6 +116,20 @@ func.func private @row_max_subtract(%x: tensor<64x64xf32>) -> tensor<64x64xf32> 
 
 // -----
 
+// A range expanded to a column is computed in the column's layout (each
+// element is its row coordinate), not moved there: no shared memory.
+// CHECK: module attributes {{.*}}tilegpu.shared_mem_bytes = 0 : i32
+// CHECK-LABEL: func.func private @range_column
+// CHECK-NOT: nvvm.barrier0
+// CHECK: return
+func.func private @range_column() -> tensor<64x1xi32> {
+  %r = tile.make_range 0 to 64 : tensor<64xi32>
+  %c = tile.expand_dims %r {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+  return %c : tensor<64x1xi32>
+}
+
+// -----
+
 // Shape ops move the tile through shared memory between barriers; each
 // thread's run of 4 halves goes in one aligned store.
 // CHECK: module attributes {{.*}}tilegpu.shared_mem_bytes = 4096 : i32

@@ -121,6 +121,23 @@ struct ExpandDimsLowering : ShapeLowering<tile::ExpandDimsOp> {
 
   LogicalResult matchAndRewrite(tile::ExpandDimsOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
+    // A range's elements are their coordinates (plus its start): each
+    // thread computes those of its registers in the result's layout
+    // instead of moving the range's (a GEMM's `offs_k[None, :]`).
+    if (auto range = op.getSrc().getDefiningOp<tile::MakeRangeOp>()) {
+      Location loc = op.getLoc();
+      BlockedLayout result = lowering.getLayout(op.getType());
+      ThreadIndex index = getThreadIndex(rewriter, loc, lowering);
+      const unsigned along = op.getAxis() == 0 ? 1 : 0;
+      Value start = i32Const(rewriter, loc, range.getStart());
+      SmallVector<Value> values;
+      for (auto &coords : getRegisterCoordinates(rewriter, loc, result, index))
+        values.push_back(arith::AddIOp::create(rewriter, loc, coords[along], start));
+      rewriter.replaceOp(op, packVector(rewriter, loc,
+                                        getTypeConverter()->convertType(op.getType()),
+                                        values));
+      return success();
+    }
     // The reduction that made the source may have made this result too
     // (ReduceScanOps.cpp); it is lowered first, as it comes first.
     if (Operation *reduce = op.getSrc().getDefiningOp<tile::ReduceOp>();
