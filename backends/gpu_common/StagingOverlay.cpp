@@ -17,7 +17,8 @@ namespace tessel::gpu {
 
 bool isScratchFree(Operation *op, const std::function<bool(Operation *)> &knownFree) {
   // Per-thread work on registers, control flow (its nested ops are checked
-  // on their own), addresses, and loads (a staged load writes the staging
+  // on their own; a reduction's combiner is scalar code that ends in a
+  // tile.yield), addresses, and loads (a staged load writes the staging
   // region, not the scratch).
   // (An unregistered op has no dialect: unknown, so not scratch-free.)
   Dialect *dialect = op->getDialect();
@@ -28,7 +29,7 @@ bool isScratchFree(Operation *op, const std::function<bool(Operation *)> &knownF
     return true;
   if (isa<tile::ProgramIdOp, tile::NumProgramsOp, tile::MakeRangeOp, tile::SplatOp,
           tile::AddPtrOp, tile::PtrToIntOp, tile::LoadOp, tile::FpToFpOp,
-          tile::BarrierOp, tilegpu::WaitDotOp>(op))
+          tile::BarrierOp, tile::YieldOp, tilegpu::WaitDotOp>(op))
     return true;
   if (op->hasTrait<OpTrait::Elementwise>() && op->getNumRegions() == 0 &&
       isa<tile::TileDialect>(dialect))

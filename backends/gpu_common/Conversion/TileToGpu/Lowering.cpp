@@ -95,6 +95,18 @@ void GpuLowering::findScratchOverlays(Operation *root) {
     if (auto broadcast = dyn_cast<tile::BroadcastOp>(op))
       return isThreadLocalBroadcast(getLayout(broadcast.getSrc().getType()),
                                     getLayout(broadcast.getType()));
+    // A reduction within warps read only by expand_dims in its layout, and
+    // those expand_dims, stay in registers; so does the expand_dims of a
+    // range (ShapeOps.cpp).
+    if (auto reduce = dyn_cast<tile::ReduceOp>(op))
+      return isReducedInRegisters(reduce, *this);
+    if (auto expand = dyn_cast<tile::ExpandDimsOp>(op)) {
+      Operation *def = expand.getSrc().getDefiningOp();
+      if (isa_and_nonnull<tile::MakeRangeOp>(def))
+        return true;
+      auto reduce = dyn_cast_or_null<tile::ReduceOp>(def);
+      return reduce && isReducedInRegisters(reduce, *this);
+    }
     auto staged = op->getAttrOfType<tilegpu::StagedDotAttr>(kStagedDotAttrName);
     return isa<tile::DotOp>(op) && staged && staged.getOperands() != 0;
   };

@@ -134,6 +134,16 @@ mlir::Value linearize(mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange c
 /// (ShapeOps.cpp): then it copies registers and needs no shared memory.
 bool isThreadLocalBroadcast(const BlockedLayout &source, const BlockedLayout &result);
 
+/// Whether `expanded`, the layout of an expand_dims along `axis` of a
+/// reduction's result, distributes the other dimensions as `reduced` (the
+/// reduced tile's layout) does: each thread then holds the combined rows
+/// of its registers (ReduceScanOps.cpp).
+bool isExpandedInReducedLayout(const BlockedLayout &reduced, const BlockedLayout &expanded,
+                               unsigned axis);
+/// Whether the lowering of `reduce` uses no shared memory: its axis lies
+/// within warps and only such expand_dims read its results.
+bool isReducedInRegisters(tile::ReduceOp reduce, const GpuLowering &lowering);
+
 /// The elements of a per-thread vector, and back.
 llvm::SmallVector<mlir::Value> unpackVector(mlir::OpBuilder &b, mlir::Location loc,
                                             mlir::Value vector);

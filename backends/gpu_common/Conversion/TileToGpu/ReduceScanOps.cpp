@@ -108,14 +108,8 @@ getExpandedRegisters(const BlockedLayout &reduced, const BlockedLayout &expanded
                      unsigned axis,
                      const std::map<SmallVector<int64_t>, SmallVector<Value>> &partial,
                      unsigned operand) {
-  if (expanded.getRank() != reduced.getRank() || expanded.shape[axis] != 1 ||
-      expanded.threadsPerWarp != reduced.threadsPerWarp ||
-      expanded.warpsPerCTA != reduced.warpsPerCTA || expanded.order != reduced.order)
+  if (!isExpandedInReducedLayout(reduced, expanded, axis))
     return std::nullopt;
-  for (unsigned d = 0; d < reduced.getRank(); ++d)
-    if (d != axis && (expanded.shape[d] != reduced.shape[d] ||
-                      expanded.sizePerThread[d] != reduced.sizePerThread[d]))
-      return std::nullopt;
   SmallVector<Value> registers;
   for (int64_t reg = 0, n = expanded.getElementsPerThread(); reg < n; ++reg) {
     SmallVector<int64_t> key = expanded.getRegisterOffsets(reg);
@@ -127,6 +121,38 @@ getExpandedRegisters(const BlockedLayout &reduced, const BlockedLayout &expanded
   }
   return registers;
 }
+
+} // namespace
+
+bool isExpandedInReducedLayout(const BlockedLayout &reduced, const BlockedLayout &expanded,
+                               unsigned axis) {
+  if (expanded.getRank() != reduced.getRank() || expanded.shape[axis] != 1 ||
+      expanded.threadsPerWarp != reduced.threadsPerWarp ||
+      expanded.warpsPerCTA != reduced.warpsPerCTA || expanded.order != reduced.order)
+    return false;
+  for (unsigned d = 0; d < reduced.getRank(); ++d)
+    if (d != axis && (expanded.shape[d] != reduced.shape[d] ||
+                      expanded.sizePerThread[d] != reduced.sizePerThread[d]))
+      return false;
+  return true;
+}
+
+bool isReducedInRegisters(tile::ReduceOp reduce, const GpuLowering &lowering) {
+  BlockedLayout layout = lowering.getLayout(reduce.getSrcs()[0].getType());
+  const unsigned axis = reduce.getAxis();
+  if (layout.getRank() < 2 || layout.getDistinctWarps(axis) > 1)
+    return false;
+  for (Value result : reduce.getResults())
+    for (Operation *user : result.getUsers()) {
+      auto expand = dyn_cast<tile::ExpandDimsOp>(user);
+      if (!expand || expand.getAxis() != axis ||
+          !isExpandedInReducedLayout(layout, lowering.getLayout(expand.getType()), axis))
+        return false;
+    }
+  return true;
+}
+
+namespace {
 
 struct ReduceLowering : GpuPattern<tile::ReduceOp> {
   using GpuPattern::GpuPattern;
