@@ -109,9 +109,10 @@ inline AttentionTolerance attentionBound() { return {0x1p-24, 0x1p-10, 0x1p-10};
 struct AttentionShape {
   int64_t batch, heads, seqLen, headDim;
   bool causal;
-  /// Queries a program takes, and its warps.
+  /// Queries a program takes, its warps, and Tessel's pipeline depth.
   int64_t blockM;
   int32_t numWarps;
+  int32_t numStages;
   std::string getName() const {
     return "attn_fwd_d" + std::to_string(headDim) + "_" + std::to_string(seqLen) +
            (causal ? "_causal" : "");
@@ -123,10 +124,13 @@ inline std::vector<AttentionShape> getAttentionShapes() {
   // in Tessel (more than the 232448 sm_90a has: every dot operand had three
   // staging buffers, the loop-invariant Q included). With A outside the
   // stages it needs 212992; the configuration is kept so that runs compare.
-  return {{4, 32, 4096, 64, false, 128, 4},
-          {4, 32, 4096, 64, true, 128, 4},
-          {4, 32, 4096, 128, false, 64, 4},
-          {4, 32, 4096, 128, true, 64, 4}};
+  // Tessel's depth: 3 stages at head dim 64 (81920 bytes of shared
+  // memory; registers hold an SM to two blocks), 2 at head dim 128, where
+  // 3 stages take 147456 bytes (one block an SM) and 2 take 114688 (two).
+  return {{4, 32, 4096, 64, false, 128, 4, 3},
+          {4, 32, 4096, 64, true, 128, 4, 3},
+          {4, 32, 4096, 128, false, 64, 4, 2},
+          {4, 32, 4096, 128, true, 64, 4, 2}};
 }
 // Slices (batch x head) of an attention result the host checks: the first
 // and the last (triton_bench.py checks every slice on the GPU).
@@ -262,8 +266,9 @@ inline std::vector<Workload> getWorkloads() {
   }
   // Flash attention: m = the sequence length, n = batch x heads slices, k =
   // the head dim; programs of blockM queries over 64-key blocks, 4 warps
-  // (both dots on wgmma: M blockM, N 64 and the head dim), 3 stages (the
-  // depth of the "triton" side; K and V copied one iteration ahead).
+  // (both dots on wgmma: M blockM, N 64 and the head dim), at the shape's
+  // depth (getAttentionShapes; the "triton" side runs 3 stages,
+  // "triton-s2" 2).
   const std::string attnSig = "*fp16:16,*fp16:16,*fp16:16,*fp16:16,*fp32:16,fp32,"
                               "i32:16,i32:16,i32:16,i32:16,i32:16,i32:16,i32:16,i32:16,"
                               "i32:16";
@@ -281,7 +286,7 @@ inline std::vector<Workload> getWorkloads() {
                          a.headDim,
                          a.numWarps,
                          0,
-                         3});
+                         a.numStages});
   return workloads;
 }
 

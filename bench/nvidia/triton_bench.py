@@ -291,7 +291,8 @@ def main():
 
     # Flash attention (Workloads.h: getAttentionShapes, attentionBound):
     # Triton on the same kernel source and configuration at 2 stages
-    # ("triton-s2") and 3 ("triton", the tutorial's and Tessel's depth);
+    # ("triton-s2", Tessel's at head dim 128) and 3 ("triton", the
+    # tutorial's, Tessel's at head dim 64);
     # PyTorch's scaled_dot_product_attention beside them.
     for batch, heads, seq, dim, causal, block_m, warps in ATTENTION_SHAPES:
         name = f"attn_fwd_d{dim}_{seq}" + ("_causal" if causal else "")
