@@ -20,3 +20,26 @@
 // RUN: tessel-nvidia-compile %S/budget/gemm_fp8_kmajor_128x256x128.mlir --num-warps=8 --num-stages=3 --fp8-fast-accumulation --emit=ptx | FileCheck %s --check-prefix=FP8PTX
 // FP8PTX: cp.async.wait_group 2;
 // FP8PTX: wgmma.mma_async.sync.aligned.m64n256k32.f32.e4m3.e4m3
+//
+// Flash attention (attn_fwd, 128 queries at head dim 64, 64 at 128; 4
+// warps): the row statistics stay in registers (ReducedDims.h) and P is
+// read from registers by the second dot, so nothing in the loop uses the
+// scratch and the staging goes over it. Head dim 64 at 3 stages: 81920
+// bytes (Q's 16 KiB region and four 16 KiB buffers of K and V); head dim
+// 128 at 2 stages: 114688, two blocks an SM. The loop's only barriers are
+// the copies' waits before the dots, and the second dot takes A as
+// registers.
+// RUN: tessel-nvidia-compile %S/budget/attn_fwd_d64.mlir --num-warps=4 --num-stages=3 --emit=info | FileCheck %s --check-prefix=ATTN64
+// ATTN64: shared_mem_bytes 81920
+// RUN: tessel-nvidia-compile %S/budget/attn_fwd_d128.mlir --num-warps=4 --num-stages=2 --emit=info | FileCheck %s --check-prefix=ATTN128
+// ATTN128: shared_mem_bytes 114688
+// RUN: tessel-nvidia-compile %S/budget/attn_fwd_d64.mlir --num-warps=4 --num-stages=3 --emit=ptx | FileCheck %s --check-prefix=ATTNPTX
+// ATTNPTX: cp.async.wait_group 2;
+// ATTNPTX-NEXT: bar.sync 0;
+// ATTNPTX-NOT: bar.sync
+// ATTNPTX: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1, 0, 0;
+// ATTNPTX-NOT: bar.sync
+// ATTNPTX: cp.async.wait_group 2;
+// ATTNPTX-NEXT: bar.sync 0;
+// ATTNPTX-NOT: bar.sync
+// ATTNPTX: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, p, 1, 1, 1;
