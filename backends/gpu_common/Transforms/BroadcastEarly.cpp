@@ -19,6 +19,8 @@
 
 #include "backends/gpu_common/Transforms/Passes.h"
 
+#include <functional>
+
 #include "dialects/tile/IR/TileDialect.h"
 #include "dialects/tile/IR/TileOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -55,14 +57,26 @@ bool isCheapElementwise(Operation *op) {
                       [](Type t) { return isa<RankedTensorType>(t); });
 }
 
-/// `source` (isCheapElementwise) made again over `operands`, its result of
-/// `shape`.
-Value cloneWithShape(PatternRewriter &rewriter, Operation *source, ValueRange operands,
-                     ArrayRef<int64_t> shape) {
+/// Replaces `op`, a shape op of the result of `source` (isCheapElementwise)
+/// giving a tile of `op`'s shape, with `source` made again at that shape
+/// over its operands so reshaped: a splat operand as a larger splat, any
+/// other through `reshape` (the same kind of shape op).
+void rebuildAtShape(PatternRewriter &rewriter, Operation *op, Operation *source,
+                    const std::function<Value(Value, Type)> &reshape) {
+  ArrayRef<int64_t> shape = cast<RankedTensorType>(op->getResult(0).getType()).getShape();
+  SmallVector<Value> operands;
+  for (Value operand : source->getOperands()) {
+    Type type = reshaped(operand.getType(), shape);
+    if (auto splat = operand.getDefiningOp<tile::SplatOp>())
+      operands.push_back(
+          tile::SplatOp::create(rewriter, op->getLoc(), type, splat.getSrc()));
+    else
+      operands.push_back(reshape(operand, type));
+  }
   OperationState state(source->getLoc(), source->getName(), operands,
                        TypeRange{reshaped(source->getResult(0).getType(), shape)},
                        source->getAttrs());
-  return rewriter.create(state)->getResult(0);
+  rewriter.replaceOp(op, rewriter.create(state)->getResults());
 }
 
 /// broadcast(op(a, b...)) -> op(broadcast(a), broadcast(b)...).
@@ -73,18 +87,9 @@ struct BroadcastOperands : OpRewritePattern<tile::BroadcastOp> {
     Operation *source = op.getSrc().getDefiningOp();
     if (!isCheapElementwise(source))
       return rewriter.notifyMatchFailure(op, "not a cheap elementwise op");
-    ArrayRef<int64_t> shape = op.getType().getShape();
-    SmallVector<Value> operands;
-    for (Value operand : source->getOperands()) {
-      Type type = reshaped(operand.getType(), shape);
-      if (auto splat = operand.getDefiningOp<tile::SplatOp>())
-        operands.push_back(
-            tile::SplatOp::create(rewriter, op.getLoc(), type, splat.getSrc()));
-      else
-        operands.push_back(
-            tile::BroadcastOp::create(rewriter, op.getLoc(), type, operand));
-    }
-    rewriter.replaceOp(op, cloneWithShape(rewriter, source, operands, shape));
+    rebuildAtShape(rewriter, op, source, [&](Value operand, Type type) -> Value {
+      return tile::BroadcastOp::create(rewriter, op.getLoc(), type, operand);
+    });
     return success();
   }
 };
@@ -97,18 +102,10 @@ struct ExpandDimsOperands : OpRewritePattern<tile::ExpandDimsOp> {
     Operation *source = op.getSrc().getDefiningOp();
     if (!isCheapElementwise(source))
       return rewriter.notifyMatchFailure(op, "not a cheap elementwise op");
-    ArrayRef<int64_t> shape = op.getType().getShape();
-    SmallVector<Value> operands;
-    for (Value operand : source->getOperands()) {
-      Type type = reshaped(operand.getType(), shape);
-      if (auto splat = operand.getDefiningOp<tile::SplatOp>())
-        operands.push_back(
-            tile::SplatOp::create(rewriter, op.getLoc(), type, splat.getSrc()));
-      else
-        operands.push_back(tile::ExpandDimsOp::create(rewriter, op.getLoc(), type,
-                                                      operand, op.getAxis()));
-    }
-    rewriter.replaceOp(op, cloneWithShape(rewriter, source, operands, shape));
+    rebuildAtShape(rewriter, op, source, [&](Value operand, Type type) -> Value {
+      return tile::ExpandDimsOp::create(rewriter, op.getLoc(), type, operand,
+                                        op.getAxis());
+    });
     return success();
   }
 };
