@@ -63,7 +63,8 @@ bool isCheapElementwise(Operation *op) {
 /// other through `reshape` (the same kind of shape op).
 void rebuildAtShape(PatternRewriter &rewriter, Operation *op, Operation *source,
                     const std::function<Value(Value, Type)> &reshape) {
-  ArrayRef<int64_t> shape = cast<RankedTensorType>(op->getResult(0).getType()).getShape();
+  ArrayRef<int64_t> shape =
+      cast<RankedTensorType>(op->getResult(0).getType()).getShape();
   SmallVector<Value> operands;
   for (Value operand : source->getOperands()) {
     Type type = reshaped(operand.getType(), shape);

@@ -138,8 +138,8 @@ bool isThreadLocalBroadcast(const BlockedLayout &source, const BlockedLayout &re
 /// reduction's result, distributes the other dimensions as `reduced` (the
 /// reduced tile's layout) does: each thread then holds the combined rows
 /// of its registers (ReduceScanOps.cpp).
-bool isExpandedInReducedLayout(const BlockedLayout &reduced, const BlockedLayout &expanded,
-                               unsigned axis);
+bool isExpandedInReducedLayout(const BlockedLayout &reduced,
+                               const BlockedLayout &expanded, unsigned axis);
 /// Whether the lowering of `reduce` uses no shared memory: its axis lies
 /// within warps and only such expand_dims read its results.
 bool isReducedInRegisters(tile::ReduceOp reduce, const GpuLowering &lowering);

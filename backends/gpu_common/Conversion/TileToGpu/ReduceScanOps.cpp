@@ -124,8 +124,8 @@ getExpandedRegisters(const BlockedLayout &reduced, const BlockedLayout &expanded
 
 } // namespace
 
-bool isExpandedInReducedLayout(const BlockedLayout &reduced, const BlockedLayout &expanded,
-                               unsigned axis) {
+bool isExpandedInReducedLayout(const BlockedLayout &reduced,
+                               const BlockedLayout &expanded, unsigned axis) {
   if (expanded.getRank() != reduced.getRank() || expanded.shape[axis] != 1 ||
       expanded.threadsPerWarp != reduced.threadsPerWarp ||
       expanded.warpsPerCTA != reduced.warpsPerCTA || expanded.order != reduced.order)
@@ -146,7 +146,8 @@ bool isReducedInRegisters(tile::ReduceOp reduce, const GpuLowering &lowering) {
     for (Operation *user : result.getUsers()) {
       auto expand = dyn_cast<tile::ExpandDimsOp>(user);
       if (!expand || expand.getAxis() != axis ||
-          !isExpandedInReducedLayout(layout, lowering.getLayout(expand.getType()), axis))
+          !isExpandedInReducedLayout(layout, lowering.getLayout(expand.getType()),
+                                     axis))
         return false;
     }
   return true;
