@@ -28,7 +28,9 @@ namespace tessel::gpu {
 /// the loop's init / yield / result. A group at least one of whose inputs
 /// is a reduction (all of them along the same axis, of tiles in one
 /// layout) is rewritten when that costs fewer moves (weighted by loop
-/// depth) than it saves: each `tile.expand_dims` along the reduced axis
+/// depth) than it saves and its tiles take at most 64 registers a thread
+/// in all (each holds all of a thread's rows of the reduced tile): each
+/// `tile.expand_dims` along the reduced axis
 /// becomes the value itself; other uses read a `tile.reshape` back to rank
 /// R; inputs that are not splats or reductions are expanded. Runs after
 /// the matrix layouts are assigned (the reduced tiles then have theirs)
