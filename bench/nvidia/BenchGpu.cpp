@@ -216,6 +216,10 @@ int main(int argc, char **argv) {
   // e.g. gemm_fp16_4096@128x256x64w8s3) runs the GEMM at that configuration.
   const char *onlyEnv = std::getenv("TESSEL_BENCH_ONLY");
   const std::string only = onlyEnv ? onlyEnv : "";
+  // TESSEL_BENCH_SELECT=PREFIX runs the workloads whose names start with
+  // PREFIX (e.g. attn_fwd), as triton_bench.py does: a short run.
+  const char *selectEnv = std::getenv("TESSEL_BENCH_SELECT");
+  const std::string select = selectEnv ? selectEnv : "";
   rt::RuntimeOptions options;
   options.pluginPaths = {argv[1]};
   options.usePluginPathEnv = false;
@@ -276,6 +280,8 @@ int main(int argc, char **argv) {
   int status = 0;
   bool corrupted = false;
   for (tb::Workload w : tb::getWorkloads()) {
+    if (w.name.rfind(select, 0) != 0)
+      continue;
     if (!only.empty() && w.name != only) {
       if (w.kind != tb::Kind::kMatmul || only.rfind(w.name + "@", 0) != 0)
         continue;

@@ -67,6 +67,13 @@ FP8_ACC_STEP = 32
 # TESSEL_BENCH_AUTOTUNE=0 leaves out the "triton-auto" side (its eight
 # compilations and timings per shape).
 AUTOTUNE = os.environ.get("TESSEL_BENCH_AUTOTUNE", "1") != "0"
+# TESSEL_BENCH_SELECT=PREFIX runs only the workloads whose names start with
+# PREFIX (e.g. attn_fwd), as bench_gpu does: a short run of a few rows.
+SELECT = os.environ.get("TESSEL_BENCH_SELECT", "")
+
+
+def selected(name):
+    return name.startswith(SELECT)
 
 _flush_buffer = None
 
@@ -150,6 +157,15 @@ def main():
     print(f"timing: warm-up {WARMUP}, timed {TIMED}, L2 flush {FLUSH_BYTES} B before each, "
           "events around each launch, median", flush=True)
     torch.manual_seed(0)
+    if selected("vadd_2p28"):
+        vector_add()
+    softmax()
+    gemm()
+    attention()
+    return 1 if failures else 0
+
+
+def vector_add():
     n = 1 << 28
     x = torch.rand(n, device="cuda")
     y = torch.rand(n, device="cuda")
@@ -167,8 +183,12 @@ def main():
     report("torch", "vadd_2p28", ms, 12 * n / ms / 1e6, "GB/s", check)
     del x, y, out
 
+
+def softmax():
     for rows, cols in ((32768, 4096), (8192, 16384)):
         name = f"softmax_{rows}x{cols}"
+        if not selected(name):
+            continue
         a = torch.randn(rows, cols, device="cuda")
         o = torch.empty_like(a)
         want = torch.softmax(a.double(), dim=1)
@@ -188,10 +208,15 @@ def main():
         report("torch", name, ms, 8 * rows * cols / ms / 1e6, "GB/s", check)
         del a, o, want, allowed, result
 
+
+
+def gemm():
     for tag, m, n_, k in GEMM_SHAPES:
         fp8 = tag == "fp8e4m3"
         dtype = torch.float16 if tag == "fp16" else torch.bfloat16
         name = gemm_name(tag, m, n_, k)
+        if not selected(name):
+            continue
         if fp8:
             # bench_gpu's randomE4m3: either sign, exponent fields 1 to 7, any
             # mantissa; B K-major (its transpose is stored row-major).
@@ -289,6 +314,8 @@ def main():
             report("torch", name, ms, 2 * m * n_ * k / ms / 1e9, "TFLOP/s", check)
         del a, b, c, want, allowed
 
+
+def attention():
     # Flash attention (Workloads.h: getAttentionShapes, attentionBound):
     # Triton on the same kernel source and configuration at 2 stages
     # ("triton-s2", Tessel's at head dim 128) and 3 ("triton", the
@@ -296,6 +323,8 @@ def main():
     # PyTorch's scaled_dot_product_attention beside them.
     for batch, heads, seq, dim, causal, block_m, warps in ATTENTION_SHAPES:
         name = f"attn_fwd_d{dim}_{seq}" + ("_causal" if causal else "")
+        if not selected(name):
+            continue
         slices = batch * heads
         q, k, v = (torch.rand(slices, seq, dim, device="cuda").mul_(2).sub_(1).half()
                    for _ in range(3))
@@ -341,8 +370,6 @@ def main():
         ms = time_ms(run)
         report("torch", name, ms, flops / ms / 1e9, "TFLOP/s", check)
         del q, k, v, o, lse, result
-
-    return 1 if failures else 0
 
 
 if __name__ == "__main__":
