@@ -226,7 +226,6 @@ Value multiplyFragments(tile::DotOp op, const ThreadIndex &index, Value aBase,
     return getAccRegister(c, repRow, inRow, repCol, inCol);
   };
   SmallVector<Value> acc = unpackVector(b, loc, accTile);
-
   unsigned aRegs = inst.a.getRegisters(inst.m, inst.k);
   unsigned bRegs = inst.b.getRegisters(inst.k, inst.n);
   unsigned cRegs = inst.c.getRegisters(inst.m, inst.n);
