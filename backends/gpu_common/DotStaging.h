@@ -22,12 +22,15 @@ namespace tessel::gpu {
 /// Buffers of a dot whose operands are copied asynchronously `ahead`
 /// iterations ahead (the pipeline's stages less one): iteration i reads
 /// buffer i % B while the copies for i + 1 .. i + ahead are in flight; the
-/// copies for i + ahead are issued after iteration i's dot, and one more
-/// buffer keeps them from overwriting what a slower warp (or a matrix
-/// instruction still in flight) reads of iteration i - 1: B = ahead + 2,
-/// with one barrier an iteration. (A loop that also pipelines loads into
-/// registers copies one iteration ahead at the top of its body, into the
-/// same three buffers; its dots then wait for their own instructions.)
+/// copies for i + ahead are issued in iteration i (at its top, or after its
+/// dot when the dot's matrix instructions stay in flight into the next
+/// iteration), and one more buffer keeps them from overwriting what a
+/// slower warp (or a matrix instruction still in flight) reads of
+/// iteration i - 1: B = ahead + 2, with one barrier an iteration. (At the
+/// top of iteration i they write the buffer of i - 2, which every warp
+/// finished reading before the barrier of i - 1.) (A loop that also pipelines loads
+/// into registers copies one iteration ahead at the top of its body, into the same
+/// three buffers; its dots then wait for their own instructions.)
 inline constexpr int64_t getAsyncStagingBuffers(int64_t ahead) { return ahead + 2; }
 
 /// On a `tile.load` whose tile goes straight to a dot's staging buffer: a

@@ -128,11 +128,13 @@ def TileGpuPipelineLoads : Pass<"tilegpu-pipeline-loads", "::mlir::ModuleOp"> {
     with asynchronous copies that bypass registers, or with 2D block loads
     on targets that have them. When every pipelined load of the loop is
     such a copy, the copies run `num-stages` - 1 iterations ahead (fewer
-    when the buffers would exceed `shared-bytes`), issued after the dot,
-    with that many buffers and two more; and a dot on the warp-group
-    instruction that only accumulates into a loop-carried value leaves its
-    instructions in flight into the next iteration (`inFlight`), the
-    loop's result passing through `tilegpu.wait_dot`.
+    when the buffers would exceed `shared-bytes`), with that many buffers
+    and two more; a dot on the warp-group instruction that only
+    accumulates into a loop-carried value leaves its instructions in
+    flight into the next iteration (`inFlight`), the loop's result passing
+    through `tilegpu.wait_dot`. The copies are then issued after the dots;
+    in a loop with no dot in flight, at the top of the body
+    (`copiesFirst`).
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::tessel::tilegpu::TileGpuDialect"];

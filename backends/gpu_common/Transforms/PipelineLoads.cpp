@@ -6,8 +6,9 @@
 // its dot, and carried to the next iteration: the memory latency overlaps
 // the matrix work. Loads that copy straight into a dot's shared-memory
 // staging go further: with S stages, the copies of iterations k+1 .. k+S-1
-// are in flight while iteration k's dot runs (issued after it, into
-// buffers nobody reads any more). The first iterations' loads move before
+// are in flight while iteration k's dot runs (issued at the top of
+// iteration k, or after its dot when that dot's instructions stay in
+// flight, into buffers nobody reads any more). The first iterations' loads move before
 // the loop, and a load for an iteration past the end is masked off, so no
 // access happens that the original loop would not make.
 //
@@ -228,8 +229,9 @@ int getCarriedAccumulator(scf::ForOp loop, tile::DotOp dot) {
 /// straight into its staging buffers (DotStaging.h), `nextDotId` numbering
 /// the dots; when every pipelined load of the loop is such a copy, they run
 /// `numStages - 1` iterations ahead (fewer if the buffers would not fit in
-/// `sharedBytes`), issued after the dot, and a warp-group dot that only
-/// accumulates into a carried value leaves its instructions in flight.
+/// `sharedBytes`), and a warp-group dot that only accumulates into a
+/// carried value leaves its instructions in flight, the copies then issued
+/// after the dots (at the top of the body otherwise).
 void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numStages,
                   unsigned numWarps, const MatrixTileShape &tile,
                   unsigned warpGroupMaxN, unsigned sharedBytes, int32_t &nextDotId) {
@@ -368,9 +370,17 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numStages,
   };
   while (ahead > 1 && sharedBytes != 0 && stagingBytes(ahead) > int64_t(sharedBytes))
     --ahead;
-  // Copies are issued after the dot (DotStaging.h); loads into registers
-  // before it, so that their latency overlaps it.
-  const bool issueAfterDot = allAsync;
+  // Copies are issued after the dots when one of them is left in flight
+  // (DotStaging.h): at the top of the body they could overwrite what its
+  // instructions of two iterations before still read. Otherwise they go at
+  // the top, as loads into registers do, so that their latency overlaps the
+  // whole iteration: with two stages, copies issued after the last dot are
+  // waited for right at the next iteration's first.
+  const bool issueAfterDot =
+      allAsync && llvm::any_of(stagedDots, [&](Operation *dot) {
+        return isWarpGroupDot(dot, numWarps, warpGroupMaxN) &&
+               getCarriedAccumulator(loop, cast<tile::DotOp>(dot)) >= 0;
+      });
 
   Location loc = loop.getLoc();
   Value iv = loop.getInductionVar(), step = loop.getStep();
@@ -482,7 +492,8 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numStages,
                       : -1;
     dot->setAttr(kStagedDotAttrName,
                  tilegpu::StagedDotAttr::get(context, staged.id, staged.operands,
-                                             staged.staging, carried >= 0, groups));
+                                             staged.staging, carried >= 0, groups,
+                                             /*copiesFirst=*/!issueAfterDot));
     if (carried < 0)
       continue;
     Value result = newLoop.getResult(unsigned(carried));

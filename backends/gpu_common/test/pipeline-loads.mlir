@@ -28,14 +28,16 @@
 // staging (64x32 A rows padded to 40 halves, 32x64 B rows to 72, B at 5120
 // bytes, 9728 bytes a stage, three buffers), and the dot with the operands
 // (bit mask) it finds in its staging buffers and the copy groups an
-// iteration issues; the copies for the next iteration come after the dot.
+// iteration issues. No dot is left in flight (no warp-group instruction
+// here), so the copies for the next iteration come first in the body,
+// before the dot (copiesFirst): their latency overlaps the whole iteration.
 // ASYNC-LABEL: func.func @gemm
 // ASYNC: tile.load {{.*}}tilegpu.async_copy = #tilegpu.matrix_operand<dot = 0, operand = 0, ahead = 0, staging = <aStride = 40, bStride = 72, bOffset = 5120, stageBytes = 9728, buffers = 3>, prologue = true>
 // ASYNC: tile.load {{.*}}tilegpu.async_copy = #tilegpu.matrix_operand<dot = 0, operand = 1, ahead = 0, staging = <aStride = 40, bStride = 72, bOffset = 5120, stageBytes = 9728, buffers = 3>, prologue = true>
 // ASYNC: scf.for
-// ASYNC: tile.dot {{.*}}tilegpu.staged_dot = #tilegpu.staged_dot<dot = 0, operands = 3, staging = <aStride = 40, bStride = 72, bOffset = 5120, stageBytes = 9728, buffers = 3>, groups = 2>
 // ASYNC: tile.load {{.*}}tilegpu.async_copy = #tilegpu.matrix_operand<dot = 0, operand = 0, ahead = 1, staging = <aStride = 40, bStride = 72, bOffset = 5120, stageBytes = 9728, buffers = 3>>
 // ASYNC: tile.load {{.*}}tilegpu.async_copy = #tilegpu.matrix_operand<dot = 0, operand = 1, ahead = 1, staging = <aStride = 40, bStride = 72, bOffset = 5120, stageBytes = 9728, buffers = 3>>
+// ASYNC: tile.dot {{.*}}tilegpu.staged_dot = #tilegpu.staged_dot<dot = 0, operands = 3, staging = <aStride = 40, bStride = 72, bOffset = 5120, stageBytes = 9728, buffers = 3>, groups = 2, copiesFirst = true>
 // ASYNC: scf.yield
 // With four stages the copies run three iterations ahead: those of the
 // first three before the loop (each masked by "the loop gets there"), in
@@ -54,19 +56,19 @@
 // DEEP: %[[A2:.*]] = tile.load {{.*}}ahead = 2, {{.*}}prologue = true>
 // DEEP: %[[B2:.*]] = tile.load {{.*}}ahead = 2, {{.*}}prologue = true>
 // DEEP: scf.for %[[IV:[a-z0-9_]+]] = {{.*}} iter_args({{.*}}, %[[ACC:[a-z0-9_]+]] = %{{[a-z0-9_]+}}, %[[CA:[a-z0-9_]+]] = %[[A0]], %[[CA1:[a-z0-9_]+]] = %[[A1]], %[[CA2:[a-z0-9_]+]] = %[[A2]], %[[CB:[a-z0-9_]+]] = %[[B0]], %[[CB1:[a-z0-9_]+]] = %[[B1]], %[[CB2:[a-z0-9_]+]] = %[[B2]])
-// DEEP: %[[D:.*]] = tile.dot %[[CA]], %[[CB]], %[[ACC]] {{.*}}buffers = 5>, groups = 2>
 // DEEP: %[[THREE:.*]] = arith.muli %c3{{.*}}, %[[STEP]] : i32
 // DEEP: %[[I3:.*]] = arith.addi %[[IV]], %[[THREE]] : i32
 // DEEP: arith.cmpi slt, %[[I3]], %[[UB]] : i32
 // DEEP: %[[NA:.*]] = tile.load {{.*}}operand = 0, ahead = 3, {{.*}}buffers = 5>>
 // DEEP: %[[NB:.*]] = tile.load {{.*}}operand = 1, ahead = 3, {{.*}}buffers = 5>>
+// DEEP: %[[D:.*]] = tile.dot %[[CA]], %[[CB]], %[[ACC]] {{.*}}buffers = 5>, groups = 2, copiesFirst = true>
 // DEEP: scf.yield %{{.*}}, %{{.*}}, %[[D]], %[[CA1]], %[[CA2]], %[[NA]], %[[CB1]], %[[CB2]], %[[NB]]
 // Five buffers of 9728 bytes do not fit in 45000 bytes; four (two
 // iterations ahead) do: the epilogue's scratch (the 64x64 f32 accumulator,
 // 16384 bytes) may take the same bytes, since no op of the loop uses the
 // scratch (StagingOverlay.h).
 // FIT-LABEL: func.func @gemm
-// FIT: tile.dot {{.*}}buffers = 4>, groups = 2>
+// FIT: tile.dot {{.*}}buffers = 4>, groups = 2, copiesFirst = true>
 // OFF-LABEL: func.func @gemm
 // OFF: scf.for
 // OFF: tile.load
@@ -94,7 +96,7 @@ func.func @gemm(%pa0: tensor<64x32x!tile.ptr<f16>>, %pb0: tensor<32x64x!tile.ptr
 // the two need bytes of their own, and only three buffers (one iteration
 // ahead) fit in 45000 bytes beside the 16384 of the accumulator.
 // FIT-LABEL: func.func @gemm_reducing
-// FIT: tile.dot {{.*}}buffers = 3>, groups = 2>
+// FIT: tile.dot {{.*}}buffers = 3>, groups = 2, copiesFirst = true>
 func.func @gemm_reducing(%pa0: tensor<64x32x!tile.ptr<f16>>, %pb0: tensor<32x64x!tile.ptr<f16>>,
                          %lb: i32, %ub: i32, %step: i32) -> (tensor<64x64xf32>, tensor<64xf32>) {
   %zero = arith.constant dense<0.0> : tensor<64x64xf32>

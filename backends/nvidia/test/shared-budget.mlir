@@ -28,18 +28,20 @@
 // bytes (Q's 16 KiB region and four 16 KiB buffers of K and V); head dim
 // 128 at 2 stages: 114688, two blocks an SM. The loop's only barriers are
 // the copies' waits before the dots, and the second dot takes A as
-// registers.
+// registers. No dot stays in flight, so the copies for two iterations on
+// are issued at the top of the body: each wait leaves four groups (K and V
+// of the two iterations ahead) in flight.
 // RUN: tessel-nvidia-compile %S/budget/attn_fwd_d64.mlir --num-warps=4 --num-stages=3 --emit=info | FileCheck %s --check-prefix=ATTN64
 // ATTN64: shared_mem_bytes 81920
 // RUN: tessel-nvidia-compile %S/budget/attn_fwd_d128.mlir --num-warps=4 --num-stages=2 --emit=info | FileCheck %s --check-prefix=ATTN128
 // ATTN128: shared_mem_bytes 114688
 // RUN: tessel-nvidia-compile %S/budget/attn_fwd_d64.mlir --num-warps=4 --num-stages=3 --emit=ptx | FileCheck %s --check-prefix=ATTNPTX
-// ATTNPTX: cp.async.wait_group 2;
+// ATTNPTX: cp.async.wait_group 4;
 // ATTNPTX-NEXT: bar.sync 0;
 // ATTNPTX-NOT: bar.sync
 // ATTNPTX: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1, 0, 0;
 // ATTNPTX-NOT: bar.sync
-// ATTNPTX: cp.async.wait_group 2;
+// ATTNPTX: cp.async.wait_group 4;
 // ATTNPTX-NEXT: bar.sync 0;
 // ATTNPTX-NOT: bar.sync
 // ATTNPTX: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, p, 1, 1, 1;

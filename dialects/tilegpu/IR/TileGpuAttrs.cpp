@@ -199,7 +199,7 @@ LogicalResult MatrixOperandAttr::verify(function_ref<InFlightDiagnostic()> emitE
 LogicalResult StagedDotAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                     unsigned dot, unsigned operands,
                                     SharedStagingAttr staging, bool inFlight,
-                                    unsigned groups) {
+                                    unsigned groups, bool copiesFirst) {
   if (operands == 0 || operands > 3)
     return emitError() << "operands must be a non-empty mask of 1 (A) and 2 (B), got "
                        << operands;
@@ -209,6 +209,10 @@ LogicalResult StagedDotAttr::verify(function_ref<InFlightDiagnostic()> emitError
   if (groups != 0 && groups < unsigned(llvm::popcount(operands)))
     return emitError() << "groups (" << groups << ") must cover the "
                        << llvm::popcount(operands) << " copied operands";
+  // Copies at the top of an iteration may overwrite what a dot of the
+  // iteration before left in flight still reads.
+  if (inFlight && copiesFirst)
+    return emitError() << "a dot left in flight needs its copies after it";
   return success();
 }
 

@@ -150,14 +150,17 @@ def TileGpu_StagedDotAttr : TileGpu_Attr<"StagedDot", "staged_dot"> {
     passes through `tilegpu.wait_dot` before anything reads it. `groups`
     is the number of copy groups the loop issues an iteration (one per
     copied load, of every dot of the loop; 0: one per operand copied for
-    this dot).
+    this dot). With `copiesFirst`, the copies for iteration i + ahead are
+    issued at the top of iteration i, before its dots (so one group more
+    is newer than the ones the dot waits for), instead of after them.
   }];
   let parameters = (ins
     "unsigned":$dot,
     "unsigned":$operands,
     "SharedStagingAttr":$staging,
     DefaultValuedParameter<"bool", "false">:$inFlight,
-    DefaultValuedParameter<"unsigned", "0">:$groups
+    DefaultValuedParameter<"unsigned", "0">:$groups,
+    DefaultValuedParameter<"bool", "false">:$copiesFirst
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;

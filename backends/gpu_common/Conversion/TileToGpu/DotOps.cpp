@@ -323,14 +323,16 @@ StagedOperands stageOperands(tile::DotOp op, Value aTile, Value bTile, OpBuilder
   if (async && iteration && lowering.matrix->canStageOperands()) {
     // The loads copied the operands into buffer i % B (of the iteration's
     // number i) `ahead` iterations ago, and those of the iterations up to
-    // i + ahead - 1 since (DotStaging.h): wait for all but those, and the
-    // barrier makes every thread's copies visible. (Block loads store
+    // i + ahead - 1 since (DotStaging.h), i + ahead too when the copies
+    // come first in the iteration: wait for all but those, and the barrier
+    // makes every thread's copies visible. (Block loads store
     // synchronously: their waits are no-ops.)
     asyncMask = async.getOperands();
     int64_t buffers = staging.getBuffers();
     const unsigned groups =
         async.getGroups() ? async.getGroups() : llvm::popcount(asyncMask);
-    pendingGroups = (buffers - 3) * int64_t(groups);
+    const int64_t ahead = buffers - 2;
+    pendingGroups = (async.getCopiesFirst() ? ahead : ahead - 1) * int64_t(groups);
     Value region = lowering.getStagingRegion(b, op, async.getDot(),
                                              buffers * stageBytes, alignment);
     Value stage = arith::RemSIOp::create(b, loc, iteration, i32Const(b, loc, buffers));
