@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "conformance/cases/Case.h"
 #include "conformance/runner/Result.h"
@@ -35,6 +36,32 @@ CaseResult executeCase(const Case &c, const plugin_host::CompiledKernel &kernel,
 /// naming the signal or the timeout, and this process carries on.
 CaseResult executeCaseIsolated(const Case &c, const plugin_host::CompiledKernel &kernel,
                                const DeviceContext &ctx, int timeoutMs);
+
+/// A case to run with the kernel compiled for it.
+struct CompiledCase {
+  const Case *c = nullptr;
+  const plugin_host::CompiledKernel *kernel = nullptr;
+};
+
+/// Runs `cases` one after the other in one forked child (one device
+/// context for all of them, instead of one a case) and returns their
+/// results, each with the seconds it took, in order. Fails, with no
+/// results, when the child crashes, sends something malformed, or has not
+/// finished all of them within `timeoutMs` (0: no deadline): what ended
+/// it cannot be pinned on one case.
+plugin_host::StatusOr<std::vector<CaseResult>>
+executeCasesInOneChild(const std::vector<CompiledCase> &cases, const DeviceContext &ctx,
+                       int timeoutMs);
+
+/// The results executeCaseIsolated would give `cases`, for fewer child
+/// processes: the cases run together in one child (executeCasesInOneChild)
+/// and their results are kept up to the first that does not pass; that
+/// case and every one after it run again, each alone in its own child,
+/// so that a failure, a crash, a hang or a device left unusable is
+/// reported by the case that caused it and touches no other's result.
+/// If the child fails as a whole, every case runs alone.
+std::vector<CaseResult> executeCasesBatched(const std::vector<CompiledCase> &cases,
+                                            const DeviceContext &ctx, int timeoutMs);
 
 /// The result a case gets before anything is compiled or run: skipped when
 /// the skip list names it, not-supported when `device` lacks a capability

@@ -4,6 +4,8 @@
 
 #include <chrono>
 #include <cstdio>
+#include <optional>
+#include <string>
 
 #include "conformance/cases/Registry.h"
 #include "conformance/runner/Bundle.h"
@@ -21,7 +23,7 @@ constexpr const char *kTool = "tessel-conform-run";
 constexpr const char *kUsage =
     "usage: tessel-conform-run BUNDLE.tslb [--plugin PATH] [--filter GLOB]...\n"
     "                          [--skip-file F] [--report-json F] [--junit F]\n"
-    "                          [--timeout SECONDS]\n"
+    "                          [--timeout SECONDS] [--batch N]\n"
     "\n"
     "Runs the conformance cases of a bundle made by `tessel conform --emit-bundle`\n"
     "on the bundle's target, through the plugin's runtime half only.\n"
@@ -33,9 +35,22 @@ constexpr const char *kUsage =
     "  --junit F         write a JUnit XML report to F\n"
     "  --timeout S       deadline of each plugin call, in whole seconds (default\n"
     "                    120): the plugin's set-up and each case's run\n"
+    "  --batch N         run up to N cases in one child process (default 32;\n"
+    "                    1: each alone); a case that does not pass, and every\n"
+    "                    case after it in its batch, runs again alone\n"
     "Exit status: 0 no case failed or errored (the last line says whether that is\n"
     "a conformance claim: only a full run executing every case is), 1 a case\n"
     "failed or errored, 2 bad usage or setup.\n";
+
+constexpr int kDefaultBatch = 32;
+
+bool parseBatch(const std::string &text, int *batch) {
+  if (text.empty() || text.size() > 4 ||
+      text.find_first_not_of("0123456789") != std::string::npos)
+    return false;
+  *batch = std::stoi(text);
+  return *batch >= 1 && *batch <= 1024;
+}
 
 double since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -49,6 +64,7 @@ int runBundleCommand(const std::vector<std::string> &args, std::ostream &out,
   std::vector<std::string> filters;
   ReportOptions reports;
   int timeoutMs = kDefaultTimeoutMs;
+  int batchSize = kDefaultBatch;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string &a = args[i];
     const std::string *v = nullptr;
@@ -56,7 +72,8 @@ int runBundleCommand(const std::vector<std::string> &args, std::ostream &out,
       out << kUsage;
       return 0;
     } else if (a == "--plugin" || a == "--filter" || a == "--skip-file" ||
-               a == "--report-json" || a == "--junit" || a == "--timeout") {
+               a == "--report-json" || a == "--junit" || a == "--timeout" ||
+               a == "--batch") {
       if (!(v = flagValue(args, &i, kTool, err)))
         return 2;
       if (a == "--plugin")
@@ -72,6 +89,11 @@ int runBundleCommand(const std::vector<std::string> &args, std::ostream &out,
       std::string why;
       if (a == "--timeout" && !parseTimeoutSeconds(*v, &timeoutMs, &why)) {
         err << kTool << ": --timeout: " << why << "\n";
+        return 2;
+      }
+      if (a == "--batch" && !parseBatch(*v, &batchSize)) {
+        err << kTool << ": --batch: expected a whole number from 1 to 1024, got '" << *v
+            << "'\n";
         return 2;
       }
     } else if (!a.empty() && a[0] == '-') {
@@ -130,9 +152,32 @@ int runBundleCommand(const std::vector<std::string> &args, std::ostream &out,
       chosen.push_back(&e);
   Progress progress(stderr, chosen.size());
   const SkipList *skipList = skips->has_value() ? &**skips : nullptr;
+  // Cases to run wait in a batch (executeCasesBatched: one child process
+  // for many, which spares a device context a case); the others' results
+  // are decided here. Results are reported in the bundle's order.
+  std::vector<std::optional<CaseResult>> slots(chosen.size());
+  std::vector<CompiledCase> batch;
+  std::vector<size_t> batchSlots;
+  size_t reported = 0;
+  auto report = [&]() {
+    for (; reported < slots.size() && slots[reported]; ++reported)
+      summary.results.push_back(std::move(*slots[reported]));
+  };
+  auto flush = [&]() {
+    if (batch.empty())
+      return;
+    progress.update(batchSlots.front(), summary, batch.front().c->id);
+    std::vector<CaseResult> results = executeCasesBatched(batch, ctx, timeoutMs);
+    for (size_t j = 0; j < results.size(); ++j)
+      slots[batchSlots[j]] = std::move(results[j]);
+    batch.clear();
+    batchSlots.clear();
+    report();
+  };
   for (size_t n = 0; n < chosen.size(); ++n) {
     const BundleEntry &e = *chosen[n];
-    progress.update(n, summary, e.id);
+    if (batch.empty())
+      progress.update(n, summary, e.id);
     auto c0 = std::chrono::steady_clock::now();
     CaseResult r{e.id, Outcome::kError, "", "", 0};
     const Case *c = findCase(e.id);
@@ -153,11 +198,19 @@ int runBundleCommand(const std::vector<std::string> &args, std::ostream &out,
     } else if (e.kind == BundleEntry::kCompileError) {
       r.message = "compile error (when the bundle was made): " + e.message;
     } else {
-      r = executeCaseIsolated(*c, e.kernel, ctx, timeoutMs);
+      batch.push_back({c, &e.kernel});
+      batchSlots.push_back(n);
+      if (batch.size() >= size_t(batchSize))
+        flush();
+      continue;
     }
     r.seconds = since(c0);
-    summary.results.push_back(r);
+    slots[n] = std::move(r);
+    if (batch.empty())
+      report();
   }
+  flush();
+  report();
   progress.finish();
   summary.seconds = since(t0);
   return finishRun(summary, reports, out, err);
