@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# On the GPU machine (no LLVM): the whole conformance suite in split mode, a
-# compute-sanitizer memcheck run of the memory/* and dot/* cases, the
+# On the GPU machine (no LLVM): the whole conformance suite in split mode,
+# compute-sanitizer memcheck over the memory/*, dot/* and kernel/* cases and
+# racecheck over dot/* and kernel/*, the
 # tensor-core instructions of the GEMM cubins, and the benchmark side by
 # side with Triton and PyTorch. Expects the outputs of prepare_h200.sh in
 # DIR, and runs from a checkout of the same tree.
@@ -10,7 +11,7 @@
 # Exits 1 when anything a claim rests on fails: a conformance case that
 # fails or errors, results other than those pinned for
 # nvidia:sm_90a/bundle-run in conformance/tests/expected_counts.txt, a
-# memcheck error, a GEMM cubin without HMMA instructions, a wrong result of
+# sanitizer error or hazard, a GEMM cubin without HGMMA or QGMMA, a wrong result of
 # any side of the benchmark, or timings that the two benchmark programs did
 # not take alike (compare.py). Every step runs even after one failed; the
 # summary at the end names the failed steps.
@@ -61,11 +62,11 @@ step environment bash -c 'nvidia-smi --query-gpu=name,driver_version --format=cs
   python3 -c "import torch, triton; print(\"torch\", torch.__version__, \"triton\", triton.__version__)" &&
   cat "$1/commit.txt"' _ "$dir"
 
-# TESSEL_H200_PART=suite runs only the steps before the benchmark
-# (conformance, memcheck, bounds, SASS) but the fragment-path suite,
-# =fragments only that suite, =bench only the benchmark: the parts in
-# separate calls of a GPU machine whose calls are limited to 10 minutes
-# each (each part writes its share of the record).
+# TESSEL_H200_PART=suite runs only the conformance suite, the bounds
+# checks and the SASS counts, =sanitize only the compute-sanitizer runs,
+# =fragments only the fragment-path suite, =bench only the benchmark: the
+# parts in separate calls of a GPU machine whose calls are limited to 10
+# minutes each (each part writes its share of the record).
 want() { [ -z "${TESSEL_H200_PART:-}" ] || [ "$TESSEL_H200_PART" = "$1" ]; }
 
 if [ "${#corrupt[@]}" = 0 ] && want suite; then
@@ -84,24 +85,36 @@ if [ "${#corrupt[@]}" = 0 ] && want fragments && [ -f "$dir/nvidia_sm90a_fragmen
     --expect nvidia:sm_90a/bundle-run --expectations "$expected" --skip-file "$skips"
 fi
 
-if [ "${#corrupt[@]}" = 0 ] && want suite; then
-# memcheck FILTER TIMEOUT: the cases matching FILTER under compute-sanitizer;
-# an error of the sanitizer (exit status 9), a case that fails, and a log
-# without a clean error summary all fail the step.
-memcheck() {
-  local name="memcheck_${1%%/*}"
-  step "$name" timeout "$2" compute-sanitizer --tool memcheck --error-exitcode 9 \
-    "${bundle_run[@]}" --filter "$1" --report-json "$out/$name.json"
-  if ! grep -q "ERROR SUMMARY: 0 errors" "$out/$name.log"; then
-    echo "-- $name FAILED (no 'ERROR SUMMARY: 0 errors' in its log)"
+if [ "${#corrupt[@]}" = 0 ] && want sanitize; then
+# sanitize TOOL FILTER TIMEOUT: the cases matching FILTER under
+# compute-sanitizer's TOOL (memcheck or racecheck); an error or hazard it
+# reports (exit status 9), a case that fails, and a log without a clean
+# summary, or with another summary line than the clean one, fail the step.
+sanitize() {
+  local tool="$1" name="${1}_${2%%/*}" clean="ERROR SUMMARY: 0 errors"
+  [ "$tool" = racecheck ] && clean="RACECHECK SUMMARY: 0 hazards displayed (0 errors, 0 warnings)"
+  step "$name" timeout "$3" compute-sanitizer --tool "$tool" --error-exitcode 9 \
+    "${bundle_run[@]}" --filter "$2" --report-json "$out/$name.json"
+  if ! grep -qF "$clean" "$out/$name.log" ||
+     grep "SUMMARY:" "$out/$name.log" | grep -vqF "$clean"; then
+    echo "-- $name FAILED (a summary other than '$clean' in its log, or none)"
     failed+=("$name summary")
   fi
 }
-# TESSEL_H200_MEMCHECK=0 leaves memcheck out (a call too short for it).
+# TESSEL_H200_MEMCHECK=0 and TESSEL_H200_RACECHECK=0 leave a tool out (a
+# call too short for it).
 if [ "${TESSEL_H200_MEMCHECK:-1}" != 0 ]; then
-  memcheck 'memory/*' 150
-  memcheck 'dot/*' 200
+  sanitize memcheck 'memory/*' 150
+  sanitize memcheck 'dot/*' 200
+  sanitize memcheck 'kernel/*' 120
 fi
+if [ "${TESSEL_H200_RACECHECK:-1}" != 0 ]; then
+  sanitize racecheck 'dot/*' 300
+  sanitize racecheck 'kernel/*' 150
+fi
+fi
+
+if [ "${#corrupt[@]}" = 0 ] && want suite; then
 
 # The bounds-checked mode: each fault reported as on the CPU, and (under
 # memcheck) no faulting lane touching memory.
@@ -156,7 +169,7 @@ cp "$out/summary.txt" "$out/environment.log" "$out/record/"
 cp "$out/bench.txt" "$out/compare.txt" "$out/record/" 2>/dev/null || true
 cp "$out/conformance_sm90a.json" "$out/conformance_sm90a.xml" "$out/record/" 2>/dev/null || true
 cp "$out/conformance_sm90a_fragments.json" "$out/record/" 2>/dev/null || true
-cp "$out"/memcheck_*.log "$out"/sass_*.log "$out/record/" 2>/dev/null || true
+cp "$out"/memcheck_*.log "$out"/racecheck_*.log "$out"/sass_*.log "$out/record/" 2>/dev/null || true
 cp "$out"/bounds_*.log "$out/record/" 2>/dev/null || true
 [ -f "$dir/bundle_compile.json" ] && cp "$dir/bundle_compile.json" "$out/record/"
 [ -f "$dir/bundle_compile_fragments.json" ] && cp "$dir/bundle_compile_fragments.json" "$out/record/"
