@@ -93,8 +93,10 @@ if [ "${#corrupt[@]}" = 0 ] && want sanitize; then
 sanitize() {
   local tool="$1" name="${1}_${2%%/*}" clean="ERROR SUMMARY: 0 errors"
   [ "$tool" = racecheck ] && clean="RACECHECK SUMMARY: 0 hazards displayed (0 errors, 0 warnings)"
-  step "$name" timeout "$3" compute-sanitizer --tool "$tool" --error-exitcode 9 \
-    "${bundle_run[@]}" --filter "$2" --report-json "$out/$name.json"
+  # The cases run in child processes of tessel-conform-run: all of them
+  # are tracked.
+  step "$name" timeout "$3" compute-sanitizer --tool "$tool" --target-processes all \
+    --error-exitcode 9 "${bundle_run[@]}" --filter "$2" --report-json "$out/$name.json"
   if ! grep -qF "$clean" "$out/$name.log" ||
      grep "SUMMARY:" "$out/$name.log" | grep -vqF "$clean"; then
     echo "-- $name FAILED (a summary other than '$clean' in its log, or none)"
