@@ -31,10 +31,10 @@
 // Each iteration waits for its operands (two groups of the next iteration
 // may stay in flight) and passes one barrier (no proxy fence: the
 // operands came by asynchronous copies, and a fence would wait for those
-// still in flight), issues one wgmma per 16-deep step (two), commits them and waits
-// only for the previous iteration's; then copies the operands of two
-// iterations later, 16 bytes at a time. After the loop: no copy and no
-// wgmma still running.
+// still in flight), issues one wgmma per 16-deep step (two) and commits
+// them; then copies the operands of two iterations later, 16 bytes at a
+// time, while they run, and only at the end of the body waits for the
+// previous iteration's. After the loop: no copy and no wgmma still running.
 // CHECK-LABEL: func.func @gemm
 // CHECK: nvvm.cp.async.shared.global {{.*}}, 16, cache =  cg
 // CHECK: scf.for
@@ -46,12 +46,17 @@
 // CHECK-NEXT: llvm.extractvalue
 // CHECK-NOT: nvvm.wgmma.mma_async
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
-// CHECK-NEXT: llvm.inline_asm has_side_effects "wgmma.wait_group.sync.aligned 1;"
+// CHECK-NOT: wgmma.wait_group
 // CHECK-NOT: nvvm.ldmatrix
 // CHECK-NOT: nvvm.mma.sync
 // CHECK-NOT: nvvm.barrier0
 // CHECK-NOT: nvvm.fence.proxy
 // CHECK: nvvm.cp.async.shared.global {{.*}}, 16, cache =  cg
+// CHECK: nvvm.cp.async.commit.group
+// CHECK: nvvm.cp.async.commit.group
+// CHECK-NOT: nvvm.cp.async
+// CHECK: llvm.inline_asm has_side_effects "wgmma.wait_group.sync.aligned 1;"
+// CHECK-NOT: nvvm.cp.async
 // CHECK: scf.yield
 // CHECK-NEXT: }
 // CHECK-NEXT: nvvm.cp.async.wait.group 0
@@ -64,8 +69,9 @@
 // PTX: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, p, 1,  1, 0,  1;
 // PTX: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
 // PTX: wgmma.commit_group.sync.aligned;
-// PTX: wgmma.wait_group.sync.aligned 1;
+// PTX-NOT: wgmma.wait_group
 // PTX: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16
+// PTX: wgmma.wait_group.sync.aligned 1;
 // PTX: wgmma.wait_group.sync.aligned 0;
 // PTX-NOT: mma.sync
 //

@@ -566,6 +566,14 @@ Value lowerWithWarpGroupMma(tile::DotOp op, Value aTile, Value bTile, Value accT
   const bool inFlight = async && async.getInFlight() &&
                         GpuLowering::hasIterationNumber(op) && !aInRegisters;
   lowering.matrix->commitWarpGroupMma(b, loc);
+  // A dot in flight feeds only the loop's yield, and the copies issued after
+  // it write a buffer that no instruction in flight reads (DotStaging.h):
+  // its wait for the previous iteration's instructions goes at the end of
+  // the body, so that those copies are issued while the instructions run
+  // instead of after the wait.
+  OpBuilder::InsertionGuard guard(b);
+  if (inFlight)
+    b.setInsertionPoint(op->getBlock()->getTerminator());
   all = lowering.matrix->waitWarpGroupMma(b, loc, all, inFlight ? 1 : 0);
   for (int64_t s = 0, at = 0; s < slices; ++s)
     for (int64_t r : regs[s])
