@@ -63,10 +63,11 @@ step environment bash -c 'nvidia-smi --query-gpu=name,driver_version --format=cs
   cat "$1/commit.txt"' _ "$dir"
 
 # TESSEL_H200_PART=suite runs only the conformance suite, the bounds
-# checks and the SASS counts, =sanitize only the compute-sanitizer runs,
-# =fragments only the fragment-path suite, =bench only the benchmark: the
-# parts in separate calls of a GPU machine whose calls are limited to 10
-# minutes each (each part writes its share of the record).
+# checks and the SASS counts, =memcheck and =racecheck only that
+# compute-sanitizer tool's runs, =fragments only the fragment-path suite,
+# =bench only the benchmark: the parts in separate calls of a GPU machine
+# whose calls are limited to 10 minutes each (each part writes its share
+# of the record).
 want() { [ -z "${TESSEL_H200_PART:-}" ] || [ "$TESSEL_H200_PART" = "$1" ]; }
 
 if [ "${#corrupt[@]}" = 0 ] && want suite; then
@@ -85,7 +86,7 @@ if [ "${#corrupt[@]}" = 0 ] && want fragments && [ -f "$dir/nvidia_sm90a_fragmen
     --expect nvidia:sm_90a/bundle-run --expectations "$expected" --skip-file "$skips"
 fi
 
-if [ "${#corrupt[@]}" = 0 ] && want sanitize; then
+if [ "${#corrupt[@]}" = 0 ] && { want memcheck || want racecheck; }; then
 # sanitize TOOL FILTER TIMEOUT: the cases matching FILTER under
 # compute-sanitizer's TOOL (memcheck or racecheck); an error or hazard it
 # reports (exit status 9), a case that fails, and a log without a clean
@@ -97,20 +98,22 @@ sanitize() {
   # are tracked.
   step "$name" timeout "$3" compute-sanitizer --tool "$tool" --target-processes all \
     --error-exitcode 9 "${bundle_run[@]}" --filter "$2" --report-json "$out/$name.json"
-  if ! grep -qF "$clean" "$out/$name.log" ||
-     grep "SUMMARY:" "$out/$name.log" | grep -vqF "$clean"; then
+  # (Whole reads, no grep -q in a pipe: an early exit would end the pipe
+  # with SIGPIPE, which pipefail turns into "no other summary".)
+  if ! grep -F "$clean" "$out/$name.log" > /dev/null ||
+     [ -n "$(grep "SUMMARY:" "$out/$name.log" | grep -vF "$clean")" ]; then
     echo "-- $name FAILED (a summary other than '$clean' in its log, or none)"
     failed+=("$name summary")
   fi
 }
 # TESSEL_H200_MEMCHECK=0 and TESSEL_H200_RACECHECK=0 leave a tool out (a
 # call too short for it).
-if [ "${TESSEL_H200_MEMCHECK:-1}" != 0 ]; then
+if [ "${TESSEL_H200_MEMCHECK:-1}" != 0 ] && want memcheck; then
   sanitize memcheck 'memory/*' 150
   sanitize memcheck 'dot/*' 200
   sanitize memcheck 'kernel/*' 120
 fi
-if [ "${TESSEL_H200_RACECHECK:-1}" != 0 ]; then
+if [ "${TESSEL_H200_RACECHECK:-1}" != 0 ] && want racecheck; then
   sanitize racecheck 'dot/*' 300
   sanitize racecheck 'kernel/*' 150
 fi

@@ -118,63 +118,67 @@ CaseResult executeCaseIsolated(const Case &c, const plugin_host::CompiledKernel 
   return r;
 }
 
-plugin_host::StatusOr<std::vector<CaseResult>>
-executeCasesInOneChild(const std::vector<CompiledCase> &cases, const DeviceContext &ctx,
-                       int timeoutMs) {
+std::vector<CaseResult> executeCasesInOneChild(const std::vector<CompiledCase> &cases,
+                                               const DeviceContext &ctx, int timeoutMs,
+                                               plugin_host::Status *ended) {
   plugin_host::ChildProcessOptions options;
   options.timeoutMs = timeoutMs;
-  auto bytes = plugin_host::runInChildProcess(
-      [&]() -> plugin_host::StatusOr<std::string> {
-        plugin_host::ByteWriter w;
-        w.putU32(static_cast<uint32_t>(cases.size()));
+  std::vector<CaseResult> results;
+  bool malformed = false;
+  plugin_host::Status status = plugin_host::runInChildProcessStreaming(
+      [&](const plugin_host::ChildSend &send) {
         for (const CompiledCase &cc : cases) {
           auto start = std::chrono::steady_clock::now();
           std::string result = encodeResult(executeCase(*cc.c, *cc.kernel, ctx));
           auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
               std::chrono::steady_clock::now() - start);
+          plugin_host::ByteWriter w;
           w.putString(result);
           w.putU64(static_cast<uint64_t>(micros.count()));
+          if (!send(w.take()))
+            return plugin_host::Status(TESSEL_ERROR_INTERNAL, "the parent is gone");
         }
-        return w.take();
+        return plugin_host::Status();
+      },
+      [&](std::string message) {
+        if (malformed || results.size() == cases.size()) {
+          malformed = true;
+          return;
+        }
+        plugin_host::ByteReader rd(message);
+        std::string one;
+        uint64_t micros = 0;
+        CaseResult r{cases[results.size()].c->id, Outcome::kError, "", "", 0};
+        if (!rd.getString(&one) || !rd.getU64(&micros) || !rd.atEnd() ||
+            !decodeResult(one, &r)) {
+          malformed = true;
+          return;
+        }
+        r.seconds = double(micros) / 1e6;
+        results.push_back(std::move(r));
       },
       ctx.plugin->describe() + ": " + std::to_string(cases.size()) +
           " cases in one child",
       options);
-  if (!bytes.ok())
-    return bytes.status();
-  const plugin_host::Status malformed(TESSEL_ERROR_INTERNAL,
-                                      "the child process sent a malformed result");
-  plugin_host::ByteReader rd(*bytes);
-  uint32_t count = 0;
-  if (!rd.getU32(&count) || count != cases.size())
-    return malformed;
-  std::vector<CaseResult> results;
-  for (const CompiledCase &cc : cases) {
-    std::string one;
-    uint64_t micros = 0;
-    CaseResult r{cc.c->id, Outcome::kError, "", "", 0};
-    if (!rd.getString(&one) || !rd.getU64(&micros) || !decodeResult(one, &r))
-      return malformed;
-    r.seconds = double(micros) / 1e6;
-    results.push_back(std::move(r));
+  if (malformed) {
+    results.clear();
+    status = plugin_host::Status(TESSEL_ERROR_INTERNAL,
+                                 "the child process sent a malformed result");
   }
-  if (!rd.atEnd())
-    return malformed;
+  if (ended != nullptr)
+    *ended = status;
   return results;
 }
 
 std::vector<CaseResult> executeCasesBatched(const std::vector<CompiledCase> &cases,
                                             const DeviceContext &ctx, int timeoutMs) {
   std::vector<CaseResult> results;
-  if (cases.size() > 1) {
-    auto together = executeCasesInOneChild(cases, ctx, timeoutMs);
-    if (together.ok())
-      for (CaseResult &r : *together) {
-        if (r.outcome != Outcome::kPass)
-          break;
-        results.push_back(std::move(r));
-      }
-  }
+  if (cases.size() > 1)
+    for (CaseResult &r : executeCasesInOneChild(cases, ctx, timeoutMs)) {
+      if (r.outcome != Outcome::kPass)
+        break;
+      results.push_back(std::move(r));
+    }
   for (size_t i = results.size(); i < cases.size(); ++i) {
     auto start = std::chrono::steady_clock::now();
     CaseResult r = executeCaseIsolated(*cases[i].c, *cases[i].kernel, ctx, timeoutMs);

@@ -44,14 +44,14 @@ struct CompiledCase {
 };
 
 /// Runs `cases` one after the other in one forked child (one device
-/// context for all of them, instead of one a case) and returns their
-/// results, each with the seconds it took, in order. Fails, with no
-/// results, when the child crashes, sends something malformed, or has not
-/// finished all of them within `timeoutMs` (0: no deadline): what ended
-/// it cannot be pinned on one case.
-plugin_host::StatusOr<std::vector<CaseResult>>
-executeCasesInOneChild(const std::vector<CompiledCase> &cases, const DeviceContext &ctx,
-                       int timeoutMs);
+/// context for all of them, instead of one a case) and returns the results
+/// of those that finished, in order, each with the seconds its run took in
+/// the child. The deadline `timeoutMs` (0: none) is each case's: a case
+/// that crashes the child or does not finish in time ends the batch there
+/// (`*ended`, if given, gets the error; OK when all finished).
+std::vector<CaseResult> executeCasesInOneChild(const std::vector<CompiledCase> &cases,
+                                               const DeviceContext &ctx, int timeoutMs,
+                                               plugin_host::Status *ended = nullptr);
 
 /// The results executeCaseIsolated would give `cases`, for fewer child
 /// processes: the cases run together in one child (executeCasesInOneChild)
@@ -59,7 +59,8 @@ executeCasesInOneChild(const std::vector<CompiledCase> &cases, const DeviceConte
 /// case and every one after it run again, each alone in its own child,
 /// so that a failure, a crash, a hang or a device left unusable is
 /// reported by the case that caused it and touches no other's result.
-/// If the child fails as a whole, every case runs alone.
+/// A case that ends the child (a crash, its deadline) is the first not to
+/// pass.
 std::vector<CaseResult> executeCasesBatched(const std::vector<CompiledCase> &cases,
                                             const DeviceContext &ctx, int timeoutMs);
 

@@ -8,10 +8,12 @@
 set -euo pipefail
 tessel="$1" run="$2" cpu="$3" crash="$4" hang="$5" skips="$6" check="$7"
 export TESSEL_CACHE_DIR="$TEST_TMPDIR/cache"
-# The batched dots come first in the bundle, the masked copies after them,
-# in the same batch.
-filters=(--filter 'dot/batched3d/*' --filter 'memory/masked_copy/*')
+# In the bundle's order, control/break cases (before the crash or hang:
+# their results come from the batch), the batched dot, then masked copies
+# (after it: they run again, each alone), all in one batch of 32.
+filters=(--filter 'control/break/*' --filter 'dot/batched3d/*' --filter 'memory/masked_copy/*')
 total=$("$tessel" conform --list "${filters[@]}" | wc -l)
+[ "$total" -le 32 ] || { echo "FAIL: $total cases do not fit one batch" >&2; exit 1; }
 hit=$("$tessel" conform --list --filter 'dot/batched3d/*' | wc -l)
 bundle="$TEST_TMPDIR/b.tslb"
 "$tessel" conform --target cpu:x86-64 --plugin "$cpu" --skip-file "$skips" "${filters[@]}" \

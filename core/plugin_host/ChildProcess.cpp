@@ -12,6 +12,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <string_view>
 
 #include "core/plugin_host/WireFormat.h"
 
@@ -34,29 +35,30 @@ bool writeAll(int fd, const std::string &data) {
   return true;
 }
 
-// The child's side: never returns.
+constexpr char kTagMessage = 'M';
+
+// The last thing a child writes: its result (a payload after kTagOk) or
+// its error (kTagError, the code, the message).
+std::string encodeEnd(const StatusOr<std::string> &result) {
+  if (result.ok())
+    return std::string(1, kTagOk) + *result;
+  ByteWriter writer;
+  writer.putU32(static_cast<uint32_t>(result.status().code()));
+  writer.putString(result.status().message());
+  return std::string(1, kTagError) + writer.take();
+}
+
+// The child's side: runs `work`, writes its end message, never returns.
 [[noreturn]] void runChild(int fd, const std::function<StatusOr<std::string>()> &work) {
   std::string message;
   try {
-    StatusOr<std::string> result = work();
-    if (result.ok()) {
-      message = std::string(1, kTagOk) + *result;
-    } else {
-      ByteWriter writer;
-      writer.putU32(static_cast<uint32_t>(result.status().code()));
-      writer.putString(result.status().message());
-      message = std::string(1, kTagError) + writer.take();
-    }
+    message = encodeEnd(work());
   } catch (const std::exception &e) {
-    ByteWriter writer;
-    writer.putU32(TESSEL_ERROR_INTERNAL);
-    writer.putString(std::string("uncaught exception: ") + e.what());
-    message = std::string(1, kTagError) + writer.take();
+    message = encodeEnd(
+        Status(TESSEL_ERROR_INTERNAL, std::string("uncaught exception: ") + e.what()));
   } catch (...) {
-    ByteWriter writer;
-    writer.putU32(TESSEL_ERROR_INTERNAL);
-    writer.putString("uncaught exception of unknown type");
-    message = std::string(1, kTagError) + writer.take();
+    message =
+        encodeEnd(Status(TESSEL_ERROR_INTERNAL, "uncaught exception of unknown type"));
   }
   const bool written = writeAll(fd, message);
   ::close(fd);
@@ -103,9 +105,12 @@ std::string signalName(int signal) {
   return "signal " + std::to_string(signal);
 }
 
-StatusOr<std::string>
-runInChildProcess(const std::function<StatusOr<std::string>()> &work,
-                  const std::string &what, const ChildProcessOptions &options) {
+namespace {
+
+// Forks a child that runs `child` (which never returns); the parent keeps
+// the read end of the pipe in `*readFd`.
+StatusOr<pid_t> forkChild(const std::function<void(int)> &child,
+                          const std::string &what, int *readFd) {
   int fds[2];
   if (::pipe(fds) != 0) {
     return Status(TESSEL_ERROR_INTERNAL,
@@ -122,40 +127,54 @@ runInChildProcess(const std::function<StatusOr<std::string>()> &work,
   }
   if (pid == 0) {
     ::close(fds[0]);
-    runChild(fds[1], work);
+    child(fds[1]);
+    ::_exit(3); // not reached: `child` exits
   }
   ::close(fds[1]);
+  *readFd = fds[0];
+  return pid;
+}
 
-  std::string received;
-  bool timedOut = false;
-  const auto deadline =
-      std::chrono::steady_clock::now() + std::chrono::milliseconds(options.timeoutMs);
+// Reads `fd` to its end, handing what arrives to `consume`, which returns
+// true when it completed a message: the deadline `timeoutMs` (0: none) then
+// starts again. Returns false when the deadline passed first.
+bool readToEnd(int fd, int timeoutMs,
+               const std::function<bool(const char *, size_t)> &consume) {
+  auto deadline =
+      std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
   char buffer[65536];
   while (true) {
     int waitMs = -1;
-    if (options.timeoutMs > 0) {
+    if (timeoutMs > 0) {
       const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
           deadline - std::chrono::steady_clock::now());
-      if (left.count() <= 0) {
-        timedOut = true;
-        break;
-      }
+      if (left.count() <= 0)
+        return false;
       waitMs = static_cast<int>(left.count());
     }
-    pollfd pfd{fds[0], POLLIN, 0};
+    pollfd pfd{fd, POLLIN, 0};
     const int ready = ::poll(&pfd, 1, waitMs);
     if (ready < 0 && errno == EINTR)
       continue;
     if (ready == 0)
       continue; // re-evaluates the deadline
-    const ssize_t n = ::read(fds[0], buffer, sizeof(buffer));
+    const ssize_t n = ::read(fd, buffer, sizeof(buffer));
     if (n < 0 && errno == EINTR)
       continue;
     if (n <= 0)
-      break; // EOF: the child exited or closed the pipe
-    received.append(buffer, static_cast<size_t>(n));
+      return true; // EOF: the child exited or closed the pipe
+    if (consume(buffer, static_cast<size_t>(n)))
+      deadline =
+          std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
   }
-  ::close(fds[0]);
+}
+
+// Closes `fd`, kills the child if it timed out, reaps it and tells
+// options.end how it ended; returns the error of a child that did not end
+// with a clean exit and a final message (`end`, what it wrote last).
+Status reapChild(pid_t pid, int fd, bool timedOut, bool haveEnd,
+                 const std::string &what, const ChildProcessOptions &options) {
+  ::close(fd);
   if (timedOut)
     ::kill(pid, SIGKILL);
   int waitStatus = 0;
@@ -176,21 +195,94 @@ runInChildProcess(const std::function<StatusOr<std::string>()> &work,
                       " ms; the child process was killed");
   }
   const bool cleanExit = WIFEXITED(waitStatus) && WEXITSTATUS(waitStatus) == 0;
-  if (!cleanExit || received.empty()) {
+  if (!cleanExit || !haveEnd) {
     return Status(TESSEL_ERROR_ABORTED, what + ": " + describeWaitStatus(waitStatus) +
                                             " in the child process");
   }
-  if (received[0] == kTagOk)
-    return received.substr(1);
-  ByteReader reader(std::string_view(received).substr(1));
+  return Status();
+}
+
+// The result an end message (encodeEnd) stands for.
+StatusOr<std::string> decodeEnd(std::string_view end, const std::string &what) {
+  if (!end.empty() && end[0] == kTagOk)
+    return std::string(end.substr(1));
+  ByteReader reader(end.empty() ? end : end.substr(1));
   uint32_t code = 0;
   std::string message;
-  if (received[0] != kTagError || !reader.getU32(&code) ||
+  if (end.empty() || end[0] != kTagError || !reader.getU32(&code) ||
       !reader.getString(&message) || code == 0) {
     return Status(TESSEL_ERROR_INTERNAL,
                   what + ": the child process sent a malformed result");
   }
   return Status(static_cast<Tessel_Error_Code>(code), message);
+}
+
+} // namespace
+
+StatusOr<std::string>
+runInChildProcess(const std::function<StatusOr<std::string>()> &work,
+                  const std::string &what, const ChildProcessOptions &options) {
+  int fd = -1;
+  auto pid = forkChild([&](int out) { runChild(out, work); }, what, &fd);
+  if (!pid.ok())
+    return pid.status();
+  std::string received;
+  const bool finished =
+      readToEnd(fd, options.timeoutMs, [&](const char *data, size_t n) {
+        received.append(data, n);
+        return false; // one deadline for the whole work
+      });
+  Status ended = reapChild(*pid, fd, !finished, !received.empty(), what, options);
+  if (!ended.ok())
+    return ended;
+  return decodeEnd(received, what);
+}
+
+Status runInChildProcessStreaming(const std::function<Status(const ChildSend &)> &work,
+                                  const std::function<void(std::string)> &receive,
+                                  const std::string &what,
+                                  const ChildProcessOptions &options) {
+  int fd = -1;
+  auto pid = forkChild(
+      [&](int out) {
+        // Each message: kTagMessage and its bytes, length first; then the
+        // end message as runInChildProcess's child writes it.
+        ChildSend send = [out](const std::string &bytes) {
+          ByteWriter writer;
+          writer.putString(bytes);
+          return writeAll(out, std::string(1, kTagMessage) + writer.take());
+        };
+        runChild(out, [&]() -> StatusOr<std::string> {
+          Status s = work(send);
+          if (!s.ok())
+            return s;
+          return std::string();
+        });
+      },
+      what, &fd);
+  if (!pid.ok())
+    return pid.status();
+  std::string pending; // bytes of messages not complete yet, then the end
+  const bool finished =
+      readToEnd(fd, options.timeoutMs, [&](const char *data, size_t n) {
+        pending.append(data, n);
+        bool delivered = false;
+        while (!pending.empty() && pending[0] == kTagMessage) {
+          ByteReader reader(std::string_view(pending).substr(1));
+          std::string message;
+          if (!reader.getString(&message))
+            break; // incomplete: wait for more
+          pending.erase(0, pending.size() - reader.remaining());
+          receive(std::move(message));
+          delivered = true;
+        }
+        return delivered;
+      });
+  Status ended = reapChild(*pid, fd, !finished, !pending.empty(), what, options);
+  if (!ended.ok())
+    return ended;
+  auto end = decodeEnd(pending, what);
+  return end.ok() ? Status() : end.status();
 }
 
 } // namespace tessel::plugin_host

@@ -49,6 +49,22 @@ StatusOr<std::string>
 runInChildProcess(const std::function<StatusOr<std::string>()> &work,
                   const std::string &what, const ChildProcessOptions &options = {});
 
+/// Sends one message from a streaming child to its parent; false when the
+/// parent is gone.
+using ChildSend = std::function<bool(const std::string &)>;
+
+/// As runInChildProcess, for work that reports as it goes (one message per
+/// case of a batch): `work` calls `send` for each message, and `receive`
+/// gets each in this process as it arrives. The deadline is per message:
+/// the child is killed when none arrives within options.timeoutMs of the
+/// start or of the previous one. Returns OK when `work` returned OK and the
+/// child exited cleanly, else the error worded as runInChildProcess words
+/// it; the messages received before it have been delivered.
+Status runInChildProcessStreaming(const std::function<Status(const ChildSend &)> &work,
+                                  const std::function<void(std::string)> &receive,
+                                  const std::string &what,
+                                  const ChildProcessOptions &options = {});
+
 } // namespace tessel::plugin_host
 
 #endif // TESSEL_CORE_PLUGIN_HOST_CHILDPROCESS_H

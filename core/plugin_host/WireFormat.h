@@ -38,6 +38,8 @@ public:
   bool getU64(uint64_t *value);
   bool getString(std::string *bytes);
   bool atEnd() const { return input.empty(); }
+  /// The bytes not read yet.
+  size_t remaining() const { return input.size(); }
 
 private:
   std::string_view input;

@@ -375,7 +375,9 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numStages,
   // instructions of two iterations before still read. Otherwise they go at
   // the top, as loads into registers do, so that their latency overlaps the
   // whole iteration: with two stages, copies issued after the last dot are
-  // waited for right at the next iteration's first.
+  // waited for right at the next iteration's first. (A dot marked in flight
+  // whose A the lowering then reads from registers waits for its own
+  // instructions after all; its copies stay after it, which is safe.)
   const bool issueAfterDot =
       allAsync && llvm::any_of(stagedDots, [&](Operation *dot) {
         return isWarpGroupDot(dot, numWarps, warpGroupMaxN) &&

@@ -151,8 +151,9 @@ def TileGpu_StagedDotAttr : TileGpu_Attr<"StagedDot", "staged_dot"> {
     is the number of copy groups the loop issues an iteration (one per
     copied load, of every dot of the loop; 0: one per operand copied for
     this dot). With `copiesFirst`, the copies for iteration i + ahead are
-    issued at the top of iteration i, before its dots (so one group more
-    is newer than the ones the dot waits for), instead of after them.
+    issued at the top of iteration i, before its dots (so one iteration's
+    groups more are newer than the ones the dot waits for), instead of
+    after them.
   }];
   let parameters = (ins
     "unsigned":$dot,

@@ -572,8 +572,9 @@ Value lowerWithWarpGroupMma(tile::DotOp op, Value aTile, Value bTile, Value accT
   // the body, so that those copies are issued while the instructions run
   // instead of after the wait.
   OpBuilder::InsertionGuard guard(b);
-  if (inFlight)
-    b.setInsertionPoint(op->getBlock()->getTerminator());
+  Operation *terminator = op->getBlock()->getTerminator();
+  if (inFlight && op->hasOneUse() && *op->getUsers().begin() == terminator)
+    b.setInsertionPoint(terminator);
   all = lowering.matrix->waitWarpGroupMma(b, loc, all, inFlight ? 1 : 0);
   for (int64_t s = 0, at = 0; s < slices; ++s)
     for (int64_t r : regs[s])
