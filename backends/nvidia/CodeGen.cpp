@@ -86,6 +86,11 @@ FailureOr<std::string> compileLLVMDialectToPtx(ModuleOp module,
       codegen::createTargetMachine(machineSpec(target), options.optLevel, loc);
   if (failed(machine))
     return failure();
+  // NVPTX marks every f32/f64 add, subtract and multiply `.rn` (ptxas must
+  // not fuse them) unless fusion is allowed; allowed, it forms fma itself
+  // and leaves the rest to ptxas.
+  if (options.fpFusion)
+    (*machine)->Options.AllowFPOpFusion = llvm::FPOpFusion::Fast;
   llvm::LLVMContext context;
   std::unique_ptr<llvm::Module> llvmModule =
       codegen::translateToLLVMIR(module, context, **machine, "tessel_nvidia");

@@ -31,6 +31,11 @@ struct NvidiaOptions {
   /// default) widens fp8 operands to f16 (exact) and runs the f16
   /// instructions with f32 accumulation, at the f16 rate.
   bool fp8FastAccumulation = false;
+  /// Lets a floating-point multiply and the add or subtract that consumes
+  /// it round once (fma), as Triton does by default (`enable_fp_fusion`).
+  /// False (the default) rounds every operation on its own, as the tile
+  /// IR and the CPU backend do, so results match them bit for bit.
+  bool fpFusion = false;
   /// LLVM optimization level, 0..3.
   unsigned optLevel = 3;
   /// The PTX assembler, run as a child process.

@@ -53,6 +53,9 @@ struct Workload {
   int32_t numStages = 0;      // 0: the plugin's default
   /// nvidia.fp8_fast_accumulation: fp8 dots on the fp8 instructions.
   bool fp8FastAccumulation = false;
+  /// nvidia.fp_fusion: a multiply and the add that uses it round once, as
+  /// Triton compiles by default (its `enable_fp_fusion`).
+  bool fpFusion = false;
 };
 
 // How every result is checked, the same in bench_gpu and triton_bench.py:
@@ -286,7 +289,9 @@ inline std::vector<Workload> getWorkloads() {
                          a.headDim,
                          a.numWarps,
                          0,
-                         a.numStages});
+                         a.numStages,
+                         /*fp8FastAccumulation=*/false,
+                         /*fpFusion=*/true});
   return workloads;
 }
 
@@ -332,10 +337,12 @@ inline plugin_host::CompileOptions compileOptionsFor(const Workload &w) {
   options.numStages = w.numStages;
   if (w.minBlocksPerSM > 0)
     options.extra.push_back(
-        plugin_host::KeyValue::makeInt("nvidia.minBlocksPerSM", w.minBlocksPerSM));
+        plugin_host::KeyValue::makeInt("nvidia.min_blocks_per_sm", w.minBlocksPerSM));
   if (w.fp8FastAccumulation)
     options.extra.push_back(
         plugin_host::KeyValue::makeInt("nvidia.fp8_fast_accumulation", 1));
+  if (w.fpFusion)
+    options.extra.push_back(plugin_host::KeyValue::makeInt("nvidia.fp_fusion", 1));
   return options;
 }
 

@@ -70,14 +70,15 @@ public:
     if (key == "nvidia.min_blocks_per_sm" && kv.type == TESSEL_VALUE_INT &&
         kv.int_value >= 0 && kv.int_value <= 32)
       return "";
-    if ((key == "nvidia.matrix_loads" || key == "nvidia.fp8_fast_accumulation") &&
+    if ((key == "nvidia.matrix_loads" || key == "nvidia.fp8_fast_accumulation" ||
+         key == "nvidia.fp_fusion") &&
         kv.type == TESSEL_VALUE_INT && (kv.int_value == 0 || kv.int_value == 1))
       return "";
     return "unknown or ill-typed option '" + key +
            "' (nvidia knows nvidia.ptxas and nvidia.libdevice (strings), "
            "nvidia.min_blocks_per_sm (int, "
-           "0..32), nvidia.matrix_loads and nvidia.fp8_fast_accumulation (int, 0 or "
-           "1))";
+           "0..32), nvidia.matrix_loads, nvidia.fp8_fast_accumulation and "
+           "nvidia.fp_fusion (int, 0 or 1))";
   }
 
   bool compile(const kit::CompileInput &input, kit::CompiledBinary &out,
@@ -106,6 +107,8 @@ public:
         options.matrixLoads = kv.int_value != 0;
       else if (key == "nvidia.fp8_fast_accumulation")
         options.fp8FastAccumulation = kv.int_value != 0;
+      else if (key == "nvidia.fp_fusion")
+        options.fpFusion = kv.int_value != 0;
     }
     options.numWarps = s.numWarps != 0 ? s.numWarps : defaultNumWarps(input.kernel);
     mlir::FailureOr<nvidia::CompiledKernel> kernel = nvidia::compileTileModule(

@@ -162,8 +162,9 @@ TEST(NvidiaPlugin, TargetFeaturesComeFromTheDescription) {
 }
 
 // nvidia.matrix_loads=0 takes the shared fragment path instead of ldmatrix,
-// nvidia.fp8_fast_accumulation=1 fp8 dots on the fp8 instructions; the GEMM
-// still compiles to a valid cubin; other values are refused.
+// nvidia.fp8_fast_accumulation=1 fp8 dots on the fp8 instructions,
+// nvidia.fp_fusion=1 lets multiplies and adds fuse; the GEMM still compiles to a valid
+// cubin; other values are refused.
 TEST(NvidiaPlugin, MatrixLoadsOption) {
   const Tessel_Plugin_Api *api = loadNvidia();
   ASSERT_NE(api, nullptr);
@@ -171,7 +172,8 @@ TEST(NvidiaPlugin, MatrixLoadsOption) {
   Tessel_Target target = sdk::Init<Tessel_Target>();
   target.plugin = "nvidia";
   target.arch = "sm_90a";
-  for (const char *key : {"nvidia.matrix_loads", "nvidia.fp8_fast_accumulation"})
+  for (const char *key :
+       {"nvidia.matrix_loads", "nvidia.fp8_fast_accumulation", "nvidia.fp_fusion"})
     for (int64_t value : {0, 1, 2}) {
       Tessel_Key_Value kv{};
       kv.key = key;
@@ -185,10 +187,9 @@ TEST(NvidiaPlugin, MatrixLoadsOption) {
       args.options = &options;
       std::string error = message(api, api->compile(&args));
       if (value == 2) {
-        EXPECT_NE(
-            error.find("nvidia.matrix_loads and nvidia.fp8_fast_accumulation (int, 0 "
-                       "or 1)"),
-            std::string::npos)
+        EXPECT_NE(error.find("nvidia.matrix_loads, nvidia.fp8_fast_accumulation and "
+                             "nvidia.fp_fusion (int, 0 or 1)"),
+                  std::string::npos)
             << error;
         continue;
       }

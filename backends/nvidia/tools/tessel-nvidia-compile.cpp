@@ -36,6 +36,9 @@ int main(int argc, char **argv) {
       "fp8-fast-accumulation",
       cl::desc("fp8 dots on sm_90a's fp8 instructions (less than f32 accumulation)"),
       cl::init(false));
+  cl::opt<bool> fpFusion(
+      "fp-fusion", cl::desc("let a multiply and the add that uses it round once (fma)"),
+      cl::init(false));
   cl::opt<std::string> emit("emit", cl::desc("ptx, cubin or info"), cl::init("ptx"));
   cl::opt<std::string> ptxas("ptxas", cl::desc("path of ptxas"),
                              cl::init("/usr/local/cuda/bin/ptxas"));
@@ -71,6 +74,7 @@ int main(int argc, char **argv) {
   options.numStages = numStages;
   options.minBlocksPerSM = minBlocks;
   options.fp8FastAccumulation = fp8FastAccumulation;
+  options.fpFusion = fpFusion;
   options.ptxasPath = ptxas;
   options.libdevicePath = libdevice;
   std::string result;
