@@ -283,12 +283,12 @@ int main(int argc, char **argv) {
     if (w.name.rfind(select, 0) != 0)
       continue;
     if (!only.empty() && w.name != only) {
-      if (w.kind != tb::Kind::kMatmul || only.rfind(w.name + "@", 0) != 0)
+      if (only.rfind(w.name + "@", 0) != 0)
         continue;
       bool found = false;
-      for (const tb::GemmConfig &cfg : tb::getTutorialConfigsFor(w))
-        if (tb::withConfig(w, cfg).name == only) {
-          w = tb::withConfig(w, cfg);
+      for (const tb::Workload &v : tb::getTuningVariants(w))
+        if (v.name == only) {
+          w = v;
           found = true;
         }
       if (!found)
@@ -568,8 +568,7 @@ int main(int argc, char **argv) {
         double bestMs = -1;
         std::optional<tb::Workload> best;
         std::optional<rt::Kernel> bestKernel;
-        for (const tb::GemmConfig &cfg : tb::getTutorialConfigsFor(w)) {
-          const tb::Workload v = tb::withConfig(w, cfg);
+        for (const tb::Workload &v : tb::getTuningVariants(w)) {
           if (!std::ifstream(dir + "/" + v.name + ".mlirbc")) {
             std::printf("config: tessel-auto %s not compiled (see prepare_kernels)\n",
                         v.name.c_str());
@@ -633,73 +632,129 @@ int main(int argc, char **argv) {
                                    ss,  sm,  ss,  sm,  ss,  sm,    i32(seq)};
       rt::Grid grid{static_cast<uint32_t>((seq + bm - 1) / bm),
                     static_cast<uint32_t>(slices), 1};
-      must(rt::launch(*kernel, grid, args), "launch");
-      must(device->synchronize(), "launch");
-      if (corruptThis)
-        must(corruptElement(*bo, elements / 2 + 3, 0x7e00u, 2), "corrupt");
-      must(bo->copyToHost(o.data(), elements * 2), "copy");
-      // The checked slices against softmax(q k^T * scale) v in fp64, with
-      // the bound of Workloads.h (attentionBound), query rows over the cores.
-      const tb::AttentionTolerance tol = tb::attentionBound();
-      // Row i of slice `sl` of the reference into `out` (`row`: seq scratch).
-      auto reference = [&](int64_t sl, int64_t i, std::vector<double> &row,
-                           double *out) {
-        const int64_t base = sl * seq * dim, keys = causal ? i + 1 : seq;
-        double mx = -std::numeric_limits<double>::infinity();
-        for (int64_t j = 0; j < keys; ++j) {
-          double dot = 0;
-          for (int64_t d = 0; d < dim; ++d)
-            dot += double(fromHalf(q[base + i * dim + d])) *
-                   double(fromHalf(k[base + j * dim + d]));
-          row[j] = dot * scale;
-          mx = std::max(mx, row[j]);
-        }
-        double sum = 0;
-        for (int64_t j = 0; j < keys; ++j)
-          sum += row[j] = std::exp(row[j] - mx);
-        for (int64_t d = 0; d < dim; ++d)
-          out[d] = 0;
-        for (int64_t j = 0; j < keys; ++j)
-          for (int64_t d = 0; d < dim; ++d)
-            out[d] += row[j] / sum * double(fromHalf(v[base + j * dim + d]));
-      };
-      MaxError worst;
-      for (int64_t sl : tb::attentionCheckedSlices(slices)) {
-        const int64_t base = sl * seq * dim;
-        double vmax = 0;
-        for (int64_t i = 0; i < seq * dim; ++i)
-          vmax = std::max(vmax, double(std::fabs(fromHalf(v[base + i]))));
-        MaxError e = parallelMax(seq, [&](int64_t begin, int64_t end) {
-          MaxError part;
-          std::vector<double> row(seq), want(dim);
-          for (int64_t i = begin; i < end; ++i) {
-            reference(sl, i, row, want.data());
-            for (int64_t d = 0; d < dim; ++d) {
-              const double got = fromHalf(o[base + i * dim + d]);
-              part.add(std::fabs(got - want[d]) /
-                           (tol.abs + tol.rel * std::fabs(want[d]) + tol.vrel * vmax),
-                       base + i * dim + d);
-            }
+      // Launches `k` once and checks its output: "ok" or what went wrong.
+      auto runAndCheck = [&](rt::Kernel &kern, bool corruptIt) -> std::string {
+        std::string result = "ok";
+        auto need = [&result](const rt::Status &st, const char *what) {
+          if (!st.ok() && result == "ok")
+            result = std::string(what) + " failed: " + st.toString();
+        };
+        need(rt::launch(kern, grid, args), "launch");
+        need(device->synchronize(), "launch");
+        if (corruptIt)
+          need(corruptElement(*bo, elements / 2 + 3, 0x7e00u, 2), "corrupt");
+        need(bo->copyToHost(o.data(), elements * 2), "copy");
+        // The checked slices against softmax(q k^T * scale) v in fp64, with
+        // the bound of Workloads.h (attentionBound), query rows over the cores.
+        const tb::AttentionTolerance tol = tb::attentionBound();
+        // Row i of slice `sl` of the reference into `out` (`row`: seq scratch).
+        auto reference = [&](int64_t sl, int64_t i, std::vector<double> &row,
+                             double *out) {
+          const int64_t base = sl * seq * dim, keys = causal ? i + 1 : seq;
+          double mx = -std::numeric_limits<double>::infinity();
+          for (int64_t j = 0; j < keys; ++j) {
+            double dot = 0;
+            for (int64_t d = 0; d < dim; ++d)
+              dot += double(fromHalf(q[base + i * dim + d])) *
+                     double(fromHalf(k[base + j * dim + d]));
+            row[j] = dot * scale;
+            mx = std::max(mx, row[j]);
           }
-          return part;
-        });
-        worst.add(e.value(), e.index());
-      }
-      double worstWant = 0;
-      if (!worst.within(1.0)) {
-        const int64_t at = static_cast<int64_t>(worst.index());
-        std::vector<double> row(seq), want(dim);
-        reference(at / (seq * dim), at % (seq * dim) / dim, row, want.data());
-        worstWant = want[at % dim];
-      }
+          double sum = 0;
+          for (int64_t j = 0; j < keys; ++j)
+            sum += row[j] = std::exp(row[j] - mx);
+          for (int64_t d = 0; d < dim; ++d)
+            out[d] = 0;
+          for (int64_t j = 0; j < keys; ++j)
+            for (int64_t d = 0; d < dim; ++d)
+              out[d] += row[j] / sum * double(fromHalf(v[base + j * dim + d]));
+        };
+        MaxError worst;
+        for (int64_t sl : tb::attentionCheckedSlices(slices)) {
+          const int64_t base = sl * seq * dim;
+          double vmax = 0;
+          for (int64_t i = 0; i < seq * dim; ++i)
+            vmax = std::max(vmax, double(std::fabs(fromHalf(v[base + i]))));
+          MaxError e = parallelMax(seq, [&](int64_t begin, int64_t end) {
+            MaxError part;
+            std::vector<double> row(seq), want(dim);
+            for (int64_t i = begin; i < end; ++i) {
+              reference(sl, i, row, want.data());
+              for (int64_t d = 0; d < dim; ++d) {
+                const double got = fromHalf(o[base + i * dim + d]);
+                part.add(std::fabs(got - want[d]) /
+                             (tol.abs + tol.rel * std::fabs(want[d]) + tol.vrel * vmax),
+                         base + i * dim + d);
+              }
+            }
+            return part;
+          });
+          worst.add(e.value(), e.index());
+        }
+        double worstWant = 0;
+        if (!worst.within(1.0)) {
+          const int64_t at = static_cast<int64_t>(worst.index());
+          std::vector<double> row(seq), want(dim);
+          reference(at / (seq * dim), at % (seq * dim) / dim, row, want.data());
+          worstWant = want[at % dim];
+        }
+        if (result == "ok")
+          result = verdict(worst, fromHalf(o[worst.index()]), worstWant);
+        return result;
+      };
+      // Two dots of 2 seq^2 dim flops a slice; half of them when causal.
+      auto tflops = [&](double t) {
+        return 4.0 * slices * seq * seq * dim * (causal ? 0.5 : 1.0) / (t * 1e-3) /
+               1e12;
+      };
       if (check == "ok")
-        check = verdict(worst, fromHalf(o[worst.index()]), worstWant);
+        check = runAndCheck(*kernel, corruptThis);
       auto t = timeMedian(*kernel, grid, args, flush);
       must(t.status(), "timing");
       ms = t.ok() ? *t : -1;
-      // Two dots of 2 seq^2 dim flops a slice; half of them when causal.
-      work = 4.0 * slices * seq * seq * dim * (causal ? 0.5 : 1.0) / (ms * 1e-3) / 1e12;
+      work = tflops(ms);
       unit = "TFLOP/s";
+      if (autotune) {
+        // "tessel-auto": the fastest variant (pipeline depth, blocks an SM)
+        // that compiled, timed alike; its output checked as the main one's.
+        double bestMs = -1;
+        std::optional<tb::Workload> best;
+        std::optional<rt::Kernel> bestKernel;
+        for (const tb::Workload &v : tb::getTuningVariants(w)) {
+          if (!std::ifstream(dir + "/" + v.name + ".mlirbc")) {
+            std::printf("config: tessel-auto %s not compiled (see prepare_kernels)\n",
+                        v.name.c_str());
+            continue;
+          }
+          auto vk = load(v);
+          if (!vk.ok()) {
+            std::printf("config: tessel-auto %s load: %s\n", v.name.c_str(),
+                        vk.status().toString().c_str());
+            continue;
+          }
+          auto vt = timeMedian(*vk, grid, args, flush);
+          if (!vt.ok())
+            std::printf("config: tessel-auto %s timing: %s\n", v.name.c_str(),
+                        vt.status().toString().c_str());
+          else
+            std::printf("config: tessel-auto %s %.4f ms %.1f TFLOP/s\n", v.name.c_str(),
+                        *vt, tflops(*vt));
+          if (vt.ok() && (bestMs < 0 || *vt < bestMs)) {
+            bestMs = *vt;
+            best = v;
+            bestKernel.emplace(std::move(*vk));
+          }
+        }
+        if (best) {
+          const std::string bestCheck = runAndCheck(*bestKernel, false);
+          if (bestCheck != "ok")
+            status = 1;
+          std::printf("config: tessel-auto %s stages, blocks an SM = (%d, %d)\n",
+                      w.name.c_str(), best->numStages, best->minBlocksPerSM);
+          std::printf("tessel-auto %-20s %10.4f ms %10.1f %-8s %s\n", w.name.c_str(),
+                      bestMs, tflops(bestMs), "TFLOP/s", bestCheck.c_str());
+        }
+      }
     }
     if (check != "ok")
       status = 1;

@@ -66,13 +66,11 @@ int main(int argc, char **argv) {
                 compiled->artifact.record.summary().c_str(), md.numWarps,
                 md.sharedMemBytes, compiled->artifact.kernel.bytes.size());
   }
-  // Each GEMM at every tutorial configuration, for the "tessel-auto" side:
-  // one that does not compile is left out (bench_gpu says so).
+  // Each GEMM at every tutorial configuration and each attention at every
+  // variant, for the "tessel-auto" side: one that does not compile is left
+  // out (bench_gpu says so).
   for (const tessel::bench::Workload &w : tessel::bench::getWorkloads()) {
-    if (w.kind != tessel::bench::Kind::kMatmul)
-      continue;
-    for (const tessel::bench::GemmConfig &c : tessel::bench::getTutorialConfigsFor(w)) {
-      tessel::bench::Workload v = tessel::bench::withConfig(w, c);
+    for (const tessel::bench::Workload &v : tessel::bench::getTuningVariants(w)) {
       tessel::compiler::KernelSpecialization spec{v.kernel, v.signature, v.constexprs};
       auto compiled = tessel::compiler::compileKernelFile(
           *runtime, *target, argv[2], spec, tessel::bench::compileOptionsFor(v));

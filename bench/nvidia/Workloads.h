@@ -351,6 +351,40 @@ inline std::vector<GemmConfig> getTutorialConfigsFor(const Workload &w) {
   return isFp8Gemm(w.signature) ? getFp8TutorialConfigs() : getTutorialConfigs();
 }
 
+// What an attention workload's "tessel-auto" side varies: the tile and the
+// warps stay those of the shape (Triton's side runs the same), the
+// pipeline's depth and the blocks an SM must hold (ptxas then caps the
+// registers: at head dim 64, 2 stages and 3 blocks an SM fit 168
+// registers and 64 KiB of shared memory a block) change.
+struct AttentionVariant {
+  int32_t numStages, minBlocksPerSM;
+};
+inline std::vector<AttentionVariant> getAttentionVariants() {
+  return {{2, 0}, {3, 0}, {4, 0}, {2, 3}, {3, 2}};
+}
+inline Workload withVariant(const Workload &w, const AttentionVariant &a) {
+  Workload v = w;
+  v.name = w.name + "@s" + std::to_string(a.numStages) + "b" +
+           std::to_string(a.minBlocksPerSM);
+  v.numStages = a.numStages;
+  v.minBlocksPerSM = a.minBlocksPerSM;
+  return v;
+}
+
+// The variants of `w` its "tessel-auto" side times, each compiled under its
+// own name: a GEMM at each tutorial configuration, an attention at each
+// AttentionVariant; none for the other kinds.
+inline std::vector<Workload> getTuningVariants(const Workload &w) {
+  std::vector<Workload> variants;
+  if (w.kind == Kind::kMatmul)
+    for (const GemmConfig &c : getTutorialConfigsFor(w))
+      variants.push_back(withConfig(w, c));
+  if (w.kind == Kind::kAttention)
+    for (const AttentionVariant &a : getAttentionVariants())
+      variants.push_back(withVariant(w, a));
+  return variants;
+}
+
 } // namespace tessel::bench
 
 #endif // TESSEL_BENCH_NVIDIA_WORKLOADS_H

@@ -67,6 +67,9 @@ FP8_ACC_STEP = 32
 # TESSEL_BENCH_AUTOTUNE=0 leaves out the "triton-auto" side (its eight
 # compilations and timings per shape).
 AUTOTUNE = os.environ.get("TESSEL_BENCH_AUTOTUNE", "1") != "0"
+# The depths an attention's "triton-auto" side tries (the fused-attention
+# tutorial's autotuning tries 2, 3 and 4 stages).
+ATTENTION_AUTO_STAGES = (2, 3, 4)
 # TESSEL_BENCH_SELECT=PREFIX runs only the workloads whose names start with
 # PREFIX (e.g. attn_fwd), as bench_gpu does: a short run of a few rows.
 SELECT = os.environ.get("TESSEL_BENCH_SELECT", "")
@@ -351,16 +354,35 @@ def attention():
                     return verdict(ratio, out[sl], want)
             return "ok"
 
-        for side, stages in (("triton", 3), ("triton-s2", 2)):
-            run = lambda: kernels.attn_fwd[grid](  # noqa: E731
+        def launcher(stages):
+            return lambda: kernels.attn_fwd[grid](
                 q, k, v, o, lse, scale, seq * dim, dim, seq * dim, dim, seq * dim, dim,
                 seq * dim, dim, seq, HEAD_DIM=dim, BLOCK_M=block_m, BLOCK_N=64, CAUSAL=causal,
                 num_warps=warps, num_stages=stages)
+
+        for side, stages in (("triton", 3), ("triton-s2", 2)):
+            run = launcher(stages)
             o.zero_()
             run()
             check = check_attention(o)
             ms = time_ms(run)
             report(side, name, ms, flops / ms / 1e9, "TFLOP/s", check)
+        if AUTOTUNE:
+            # "triton-auto": the fastest depth (ATTENTION_AUTO_STAGES) at the
+            # same tile and warps, as bench_gpu's "tessel-auto" varies
+            # Tessel's depth; the fastest one's output is checked.
+            best = None
+            for stages in ATTENTION_AUTO_STAGES:
+                ms = time_ms(launcher(stages))
+                print(f"config: triton-auto {name} stages {stages} {ms:.4f} ms "
+                      f"{flops / ms / 1e9:.1f} TFLOP/s")
+                if best is None or ms < best[0]:
+                    best = (ms, stages)
+            o.zero_()
+            launcher(best[1])()
+            check = check_attention(o)
+            print(f"config: triton-auto {name} stages = {best[1]}")
+            report("triton-auto", name, best[0], flops / best[0] / 1e9, "TFLOP/s", check)
         q4, k4, v4 = (t.view(batch, heads, seq, dim) for t in (q, k, v))
         result = {}
         run = lambda: result.update(  # noqa: E731
