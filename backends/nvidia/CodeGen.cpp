@@ -97,6 +97,15 @@ FailureOr<std::string> compileLLVMDialectToPtx(ModuleOp module,
   if (!llvmModule)
     return failure();
 
+  if (options.flushDenormals) {
+    // NVPTX picks the .ftz forms of f32 instructions from the functions'
+    // denormal mode; libdevice's __nvvm_reflect("__CUDA_FTZ") reads the
+    // module flag (linkLibdevice sets it to 0 when it is absent).
+    for (llvm::Function &func : *llvmModule)
+      if (!func.isDeclaration())
+        func.addFnAttr("denormal-fp-math-f32", "preserve-sign,preserve-sign");
+    llvmModule->addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", uint32_t(1));
+  }
   std::string libdevice = options.libdevicePath.empty()
                               ? getDefaultLibdevicePath(options.ptxasPath)
                               : options.libdevicePath;

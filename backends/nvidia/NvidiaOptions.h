@@ -36,6 +36,13 @@ struct NvidiaOptions {
   /// False (the default) rounds every operation on its own, as the tile
   /// IR and the CPU backend do, so results match them bit for bit.
   bool fpFusion = false;
+  /// f32 subnormal inputs and results read and written as zero (PTX's
+  /// `.ftz`): exp2 becomes one `ex2.approx.ftz` instruction instead of four
+  /// (the subnormal range is scaled in and out), fma and friends their ftz
+  /// forms, and libdevice takes its ftz paths; Triton's default on NVIDIA.
+  /// False (the default) keeps subnormals, as the tile IR and the CPU
+  /// backend do.
+  bool flushDenormals = false;
   /// LLVM optimization level, 0..3.
   unsigned optLevel = 3;
   /// The PTX assembler, run as a child process.

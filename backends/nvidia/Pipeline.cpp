@@ -40,8 +40,9 @@ void buildNvidiaLoweringPipeline(OpPassManager &pm, const NvidiaTarget &target,
   };
   // Math: f16/bf16 in f32 and transcendental functions without libdevice;
   // the rest as LLVM intrinsics NVPTX selects (sqrt.rn, fma.rn, abs, ...).
-  hooks.addMathLowering = [](OpPassManager &pm) {
-    pm.addPass(createConvertMathToNvvmIntrinsics());
+  hooks.addMathLowering = [flushDenormals = options.flushDenormals](OpPassManager &pm) {
+    pm.addPass(createConvertMathToNvvmIntrinsics(
+        ConvertMathToNvvmIntrinsicsOptions{flushDenormals}));
   };
   // fp8 dots keep fp8 operands only where the fp8 warp-group instructions
   // may run them (sm_90a) and their accumulation was asked for.

@@ -56,6 +56,8 @@ struct Workload {
   /// nvidia.fp_fusion: a multiply and the add that uses it round once, as
   /// Triton compiles by default (its `enable_fp_fusion`).
   bool fpFusion = false;
+  /// nvidia.flush_denormals: f32 subnormals flushed, as Triton compiles.
+  bool flushDenormals = false;
 };
 
 // How every result is checked, the same in bench_gpu and triton_bench.py:
@@ -291,7 +293,8 @@ inline std::vector<Workload> getWorkloads() {
                          0,
                          a.numStages,
                          /*fp8FastAccumulation=*/false,
-                         /*fpFusion=*/true});
+                         /*fpFusion=*/true,
+                         /*flushDenormals=*/true});
   return workloads;
 }
 
@@ -343,6 +346,9 @@ inline plugin_host::CompileOptions compileOptionsFor(const Workload &w) {
         plugin_host::KeyValue::makeInt("nvidia.fp8_fast_accumulation", 1));
   if (w.fpFusion)
     options.extra.push_back(plugin_host::KeyValue::makeInt("nvidia.fp_fusion", 1));
+  if (w.flushDenormals)
+    options.extra.push_back(
+        plugin_host::KeyValue::makeInt("nvidia.flush_denormals", 1));
   return options;
 }
 

@@ -71,14 +71,14 @@ public:
         kv.int_value >= 0 && kv.int_value <= 32)
       return "";
     if ((key == "nvidia.matrix_loads" || key == "nvidia.fp8_fast_accumulation" ||
-         key == "nvidia.fp_fusion") &&
+         key == "nvidia.fp_fusion" || key == "nvidia.flush_denormals") &&
         kv.type == TESSEL_VALUE_INT && (kv.int_value == 0 || kv.int_value == 1))
       return "";
     return "unknown or ill-typed option '" + key +
            "' (nvidia knows nvidia.ptxas and nvidia.libdevice (strings), "
            "nvidia.min_blocks_per_sm (int, "
-           "0..32), nvidia.matrix_loads, nvidia.fp8_fast_accumulation and "
-           "nvidia.fp_fusion (int, 0 or 1))";
+           "0..32), nvidia.matrix_loads, nvidia.fp8_fast_accumulation, "
+           "nvidia.fp_fusion and nvidia.flush_denormals (int, 0 or 1))";
   }
 
   bool compile(const kit::CompileInput &input, kit::CompiledBinary &out,
@@ -109,6 +109,8 @@ public:
         options.fp8FastAccumulation = kv.int_value != 0;
       else if (key == "nvidia.fp_fusion")
         options.fpFusion = kv.int_value != 0;
+      else if (key == "nvidia.flush_denormals")
+        options.flushDenormals = kv.int_value != 0;
     }
     options.numWarps = s.numWarps != 0 ? s.numWarps : defaultNumWarps(input.kernel);
     mlir::FailureOr<nvidia::CompiledKernel> kernel = nvidia::compileTileModule(

@@ -163,7 +163,8 @@ TEST(NvidiaPlugin, TargetFeaturesComeFromTheDescription) {
 
 // nvidia.matrix_loads=0 takes the shared fragment path instead of ldmatrix,
 // nvidia.fp8_fast_accumulation=1 fp8 dots on the fp8 instructions,
-// nvidia.fp_fusion=1 lets multiplies and adds fuse; the GEMM still compiles to a valid
+// nvidia.fp_fusion=1 lets multiplies and adds fuse, nvidia.flush_denormals=1
+// flushes f32 subnormals; the GEMM still compiles to a valid
 // cubin; other values are refused.
 TEST(NvidiaPlugin, MatrixLoadsOption) {
   const Tessel_Plugin_Api *api = loadNvidia();
@@ -172,8 +173,8 @@ TEST(NvidiaPlugin, MatrixLoadsOption) {
   Tessel_Target target = sdk::Init<Tessel_Target>();
   target.plugin = "nvidia";
   target.arch = "sm_90a";
-  for (const char *key :
-       {"nvidia.matrix_loads", "nvidia.fp8_fast_accumulation", "nvidia.fp_fusion"})
+  for (const char *key : {"nvidia.matrix_loads", "nvidia.fp8_fast_accumulation",
+                          "nvidia.fp_fusion", "nvidia.flush_denormals"})
     for (int64_t value : {0, 1, 2}) {
       Tessel_Key_Value kv{};
       kv.key = key;
@@ -187,9 +188,10 @@ TEST(NvidiaPlugin, MatrixLoadsOption) {
       args.options = &options;
       std::string error = message(api, api->compile(&args));
       if (value == 2) {
-        EXPECT_NE(error.find("nvidia.matrix_loads, nvidia.fp8_fast_accumulation and "
-                             "nvidia.fp_fusion (int, 0 or 1)"),
-                  std::string::npos)
+        EXPECT_NE(
+            error.find("nvidia.matrix_loads, nvidia.fp8_fast_accumulation, "
+                       "nvidia.fp_fusion and nvidia.flush_denormals (int, 0 or 1)"),
+            std::string::npos)
             << error;
         continue;
       }

@@ -206,6 +206,7 @@ LogicalResult callLibdevice(ModuleOp module) {
 
 struct ConvertMathToNvvmIntrinsicsPass
     : impl::ConvertMathToNvvmIntrinsicsBase<ConvertMathToNvvmIntrinsicsPass> {
+  using ConvertMathToNvvmIntrinsicsBase::ConvertMathToNvvmIntrinsicsBase;
   void getDependentDialects(DialectRegistry &registry) const override {
     ConvertMathToNvvmIntrinsicsBase::getDependentDialects(registry);
     // The sin/cos expansion branches to its slow argument reduction.
@@ -224,8 +225,10 @@ struct ConvertMathToNvvmIntrinsicsPass
     // (on an H200: 4 to 8500 ulp from the scaling by log2(e) and from
     // sin/cos.approx's absolute error), so exp, log and log2 use MLIR's
     // polynomial approximations, which meet 2 ulp.
-    patterns.add<ApproxIntrinsic<math::Exp2Op>>(context, "llvm.nvvm.ex2.approx.f32",
-                                                1.0, 1.0);
+    patterns.add<ApproxIntrinsic<math::Exp2Op>>(
+        context,
+        flushDenormals ? "llvm.nvvm.ex2.approx.ftz.f32" : "llvm.nvvm.ex2.approx.f32",
+        1.0, 1.0);
     patterns.add<ApproxIntrinsic<math::RsqrtOp>>(context, "llvm.nvvm.rsqrt.approx.f",
                                                  1.0, 1.0);
     patterns.add<WidenHalfMath>(context);

@@ -66,6 +66,12 @@ def ConvertTileGpuKernelsToNvvm
 
 def ConvertMathToNvvmIntrinsics
     : Pass<"convert-math-to-nvvm-intrinsics", "::mlir::ModuleOp"> {
+  let options = [
+    Option<"flushDenormals", "flush-denormals", "bool", "false",
+           "f32 exp2 on ex2.approx.ftz (subnormal results flushed to zero) "
+           "instead of ex2.approx, which keeps them at the cost of scaling "
+           "the subnormal range in and out.">,
+  ];
   let summary = "Computes transcendental math ops with PTX approximate instructions, polynomials or libdevice calls.";
   let description = [{
     LLVM's NVPTX backend (still in 22) has no lowering for `llvm.log` and

@@ -39,6 +39,9 @@ int main(int argc, char **argv) {
   cl::opt<bool> fpFusion(
       "fp-fusion", cl::desc("let a multiply and the add that uses it round once (fma)"),
       cl::init(false));
+  cl::opt<bool> flushDenormals(
+      "flush-denormals", cl::desc("f32 subnormals read and written as zero (.ftz)"),
+      cl::init(false));
   cl::opt<std::string> emit("emit", cl::desc("ptx, cubin or info"), cl::init("ptx"));
   cl::opt<std::string> ptxas("ptxas", cl::desc("path of ptxas"),
                              cl::init("/usr/local/cuda/bin/ptxas"));
@@ -75,6 +78,7 @@ int main(int argc, char **argv) {
   options.minBlocksPerSM = minBlocks;
   options.fp8FastAccumulation = fp8FastAccumulation;
   options.fpFusion = fpFusion;
+  options.flushDenormals = flushDenormals;
   options.ptxasPath = ptxas;
   options.libdevicePath = libdevice;
   std::string result;
