@@ -223,6 +223,44 @@ int getCarriedAccumulator(scf::ForOp loop, tile::DotOp dot) {
   return int(i);
 }
 
+/// Whether warp-group `dot`'s result only feeds `loop`'s next iteration
+/// (`acc = dot(p, v, acc * alpha)` in attention) and another warp-group dot
+/// that operand A depends on, run in the body and not left in flight
+/// (the scores' dot), waits for all instructions before A's next value
+/// exists: `dot` may then stay in flight until that wait
+/// (#tilegpu.staged_dot's `drained`). Returns the carried value's iter arg
+/// number or -1.
+int getDrainedResult(scf::ForOp loop, tile::DotOp dot, unsigned numWarps,
+                     unsigned warpGroupMaxN) {
+  if (!dot->hasOneUse() || !isWarpGroupDot(dot, numWarps, warpGroupMaxN))
+    return -1;
+  OpOperand &use = *dot->getUses().begin();
+  if (!isa<scf::YieldOp>(use.getOwner()))
+    return -1;
+  // A dot that only carries its own accumulator is left in flight the
+  // GEMM way (getCarriedAccumulator).
+  if (getCarriedAccumulator(loop, dot) >= 0)
+    return -1;
+  Block *body = loop.getBody();
+  SmallVector<Value> worklist = {dot.getA()};
+  llvm::SmallPtrSet<Operation *, 16> seen;
+  while (!worklist.empty()) {
+    Operation *def = worklist.pop_back_val().getDefiningOp();
+    if (!def || def->getBlock() != body || !seen.insert(def).second)
+      continue;
+    if (auto other = dyn_cast<tile::DotOp>(def)) {
+      // Its result read in the body: it waits for its instructions there.
+      if (other != dot && isWarpGroupDot(other, numWarps, warpGroupMaxN) &&
+          llvm::any_of(other->getUsers(),
+                       [](Operation *user) { return !isa<scf::YieldOp>(user); }))
+        return int(use.getOperandNumber());
+      continue;
+    }
+    llvm::append_range(worklist, def->getOperands());
+  }
+  return -1;
+}
+
 /// Pipelines the qualifying loads of `loop`. Loads whose tiles stay in
 /// registers run one iteration ahead, issued at the top of the body. With
 /// `asyncCopy`, loads that feed a tensor-core dot are marked to copy
@@ -492,12 +530,34 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numStages,
     int carried = issueAfterDot && staged.staging.isSwizzled()
                       ? getCarriedAccumulator(newLoop, dotOp)
                       : -1;
+    // Or drained in the next iteration by the dot that A depends on: the
+    // carried value waits before its first use there too.
+    bool drained = false;
+    if (carried < 0 && allAsync && staged.staging.isSwizzled()) {
+      carried = getDrainedResult(newLoop, dotOp, numWarps, warpGroupMaxN);
+      drained = carried >= 0;
+    }
     dot->setAttr(kStagedDotAttrName,
                  tilegpu::StagedDotAttr::get(context, staged.id, staged.operands,
                                              staged.staging, carried >= 0, groups,
-                                             /*copiesFirst=*/!issueAfterDot));
+                                             /*copiesFirst=*/!issueAfterDot, drained));
     if (carried < 0)
       continue;
+    if (drained) {
+      Value arg = newLoop.getRegionIterArg(unsigned(carried));
+      Operation *first = nullptr;
+      for (Operation *user : arg.getUsers()) {
+        Operation *at = newLoop.getBody()->findAncestorOpInBlock(*user);
+        if (at && (!first || at->isBeforeInBlock(first)))
+          first = at;
+      }
+      if (first) {
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPoint(first);
+        auto wait = tilegpu::WaitDotOp::create(rewriter, dot->getLoc(), arg.getType(), arg);
+        arg.replaceAllUsesExcept(wait, wait);
+      }
+    }
     Value result = newLoop.getResult(unsigned(carried));
     auto wait =
         tilegpu::WaitDotOp::create(rewriter, dot->getLoc(), result.getType(), result);

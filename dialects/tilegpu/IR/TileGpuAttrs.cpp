@@ -199,7 +199,7 @@ LogicalResult MatrixOperandAttr::verify(function_ref<InFlightDiagnostic()> emitE
 LogicalResult StagedDotAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                     unsigned dot, unsigned operands,
                                     SharedStagingAttr staging, bool inFlight,
-                                    unsigned groups, bool copiesFirst) {
+                                    unsigned groups, bool copiesFirst, bool drained) {
   if (operands == 0 || operands > 3)
     return emitError() << "operands must be a non-empty mask of 1 (A) and 2 (B), got "
                        << operands;
@@ -210,9 +210,12 @@ LogicalResult StagedDotAttr::verify(function_ref<InFlightDiagnostic()> emitError
     return emitError() << "groups (" << groups << ") must cover the "
                        << llvm::popcount(operands) << " copied operands";
   // Copies at the top of an iteration may overwrite what a dot of the
-  // iteration before left in flight still reads.
-  if (inFlight && copiesFirst)
-    return emitError() << "a dot left in flight needs its copies after it";
+  // iteration before left in flight still reads, unless another dot's wait
+  // drains it in the next iteration.
+  if (drained && !inFlight)
+    return emitError() << "drained applies to a dot left in flight";
+  if (inFlight && copiesFirst && !drained)
+    return emitError() << "a dot left in flight needs its copies after it, or drained";
   return success();
 }
 

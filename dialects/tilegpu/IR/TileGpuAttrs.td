@@ -154,6 +154,18 @@ def TileGpu_StagedDotAttr : TileGpu_Attr<"StagedDot", "staged_dot"> {
     issued at the top of iteration i, before its dots (so one iteration's
     groups more are newer than the ones the dot waits for), instead of
     after them.
+
+    With `drained` (and `inFlight`), the dot's result only feeds the next
+    iteration, where another warp-group dot that is not in flight, and
+    that the operand A of this dot depends on, waits for all instructions
+    before any of its results is used (which completes this dot's); its
+    carried result also passes through `tilegpu.wait_dot` before its first
+    use there. The dot's instructions thus overlap the end of the
+    iteration and the start of the next, up to that wait; A may then be
+    read from registers (they are not rewritten before the wait), and the
+    copies may come first (every warp has passed that wait, and the
+    barrier before this dot's next run, before any copy of two iterations
+    later overwrites its buffer).
   }];
   let parameters = (ins
     "unsigned":$dot,
@@ -161,7 +173,8 @@ def TileGpu_StagedDotAttr : TileGpu_Attr<"StagedDot", "staged_dot"> {
     "SharedStagingAttr":$staging,
     DefaultValuedParameter<"bool", "false">:$inFlight,
     DefaultValuedParameter<"unsigned", "0">:$groups,
-    DefaultValuedParameter<"bool", "false">:$copiesFirst
+    DefaultValuedParameter<"bool", "false">:$copiesFirst,
+    DefaultValuedParameter<"bool", "false">:$drained
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;

@@ -115,3 +115,15 @@ func.func private @f() attributes {tilegpu.staged_dot = #tilegpu.staged_dot<dot 
 
 // expected-error @+1 {{unknown tilegpu attribute 'tilegpu.async_operands'}}
 func.func private @f() attributes {tilegpu.async_operands = array<i32: 0, 3>}
+
+// -----
+
+// Copies first would overwrite what a dot left in flight still reads,
+// unless another dot's wait drains it in the next iteration.
+// expected-error @+1 {{a dot left in flight needs its copies after it, or drained}}
+func.func private @f() attributes {tilegpu.staged_dot = #tilegpu.staged_dot<dot = 0, operands = 2, staging = #tilegpu.shared<aStride = 64, bStride = 64, bOffset = 0, stageBytes = 8192, buffers = 4, aSwizzle = 128, bSwizzle = 128, aRowWarps = 4, aSeparate = 1>, inFlight = true, copiesFirst = true>}
+
+// -----
+
+// expected-error @+1 {{drained applies to a dot left in flight}}
+func.func private @f() attributes {tilegpu.staged_dot = #tilegpu.staged_dot<dot = 0, operands = 2, staging = #tilegpu.shared<aStride = 64, bStride = 64, bOffset = 0, stageBytes = 8192, buffers = 4, aSwizzle = 128, bSwizzle = 128, aRowWarps = 4, aSeparate = 1>, copiesFirst = true, drained = true>}

@@ -562,9 +562,11 @@ Value lowerWithWarpGroupMma(tile::DotOp op, Value aTile, Value bTile, Value accT
   // instructions only; the loop's result waits for the last ones.
   auto async = op->getAttrOfType<tilegpu::StagedDotAttr>(kStagedDotAttrName);
   // (A's registers must keep their values until the wait: no dot in
-  // flight reads them.)
+  // flight reads them, but a drained one, whose A is computed from another
+  // dot's result only after that dot's wait completed this one.)
   const bool inFlight = async && async.getInFlight() &&
-                        GpuLowering::hasIterationNumber(op) && !aInRegisters;
+                        GpuLowering::hasIterationNumber(op) &&
+                        (!aInRegisters || async.getDrained());
   lowering.matrix->commitWarpGroupMma(b, loc);
   // A dot in flight feeds only the loop's yield, and the copies issued after
   // it write a buffer that no instruction in flight reads (DotStaging.h):
