@@ -2,6 +2,8 @@
 
 #include "backends/gpu_common/BlockedLayout.h"
 
+#include <map>
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 
@@ -146,6 +148,39 @@ SmallVector<int64_t> BlockedLayout::getRegisterOffsets(int64_t reg) const {
 int64_t BlockedLayout::getStaticCoordinate(int64_t reg, unsigned dim) const {
   int64_t e = getRegisterOffsets(reg)[dim];
   return (e / sizePerThread[dim]) * getCoveredExtent(dim) + e % sizePerThread[dim];
+}
+
+SmallVector<int64_t>
+BlockedLayout::getConstantRunRepresentatives(ArrayRef<int64_t> constancy) const {
+  const unsigned rank = getRank();
+  // The thread-dependent part of dimension d's coordinate runs over
+  // spt * (lane + tpw * warp); a register's element is in run
+  // (thread part + static part) / c, which must agree for every thread.
+  SmallVector<SmallVector<int64_t>> threadParts(rank);
+  for (unsigned d = 0; d < rank; ++d) {
+    if (d >= constancy.size() || constancy[d] <= 1 || isReplicated(d))
+      continue;
+    for (int64_t warp = 0; warp < int64_t(warpsPerCTA[d]); ++warp)
+      for (int64_t lane = 0; lane < int64_t(threadsPerWarp[d]); ++lane)
+        threadParts[d].push_back(sizePerThread[d] * (lane + threadsPerWarp[d] * warp));
+  }
+  const int64_t n = getElementsPerThread();
+  std::map<SmallVector<int64_t>, int64_t> first;
+  SmallVector<int64_t> representatives;
+  for (int64_t reg = 0; reg < n; ++reg) {
+    SmallVector<int64_t> key;
+    for (unsigned d = 0; d < rank; ++d) {
+      int64_t coordinate = getStaticCoordinate(reg, d);
+      if (threadParts[d].empty()) {
+        key.push_back(coordinate);
+        continue;
+      }
+      for (int64_t part : threadParts[d])
+        key.push_back((part + coordinate) / constancy[d]);
+    }
+    representatives.push_back(first.try_emplace(key, reg).first->second);
+  }
+  return representatives;
 }
 
 tilegpu::BlockedEncodingAttr BlockedLayout::toAttr(MLIRContext *context) const {

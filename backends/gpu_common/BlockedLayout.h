@@ -36,6 +36,15 @@ inline constexpr llvm::StringLiteral kLayoutAttrName =
 /// Elements per memory access on `tile.load` / `tile.store` / atomics.
 inline constexpr llvm::StringLiteral kVectorWidthAttrName =
     TileGpuDialect::VectorWidthAttrHelper::getNameStr();
+/// On an integer element-wise op with a tile result: per dimension, the
+/// length of the aligned runs of equal elements of the result (AxisInfo's
+/// constancy), set where one is longer than 1. The lowering computes one
+/// element per run a thread holds and copies it to the run's other
+/// registers (a mask `cols < n` over 16-aligned columns: one compare per 16
+/// columns a thread holds instead of one per column).
+inline constexpr llvm::StringLiteral kConstancyAttrName =
+    TileGpuDialect::ConstancyAttrHelper::getNameStr();
+
 /// Module attributes recording the distribution the layouts were made for.
 inline constexpr llvm::StringLiteral kNumWarpsAttrName =
     TileGpuDialect::NumWarpsAttrHelper::getNameStr();
@@ -153,6 +162,14 @@ struct BlockedLayout {
   ///   (rep * covered + warp_d * spt * tpw + lane_d * spt + s) mod shape,
   /// this returns the static part rep * covered + s.
   int64_t getStaticCoordinate(int64_t reg, unsigned dim) const;
+
+  /// For each register, the first register whose element lies in the same
+  /// aligned run of `constancy[d]` elements along every dimension d, in every
+  /// thread: where the tile is constant over such runs (AxisInfo's
+  /// constancy), the two registers always hold equal values. Dimensions
+  /// with runs of 1, or whose threads hold copies, are compared exactly.
+  llvm::SmallVector<int64_t>
+  getConstantRunRepresentatives(llvm::ArrayRef<int64_t> constancy) const;
 
   /// The layout as a #tilegpu.blocked attribute (a tensor encoding or an
   /// entry of tilegpu.layouts), and back; fromAttr returns nullopt for

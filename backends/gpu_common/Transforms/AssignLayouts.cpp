@@ -96,6 +96,17 @@ struct AssignLayoutsPass : public impl::TileGpuAssignLayoutsBase<AssignLayoutsPa
                                   .toAttr(op->getContext()));
         if (!layouts.empty())
           op->setAttr(kLayoutAttrName, b.getArrayAttr(layouts));
+        // Integer element-wise results constant over runs of elements.
+        if (op->getNumResults() == 1 && isa<arith::ArithDialect>(op->getDialect()) &&
+            op->hasTrait<OpTrait::Elementwise>()) {
+          auto tensor = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+          if (tensor && tensor.getElementType().isSignlessInteger()) {
+            AxisInfo info = axis.lookup(op->getResult(0));
+            if (info.constancy.size() == size_t(tensor.getRank()) &&
+                llvm::any_of(info.constancy, [](int64_t c) { return c > 1; }))
+              op->setAttr(kConstancyAttrName, b.getDenseI64ArrayAttr(info.constancy));
+          }
+        }
 
         Value ptr, mask;
         if (auto load = dyn_cast<tile::LoadOp>(op)) {

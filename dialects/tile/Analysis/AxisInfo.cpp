@@ -112,7 +112,11 @@ void AxisInfoAnalysis::visitOp(Operation *op) {
     SmallVector<AxisInfo> carried;
     for (Value init : forOp.getInitArgs())
       carried.push_back(lookup(init));
-    set(forOp.getInductionVar(), AxisInfo::unknown(1));
+    // The induction variable is lb + k * step: a multiple of what divides
+    // both (a loop over keys 64 at a time from 0 counts in multiples of 64).
+    int64_t ivDivisibility = std::gcd(lookup(forOp.getLowerBound()).divisibility[0],
+                                      lookup(forOp.getStep()).divisibility[0]);
+    set(forOp.getInductionVar(), AxisInfo::uniform({}, ivDivisibility));
     for (int iteration = 0; iteration < 8; ++iteration) {
       for (auto [arg, info] : llvm::zip(forOp.getRegionIterArgs(), carried))
         set(arg, info);

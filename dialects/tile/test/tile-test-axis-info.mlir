@@ -70,3 +70,26 @@ func.func @loop_carried(%base: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %k
   }
   return
 }
+
+// -----
+
+// A loop over keys 64 at a time: its induction variable is a multiple of
+// 64, so `start + range < n` (n a multiple of 16) is the same over each
+// aligned run of 16 columns.
+func.func @strided_induction(%n: i32 {tile.divisibility = 16 : i32}) {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  scf.for %start = %c0 to %n step %c64 : i32 {
+    // expected-remark @+1 {{contiguity = [1], constancy = [64], divisibility = [64]}}
+    %s = tile.splat %start : i32 -> tensor<64xi32>
+    // expected-remark @+1 {{contiguity = [64], constancy = [1], divisibility = [1073741824]}}
+    %r = tile.make_range 0 to 64 : tensor<64xi32>
+    // expected-remark @+1 {{contiguity = [64], constancy = [1], divisibility = [64]}}
+    %cols = arith.addi %s, %r : tensor<64xi32>
+    // expected-remark @+1 {{contiguity = [1], constancy = [64], divisibility = [16]}}
+    %ns = tile.splat %n : i32 -> tensor<64xi32>
+    // expected-remark @+1 {{contiguity = [1], constancy = [16], divisibility = [1]}}
+    %ok = arith.cmpi slt, %cols, %ns : tensor<64xi32>
+  }
+  return
+}

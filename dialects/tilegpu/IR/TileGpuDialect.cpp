@@ -74,6 +74,18 @@ LogicalResult TileGpuDialect::verifyOperationAttribute(Operation *op,
       name == DedicatedOffsetAttrHelper::getNameStr() ||
       name == OverlayOffsetAttrHelper::getNameStr())
     return expectPositiveInteger(op, attr, /*powerOfTwo=*/false);
+  if (name == ConstancyAttrHelper::getNameStr()) {
+    auto runs = dyn_cast<DenseI64ArrayAttr>(attr.getValue());
+    auto tensor = op->getNumResults() == 1
+                      ? dyn_cast<RankedTensorType>(op->getResult(0).getType())
+                      : RankedTensorType();
+    if (!runs || !tensor || runs.size() != tensor.getRank() ||
+        llvm::any_of(runs.asArrayRef(), [](int64_t run) { return run < 1; }))
+      return op->emitOpError() << "'" << name
+                               << "' must hold one positive run length per dimension "
+                                  "of the op's one tile result";
+    return success();
+  }
   if (name == KernelAttrHelper::getNameStr()) {
     if (!isa<UnitAttr>(attr.getValue()))
       return op->emitOpError() << "'" << name << "' must be a unit attribute";

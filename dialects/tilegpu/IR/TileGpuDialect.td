@@ -38,6 +38,8 @@ def TileGpu_Dialect : Dialect {
     Discardable attributes (verified by the dialect):
     `tilegpu.layouts` (one `#tilegpu.blocked` per tensor result),
     `tilegpu.vector_width` (elements per memory access),
+    `tilegpu.constancy` (per dimension, the aligned runs of equal elements
+    of an integer element-wise result, where one is longer than 1),
     `tilegpu.num_warps` / `tilegpu.warp_size` / `tilegpu.max_run` (module:
     the distribution the layouts were made for, the last the most
     consecutive elements a thread holds in a default layout), `tilegpu.shared_mem_bytes` (module: dynamic
@@ -51,6 +53,7 @@ def TileGpu_Dialect : Dialect {
   let discardableAttrs = (ins
     "::mlir::ArrayAttr":$layouts,
     "::mlir::IntegerAttr":$vector_width,
+    "::mlir::DenseI64ArrayAttr":$constancy,
     "::mlir::IntegerAttr":$num_warps,
     "::mlir::IntegerAttr":$warp_size,
     "::mlir::IntegerAttr":$max_run,

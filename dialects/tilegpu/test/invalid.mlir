@@ -127,3 +127,11 @@ func.func private @f() attributes {tilegpu.staged_dot = #tilegpu.staged_dot<dot 
 
 // expected-error @+1 {{drained applies to a dot left in flight}}
 func.func private @f() attributes {tilegpu.staged_dot = #tilegpu.staged_dot<dot = 0, operands = 2, staging = #tilegpu.shared<aStride = 64, bStride = 64, bOffset = 0, stageBytes = 8192, buffers = 4, aSwizzle = 128, bSwizzle = 128, aRowWarps = 4, aSeparate = 1>, copiesFirst = true, drained = true>}
+
+// -----
+
+func.func @constancy_rank(%a: tensor<16xi32>, %b: tensor<16xi32>) -> tensor<16xi1> {
+  // expected-error @+1 {{'tilegpu.constancy' must hold one positive run length per dimension of the op's one tile result}}
+  %c = arith.cmpi slt, %a, %b {tilegpu.constancy = array<i64: 4, 4>} : tensor<16xi32>
+  return %c : tensor<16xi1>
+}

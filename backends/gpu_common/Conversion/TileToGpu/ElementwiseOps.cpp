@@ -99,9 +99,15 @@ struct ConstantLowering : GpuPattern<arith::ConstantOp> {
 };
 
 /// Any other arith or math op on tiles: the same op on the thread's vector.
+/// Where the result is constant over runs of elements (kConstancyAttrName),
+/// the elements of a run a thread holds are copies of the run's first one,
+/// so the code computing the others is left dead.
 struct ElementwiseLowering : ConversionPattern {
-  ElementwiseLowering(TypeConverter &converter, MLIRContext *context)
-      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+  ElementwiseLowering(TypeConverter &converter, GpuLowering &lowering)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1,
+                          lowering.context),
+        lowering(lowering) {}
+  GpuLowering &lowering;
 
   LogicalResult matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                                 ConversionPatternRewriter &rewriter) const override {
@@ -116,7 +122,22 @@ struct ElementwiseLowering : ConversionPattern {
       if (!isa_and_nonnull<tilegpu::TileGpuDialect>(attr.getNameDialect()))
         attrs.push_back(attr);
     OperationState state(op->getLoc(), op->getName(), operands, types, attrs);
-    rewriter.replaceOp(op, rewriter.create(state)->getResults());
+    SmallVector<Value> results = rewriter.create(state)->getResults();
+    auto constancy = op->getAttrOfType<DenseI64ArrayAttr>(kConstancyAttrName);
+    auto tensor = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    auto vector = dyn_cast<VectorType>(results[0].getType());
+    if (constancy && tensor && vector && results.size() == 1) {
+      SmallVector<int64_t> representatives =
+          lowering.getLayout(tensor).getConstantRunRepresentatives(
+              constancy.asArrayRef());
+      bool shared = false;
+      for (auto [reg, representative] : llvm::enumerate(representatives))
+        shared = shared || representative != int64_t(reg);
+      if (shared && int64_t(representatives.size()) == vector.getNumElements())
+        results[0] = vector::ShuffleOp::create(rewriter, op->getLoc(), results[0],
+                                               results[0], representatives);
+    }
+    rewriter.replaceOp(op, results);
     return success();
   }
 };
@@ -179,7 +200,7 @@ void populateElementwisePatterns(GpuTypeConverter &converter, GpuLowering &lower
                MinMaxLowering<arith::MinNumFOp, LLVM::MinNumOp>,
                MinMaxLowering<arith::MaximumFOp, LLVM::MaximumOp>,
                MinMaxLowering<arith::MinimumFOp, LLVM::MinimumOp>>(converter, lowering);
-  patterns.add<ElementwiseLowering>(converter, lowering.context);
+  patterns.add<ElementwiseLowering>(converter, lowering);
 }
 
 } // namespace tessel::gpu
