@@ -275,6 +275,47 @@ int main(int argc, char **argv) {
       tb::kWarmupLaunches, tb::kTimedLaunches,
       static_cast<long long>(flushWorkload.n * 4));
 
+  // "tessel-auto": times each tuning variant of a workload that compiled
+  // (tb::getTuningVariants), timed as the main side is, with a "config:"
+  // line each; the fastest, its kernel loaded, or none.
+  struct Fastest {
+    double ms = -1;
+    std::optional<tb::Workload> workload;
+    std::optional<rt::Kernel> kernel;
+  };
+  auto timeVariants = [&](const tb::Workload &w,
+                          const std::function<rt::Grid(const tb::Workload &)> &gridOf,
+                          const std::vector<rt::Arg> &args,
+                          const std::function<double(double)> &tflops) {
+    Fastest fastest;
+    for (const tb::Workload &v : tb::getTuningVariants(w)) {
+      if (!std::ifstream(dir + "/" + v.name + ".mlirbc")) {
+        std::printf("config: tessel-auto %s not compiled (see prepare_kernels)\n",
+                    v.name.c_str());
+        continue;
+      }
+      auto vk = load(v);
+      if (!vk.ok()) {
+        std::printf("config: tessel-auto %s load: %s\n", v.name.c_str(),
+                    vk.status().toString().c_str());
+        continue;
+      }
+      auto vt = timeMedian(*vk, gridOf(v), args, flush);
+      if (!vt.ok())
+        std::printf("config: tessel-auto %s timing: %s\n", v.name.c_str(),
+                    vt.status().toString().c_str());
+      else
+        std::printf("config: tessel-auto %s %.4f ms %.1f TFLOP/s\n", v.name.c_str(),
+                    *vt, tflops(*vt));
+      if (vt.ok() && (fastest.ms < 0 || *vt < fastest.ms)) {
+        fastest.ms = *vt;
+        fastest.workload = v;
+        fastest.kernel.emplace(std::move(*vk));
+      }
+    }
+    return fastest;
+  };
+
   std::mt19937 rng(1234);
   std::uniform_real_distribution<float> dist(-1, 1);
   int status = 0;
@@ -563,36 +604,14 @@ int main(int argc, char **argv) {
       work = 2.0 * M * N * K / (ms * 1e-3) / 1e12;
       unit = "TFLOP/s";
       if (autotune) {
-        // "tessel-auto": the fastest tutorial configuration that compiled,
-        // timed alike; its product is checked as the main one's.
-        double bestMs = -1;
-        std::optional<tb::Workload> best;
-        std::optional<rt::Kernel> bestKernel;
-        for (const tb::Workload &v : tb::getTuningVariants(w)) {
-          if (!std::ifstream(dir + "/" + v.name + ".mlirbc")) {
-            std::printf("config: tessel-auto %s not compiled (see prepare_kernels)\n",
-                        v.name.c_str());
-            continue;
-          }
-          auto vk = load(v);
-          if (!vk.ok()) {
-            std::printf("config: tessel-auto %s load: %s\n", v.name.c_str(),
-                        vk.status().toString().c_str());
-            continue;
-          }
-          auto vt = timeMedian(*vk, gridFor(v), args, flush);
-          if (!vt.ok())
-            std::printf("config: tessel-auto %s timing: %s\n", v.name.c_str(),
-                        vt.status().toString().c_str());
-          else
-            std::printf("config: tessel-auto %s %.4f ms %.1f TFLOP/s\n", v.name.c_str(),
-                        *vt, 2.0 * M * N * K / (*vt * 1e-3) / 1e12);
-          if (vt.ok() && (bestMs < 0 || *vt < bestMs)) {
-            bestMs = *vt;
-            best = v;
-            bestKernel.emplace(std::move(*vk));
-          }
-        }
+        // "tessel-auto": the fastest tutorial configuration that compiled;
+        // its product is checked as the main one's.
+        Fastest fastest = timeVariants(w, gridFor, args, [&](double t) {
+          return 2.0 * M * N * K / (t * 1e-3) / 1e12;
+        });
+        double bestMs = fastest.ms;
+        std::optional<tb::Workload> &best = fastest.workload;
+        std::optional<rt::Kernel> &bestKernel = fastest.kernel;
         if (best) {
           const std::string bestCheck = runAndCheck(*bestKernel, gridFor(*best), false);
           if (bestCheck != "ok")
@@ -716,35 +735,12 @@ int main(int argc, char **argv) {
       unit = "TFLOP/s";
       if (autotune) {
         // "tessel-auto": the fastest variant (pipeline depth, blocks an SM)
-        // that compiled, timed alike; its output checked as the main one's.
-        double bestMs = -1;
-        std::optional<tb::Workload> best;
-        std::optional<rt::Kernel> bestKernel;
-        for (const tb::Workload &v : tb::getTuningVariants(w)) {
-          if (!std::ifstream(dir + "/" + v.name + ".mlirbc")) {
-            std::printf("config: tessel-auto %s not compiled (see prepare_kernels)\n",
-                        v.name.c_str());
-            continue;
-          }
-          auto vk = load(v);
-          if (!vk.ok()) {
-            std::printf("config: tessel-auto %s load: %s\n", v.name.c_str(),
-                        vk.status().toString().c_str());
-            continue;
-          }
-          auto vt = timeMedian(*vk, grid, args, flush);
-          if (!vt.ok())
-            std::printf("config: tessel-auto %s timing: %s\n", v.name.c_str(),
-                        vt.status().toString().c_str());
-          else
-            std::printf("config: tessel-auto %s %.4f ms %.1f TFLOP/s\n", v.name.c_str(),
-                        *vt, tflops(*vt));
-          if (vt.ok() && (bestMs < 0 || *vt < bestMs)) {
-            bestMs = *vt;
-            best = v;
-            bestKernel.emplace(std::move(*vk));
-          }
-        }
+        // that compiled; its output checked as the main one's.
+        Fastest fastest = timeVariants(
+            w, [&](const tb::Workload &) { return grid; }, args, tflops);
+        double bestMs = fastest.ms;
+        std::optional<tb::Workload> &best = fastest.workload;
+        std::optional<rt::Kernel> &bestKernel = fastest.kernel;
         if (best) {
           const std::string bestCheck = runAndCheck(*bestKernel, false);
           if (bestCheck != "ok")
