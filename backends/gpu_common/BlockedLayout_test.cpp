@@ -3,6 +3,7 @@
 #include "backends/gpu_common/BlockedLayout.h"
 
 #include <map>
+#include <set>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -141,6 +142,77 @@ TEST(BlockedLayout, AttributeRoundTrip) {
   EXPECT_FALSE(BlockedLayout::fromAttr(mlir::Attribute(), l.shape).has_value());
   // A layout of another rank is not this tile's.
   EXPECT_FALSE(BlockedLayout::fromAttr(attr, {64, 32, 2}).has_value());
+}
+
+} // namespace
+} // namespace tessel::gpu
+
+namespace tessel::gpu {
+namespace {
+
+// The coordinates of every register of thread `t` (the lowering's formula).
+std::vector<std::vector<int64_t>> registerCoordinates(const BlockedLayout &layout,
+                                                      unsigned t, unsigned warpSize) {
+  unsigned lane = t % warpSize, warp = t / warpSize;
+  std::vector<std::vector<int64_t>> coords;
+  for (int64_t reg = 0; reg < layout.getElementsPerThread(); ++reg) {
+    std::vector<int64_t> c;
+    for (unsigned d = 0; d < layout.getRank(); ++d) {
+      int64_t l = (lane / layout.getLaneStride(d)) % layout.threadsPerWarp[d];
+      int64_t w = (warp / layout.getWarpStride(d)) % layout.warpsPerCTA[d];
+      int64_t base = w * layout.sizePerThread[d] * layout.threadsPerWarp[d] +
+                     l * layout.sizePerThread[d];
+      c.push_back((base + layout.getStaticCoordinate(reg, d)) % layout.shape[d]);
+    }
+    coords.push_back(c);
+  }
+  return coords;
+}
+
+// In every thread, a register and its representative hold elements of the
+// same aligned run along every dimension (the same element along a
+// dimension of runs of 1): equal wherever the tile is constant over runs.
+void expectRepresentativesShareRuns(const BlockedLayout &layout,
+                                    const std::vector<int64_t> &constancy,
+                                    unsigned numWarps) {
+  llvm::SmallVector<int64_t> reps = layout.getConstantRunRepresentatives(constancy);
+  ASSERT_EQ(int64_t(reps.size()), layout.getElementsPerThread());
+  for (unsigned t = 0; t < numWarps * 32; ++t) {
+    auto coords = registerCoordinates(layout, t, 32);
+    for (size_t reg = 0; reg < reps.size(); ++reg) {
+      ASSERT_LE(reps[reg], int64_t(reg));
+      for (unsigned d = 0; d < layout.getRank(); ++d)
+        EXPECT_EQ(coords[reg][d] / constancy[d], coords[reps[reg]][d] / constancy[d])
+            << "thread " << t << " register " << reg << " dimension " << d;
+    }
+  }
+}
+
+// Attention's key mask in the wgmma accumulator layout of 128 x 64 scores
+// (4 warps along M): constant along M, in runs of 16 keys. A thread holds 16
+// columns (8 pairs) in 4 runs: 4 distinct compares instead of 16.
+TEST(BlockedLayout, ConstantRunsOfTheScoresMask) {
+  BlockedLayout l = BlockedLayout::getMmaAccumulator({128, 64}, 4, 1);
+  expectRepresentativesShareRuns(l, {128, 16}, 4);
+  llvm::SmallVector<int64_t> reps = l.getConstantRunRepresentatives({128, 16});
+  EXPECT_EQ(std::set<int64_t>(reps.begin(), reps.end()).size(), 4u);
+}
+
+// Runs of 1 everywhere share nothing; runs along a replicated dimension are
+// not used (its coordinates wrap).
+TEST(BlockedLayout, ConstantRunsNeedRunsAndOwnership) {
+  BlockedLayout l = BlockedLayout::getDefault({1024}, 4, 32);
+  llvm::SmallVector<int64_t> none = l.getConstantRunRepresentatives({1});
+  for (size_t reg = 0; reg < none.size(); ++reg)
+    EXPECT_EQ(none[reg], int64_t(reg));
+  expectRepresentativesShareRuns(l, {16}, 4);
+  llvm::SmallVector<int64_t> runs = l.getConstantRunRepresentatives({16});
+  EXPECT_LT(std::set<int64_t>(runs.begin(), runs.end()).size(), runs.size());
+  BlockedLayout small = BlockedLayout::getDefault({16}, 4, 32);
+  ASSERT_TRUE(small.isReplicated());
+  llvm::SmallVector<int64_t> copies = small.getConstantRunRepresentatives({16});
+  for (size_t reg = 0; reg < copies.size(); ++reg)
+    EXPECT_EQ(copies[reg], int64_t(reg));
 }
 
 } // namespace
