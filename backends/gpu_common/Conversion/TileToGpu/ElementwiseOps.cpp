@@ -109,6 +109,27 @@ struct ElementwiseLowering : ConversionPattern {
         lowering(lowering) {}
   GpuLowering &lowering;
 
+  /// `value` (the lowered result of `op`) with each register of a constant
+  /// run a copy of the run's first one, where `op` says its result is
+  /// constant over runs (kConstancyAttrName) and a thread holds several
+  /// registers of one run.
+  Value shareConstantRuns(OpBuilder &b, Operation *op, Value value) const {
+    auto constancy = op->getAttrOfType<DenseI64ArrayAttr>(kConstancyAttrName);
+    auto tensor = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    auto vector = dyn_cast<VectorType>(value.getType());
+    if (!constancy || !tensor || !vector)
+      return value;
+    SmallVector<int64_t> representatives =
+        lowering.getLayout(tensor).getConstantRunRepresentatives(
+            constancy.asArrayRef());
+    if (int64_t(representatives.size()) != vector.getNumElements() ||
+        llvm::all_of(llvm::enumerate(representatives), [](auto entry) {
+          return entry.value() == int64_t(entry.index());
+        }))
+      return value;
+    return vector::ShuffleOp::create(b, op->getLoc(), value, value, representatives);
+  }
+
   LogicalResult matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                                 ConversionPatternRewriter &rewriter) const override {
     if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
@@ -123,20 +144,8 @@ struct ElementwiseLowering : ConversionPattern {
         attrs.push_back(attr);
     OperationState state(op->getLoc(), op->getName(), operands, types, attrs);
     SmallVector<Value> results = rewriter.create(state)->getResults();
-    auto constancy = op->getAttrOfType<DenseI64ArrayAttr>(kConstancyAttrName);
-    auto tensor = dyn_cast<RankedTensorType>(op->getResult(0).getType());
-    auto vector = dyn_cast<VectorType>(results[0].getType());
-    if (constancy && tensor && vector && results.size() == 1) {
-      SmallVector<int64_t> representatives =
-          lowering.getLayout(tensor).getConstantRunRepresentatives(
-              constancy.asArrayRef());
-      bool shared = false;
-      for (auto [reg, representative] : llvm::enumerate(representatives))
-        shared = shared || representative != int64_t(reg);
-      if (shared && int64_t(representatives.size()) == vector.getNumElements())
-        results[0] = vector::ShuffleOp::create(rewriter, op->getLoc(), results[0],
-                                               results[0], representatives);
-    }
+    if (results.size() == 1)
+      results[0] = shareConstantRuns(rewriter, op, results[0]);
     rewriter.replaceOp(op, results);
     return success();
   }
