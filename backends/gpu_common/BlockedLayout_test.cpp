@@ -11,6 +11,21 @@
 namespace tessel::gpu {
 namespace {
 
+// The thread-dependent part of thread `t`'s coordinates (the lowering's
+// formula): its warp's and lane's offsets along each dimension.
+std::vector<int64_t> threadBase(const BlockedLayout &layout, unsigned t,
+                                unsigned warpSize) {
+  unsigned lane = t % warpSize, warp = t / warpSize;
+  std::vector<int64_t> base;
+  for (unsigned d = 0; d < layout.getRank(); ++d) {
+    int64_t l = (lane / layout.getLaneStride(d)) % layout.threadsPerWarp[d];
+    int64_t w = (warp / layout.getWarpStride(d)) % layout.warpsPerCTA[d];
+    base.push_back(w * layout.sizePerThread[d] * layout.threadsPerWarp[d] +
+                   l * layout.sizePerThread[d]);
+  }
+  return base;
+}
+
 // For every thread and register, the element it holds (the same formula the
 // lowering emits), counting owners per element.
 std::map<std::vector<int64_t>, int> countOwners(const BlockedLayout &layout,
@@ -19,17 +34,10 @@ std::map<std::vector<int64_t>, int> countOwners(const BlockedLayout &layout,
   std::map<std::vector<int64_t>, int> owners;
   copies = 0;
   for (unsigned t = 0; t < numWarps * warpSize; ++t) {
-    unsigned lane = t % warpSize, warp = t / warpSize;
+    std::vector<int64_t> base = threadBase(layout, t, warpSize);
     bool owner = true;
-    std::vector<int64_t> base;
-    for (unsigned d = 0; d < layout.getRank(); ++d) {
-      int64_t l = (lane / layout.getLaneStride(d)) % layout.threadsPerWarp[d];
-      int64_t w = (warp / layout.getWarpStride(d)) % layout.warpsPerCTA[d];
-      int64_t b = w * layout.sizePerThread[d] * layout.threadsPerWarp[d] +
-                  l * layout.sizePerThread[d];
-      owner &= b < layout.shape[d];
-      base.push_back(b);
-    }
+    for (unsigned d = 0; d < layout.getRank(); ++d)
+      owner &= base[d] < layout.shape[d];
     for (int64_t reg = 0; reg < layout.getElementsPerThread(); ++reg) {
       std::vector<int64_t> c;
       for (unsigned d = 0; d < layout.getRank(); ++d)
@@ -153,17 +161,12 @@ namespace {
 // The coordinates of every register of thread `t` (the lowering's formula).
 std::vector<std::vector<int64_t>> registerCoordinates(const BlockedLayout &layout,
                                                       unsigned t, unsigned warpSize) {
-  unsigned lane = t % warpSize, warp = t / warpSize;
+  std::vector<int64_t> base = threadBase(layout, t, warpSize);
   std::vector<std::vector<int64_t>> coords;
   for (int64_t reg = 0; reg < layout.getElementsPerThread(); ++reg) {
     std::vector<int64_t> c;
-    for (unsigned d = 0; d < layout.getRank(); ++d) {
-      int64_t l = (lane / layout.getLaneStride(d)) % layout.threadsPerWarp[d];
-      int64_t w = (warp / layout.getWarpStride(d)) % layout.warpsPerCTA[d];
-      int64_t base = w * layout.sizePerThread[d] * layout.threadsPerWarp[d] +
-                     l * layout.sizePerThread[d];
-      c.push_back((base + layout.getStaticCoordinate(reg, d)) % layout.shape[d]);
-    }
+    for (unsigned d = 0; d < layout.getRank(); ++d)
+      c.push_back((base[d] + layout.getStaticCoordinate(reg, d)) % layout.shape[d]);
     coords.push_back(c);
   }
   return coords;
