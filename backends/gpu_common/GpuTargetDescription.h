@@ -117,6 +117,11 @@ struct GpuTargetDescription {
   bool asyncCopy = false;
   /// A block-copy engine for whole tiles (TMA, 2D block IO).
   bool bulkCopy = false;
+  /// The block-copy engine copies boxes of a tensor descriptor straight into
+  /// a dot's swizzled staging, addressed by tensor maps the host encodes
+  /// (NVIDIA's TMA): the loads of tile.desc_load that feed a warp-group dot
+  /// take it (tilegpu.tensor_copy).
+  bool tensorMapCopy = false;
   /// Shared memory (LDS, SLM) a block may use, with opt-in, in bytes.
   unsigned sharedMemoryPerBlock = 0;
   /// 32-bit registers one thread may use, and one multiprocessor holds.

@@ -93,6 +93,37 @@ public:
   virtual void waitAsyncCopies(mlir::OpBuilder &b, mlir::Location loc,
                                unsigned pending) const {}
 
+  /// Optional: a block-copy engine that copies boxes of a tensor described
+  /// by a tensor map (encoded by the host, passed as a kernel parameter)
+  /// into shared memory, each copy completing on a barrier in shared memory
+  /// that counts arrivals and bytes (NVIDIA's TMA and mbarriers). One thread
+  /// issues the copies; every thread may wait. A target without it returns
+  /// false and is never asked for the rest. Shared addresses are i32.
+  virtual bool hasTensorCopy() const { return false; }
+  /// Arms the barrier at `barrier` for `arrivals` arrivals a phase.
+  virtual void initCopyBarrier(mlir::OpBuilder &b, mlir::Location loc,
+                               mlir::Value barrier, unsigned arrivals) const {}
+  /// Makes the barriers this thread armed visible to the engine and to the
+  /// other threads (before the block barrier that orders them).
+  virtual void fenceCopyBarrierInit(mlir::OpBuilder &b, mlir::Location loc) const {}
+  /// Retires the barrier (no copy or wait on it may be pending).
+  virtual void invalCopyBarrier(mlir::OpBuilder &b, mlir::Location loc,
+                                mlir::Value barrier) const {}
+  /// Arrives on the barrier and makes its phase also wait for `bytes`
+  /// (i32) more bytes of copies.
+  virtual void arriveExpectingBytes(mlir::OpBuilder &b, mlir::Location loc,
+                                    mlir::Value barrier, mlir::Value bytes) const {}
+  /// Copies the box at element coordinates `coords` (i32, innermost first)
+  /// of the tensor whose map is at generic address `tensorMap` to `shared`,
+  /// its bytes completing on `barrier`.
+  virtual void tensorCopy(mlir::OpBuilder &b, mlir::Location loc, mlir::Value shared,
+                          mlir::Value tensorMap, mlir::ValueRange coords,
+                          mlir::Value barrier) const {}
+  /// Waits until the phase of the barrier with parity `parity` (i32, 0 or
+  /// 1) has completed.
+  virtual void waitCopyBarrier(mlir::OpBuilder &b, mlir::Location loc,
+                               mlir::Value barrier, mlir::Value parity) const {}
+
   /// Optional: 2D block loads (Intel's 2D block IO), with which a warp
   /// reads a block of rows x warp-size 16-bit elements of a 2D surface in
   /// global memory in one instruction. A dot operand marked for staging

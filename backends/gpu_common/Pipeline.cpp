@@ -17,8 +17,13 @@ void buildGpuLoweringPipeline(OpPassManager &pm, const GpuTargetDescription &tar
                               unsigned numWarps, unsigned numStages,
                               const GpuPipelineHooks &hooks) {
   // Block accesses become masked pointer accesses (the tile dialect's
-  // expansion); block-copy engines (TMA) are a later step.
-  pm.addNestedPass<func::FuncOp>(tile::createTileExpandTensorDescs());
+  // expansion), except, on a target whose block-copy engine reads tensor
+  // descriptors (TMA), the loads feeding a dot in a loop: pipeline-loads
+  // copies those it can with the engine and expands the others, and the
+  // second expansion below takes what no pipelined loop held.
+  tile::TileExpandTensorDescsOptions expand;
+  expand.keepDotLoads = target.tensorMapCopy;
+  pm.addNestedPass<func::FuncOp>(tile::createTileExpandTensorDescs(expand));
   if (!hooks.keepFp8Dots)
     pm.addPass(createTileGpuWidenFp8Dots());
   pm.addPass(createCanonicalizerPass());
@@ -29,6 +34,11 @@ void buildGpuLoweringPipeline(OpPassManager &pm, const GpuTargetDescription &tar
   // target has them.
   pm.addPass(
       createTileGpuPipelineLoads(getPipelineLoadsOptions(target, numWarps, numStages)));
+  if (target.tensorMapCopy) {
+    pm.addNestedPass<func::FuncOp>(tile::createTileExpandTensorDescs());
+    if (hooks.addTensorMapParams)
+      hooks.addTensorMapParams(pm);
+  }
   pm.addPass(createTileGpuBroadcastEarly());
   pm.addPass(createLoopInvariantCodeMotionPass());
   pm.addPass(createCSEPass());

@@ -26,6 +26,10 @@ struct GpuPipelineHooks {
   /// Optional: passes lowering math ops the upstream math-to-llvm
   /// conversion would leave, or lower worse (device intrinsics, libm calls).
   std::function<void(mlir::OpPassManager &)> addMathLowering;
+  /// Adds the pass that gives the block copies (tilegpu.tensor_copy) their
+  /// tensor maps (kernel parameters the host fills); required where the
+  /// target description has tensorMapCopy.
+  std::function<void(mlir::OpPassManager &)> addTensorMapParams;
   /// Adds the passes that mark the kernels for the target (after func-to-llvm)
   /// and finish the target's own dialect (e.g. nvvm-to-llvm).
   std::function<void(mlir::OpPassManager &)> addKernelMarking;

@@ -19,7 +19,8 @@ bool isScratchFree(Operation *op, const std::function<bool(Operation *)> &knownF
   // Per-thread work on registers, control flow (its nested ops are checked
   // on their own; a reduction's combiner is scalar code that ends in a
   // tile.yield), addresses, and loads (a staged load writes the staging
-  // region, not the scratch).
+  // region, not the scratch; so do block copies, whose barriers have a
+  // region of their own).
   // (An unregistered op has no dialect: unknown, so not scratch-free.)
   Dialect *dialect = op->getDialect();
   if (!dialect)
@@ -28,8 +29,10 @@ bool isScratchFree(Operation *op, const std::function<bool(Operation *)> &knownF
           dialect))
     return true;
   if (isa<tile::ProgramIdOp, tile::NumProgramsOp, tile::MakeRangeOp, tile::SplatOp,
-          tile::AddPtrOp, tile::PtrToIntOp, tile::LoadOp, tile::FpToFpOp,
-          tile::BarrierOp, tile::YieldOp, tilegpu::WaitDotOp>(op))
+          tile::AddPtrOp, tile::PtrToIntOp, tile::LoadOp, tile::DescLoadOp, tile::FpToFpOp,
+          tile::BarrierOp, tile::YieldOp, tile::MakeTensorDescOp, tilegpu::WaitDotOp,
+          tilegpu::TensorCopyOp, tilegpu::InitCopyBarriersOp,
+          tilegpu::InvalCopyBarriersOp>(op))
     return true;
   if (op->hasTrait<OpTrait::Elementwise>() && op->getNumRegions() == 0 &&
       isa<tile::TileDialect>(dialect))

@@ -97,6 +97,9 @@ gpu::GpuTargetDescription NvidiaTarget::getGpuDescription() const {
   }
   d.asyncCopy = true;
   d.bulkCopy = arch != NvidiaArch::SM80;
+  // Descriptor loads copied by TMA feed the warp-group instruction's
+  // swizzled staging, which only sm_90a's dots use.
+  d.tensorMapCopy = arch == NvidiaArch::SM90a;
   d.sharedMemoryPerBlock = getMaxSharedMemoryPerBlock();
   d.registersPerThread = 255;
   d.registersPerMultiprocessor = 65536;

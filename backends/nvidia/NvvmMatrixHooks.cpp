@@ -261,4 +261,74 @@ SmallVector<Value> NvvmMatrixHooks::waitWarpGroupMma(OpBuilder &b, Location loc,
   return out;
 }
 
+namespace {
+
+/// A side-effecting PTX statement without results over `operands`.
+void emitPtx(OpBuilder &b, Location loc, StringRef text, StringRef constraints,
+             ValueRange operands) {
+  LLVM::InlineAsmOp::create(b, loc, LLVM::LLVMVoidType::get(b.getContext()), operands,
+                            text, constraints, /*has_side_effects=*/true,
+                            /*is_align_stack=*/false, LLVM::TailCallKind::None,
+                            /*asm_dialect=*/LLVM::AsmDialectAttr(),
+                            /*operand_attrs=*/ArrayAttr());
+}
+
+} // namespace
+
+void NvvmMatrixHooks::initCopyBarrier(OpBuilder &b, Location loc, Value barrier,
+                                      unsigned arrivals) const {
+  emitPtx(b, loc, "mbarrier.init.shared::cta.b64 [$0], " + std::to_string(arrivals) + ";",
+          "r", barrier);
+}
+
+void NvvmMatrixHooks::fenceCopyBarrierInit(OpBuilder &b, Location loc) const {
+  // The initialisation (a generic-proxy write) ordered before the async
+  // proxy's (TMA's) first complete_tx on the barrier.
+  emitPtx(b, loc, "fence.mbarrier_init.release.cluster;", "", {});
+  emitPtx(b, loc, "fence.proxy.async.shared::cta;", "", {});
+}
+
+void NvvmMatrixHooks::invalCopyBarrier(OpBuilder &b, Location loc, Value barrier) const {
+  emitPtx(b, loc, "mbarrier.inval.shared::cta.b64 [$0];", "r", barrier);
+}
+
+void NvvmMatrixHooks::arriveExpectingBytes(OpBuilder &b, Location loc, Value barrier,
+                                           Value bytes) const {
+  emitPtx(b, loc, "mbarrier.arrive.expect_tx.shared::cta.b64 _, [$0], $1;", "r,r",
+          ValueRange{barrier, bytes});
+}
+
+void NvvmMatrixHooks::tensorCopy(OpBuilder &b, Location loc, Value shared,
+                                 Value tensorMap, ValueRange coords,
+                                 Value barrier) const {
+  std::string text = "cp.async.bulk.tensor." + std::to_string(coords.size()) +
+                     "d.shared::cluster.global.tile.mbarrier::complete_tx::bytes "
+                     "[$0], [$1, {";
+  std::string constraints = "r,l";
+  for (size_t i = 0; i < coords.size(); ++i) {
+    text += (i ? ", $" : "$") + std::to_string(i + 2);
+    constraints += ",r";
+  }
+  text += "}], [$" + std::to_string(coords.size() + 2) + "];";
+  constraints += ",r";
+  // The map's generic address (a grid-constant parameter's), as 64 bits.
+  if (isa<LLVM::LLVMPointerType>(tensorMap.getType()))
+    tensorMap = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), tensorMap);
+  SmallVector<Value> operands = {shared, tensorMap};
+  operands.append(coords.begin(), coords.end());
+  operands.push_back(barrier);
+  emitPtx(b, loc, text, constraints, operands);
+}
+
+void NvvmMatrixHooks::waitCopyBarrier(OpBuilder &b, Location loc, Value barrier,
+                                      Value parity) const {
+  // try_wait suspends for a while before it fails; the loop retries. The
+  // braces scope the label, so that every copy of the statement has its own.
+  emitPtx(b, loc,
+          "{\n\t.reg .pred done;\n\tcopy_wait:\n\t"
+          "mbarrier.try_wait.parity.shared::cta.b64 done, [$0], $1;\n\t"
+          "@!done bra.uni copy_wait;\n\t}",
+          "r,r", ValueRange{barrier, parity});
+}
+
 } // namespace tessel::nvidia

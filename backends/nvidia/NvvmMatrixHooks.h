@@ -52,6 +52,22 @@ public:
   /// `wgmma.commit_group`; `wgmma.wait_group N` as one inline assembly
   /// statement that takes and returns the accumulators, so that nothing
   /// reads them before the wait (N 1 in a loop whose dot stays in flight).
+  /// TMA (cp.async.bulk.tensor) with mbarriers, on sm_90a (where the
+  /// warp-group instruction reads the staging it fills).
+  bool hasTensorCopy() const override { return hasWarpGroupMma; }
+  void initCopyBarrier(mlir::OpBuilder &b, mlir::Location loc, mlir::Value barrier,
+                       unsigned arrivals) const override;
+  void fenceCopyBarrierInit(mlir::OpBuilder &b, mlir::Location loc) const override;
+  void invalCopyBarrier(mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::Value barrier) const override;
+  void arriveExpectingBytes(mlir::OpBuilder &b, mlir::Location loc, mlir::Value barrier,
+                            mlir::Value bytes) const override;
+  void tensorCopy(mlir::OpBuilder &b, mlir::Location loc, mlir::Value shared,
+                  mlir::Value tensorMap, mlir::ValueRange coords,
+                  mlir::Value barrier) const override;
+  void waitCopyBarrier(mlir::OpBuilder &b, mlir::Location loc, mlir::Value barrier,
+                       mlir::Value parity) const override;
+
   unsigned getWarpGroupMaxN() const override { return hasWarpGroupMma ? 256 : 0; }
   void fenceSharedForWarpGroup(mlir::OpBuilder &b, mlir::Location loc) const override;
   void beginWarpGroupMma(mlir::OpBuilder &b, mlir::Location loc) const override;

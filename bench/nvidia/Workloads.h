@@ -181,6 +181,17 @@ inline std::vector<GemmShape> getGemmShapes() {
           {"bf16", 3000, 5000, 2000}, {"fp8e4m3", 8192, 8192, 8192}};
 }
 
+// The GEMMs also timed through tensor descriptors (matmul_desc_kernel, the
+// same parameters; gemm_desc_* names): copied by TMA on sm_90a.
+// triton_bench.py lists the same.
+inline std::vector<GemmShape> getDescGemmShapes() {
+  return {{"fp16", 4096, 4096, 4096},
+          {"bf16", 4096, 4096, 4096},
+          {"bf16", 8192, 8192, 8192},
+          {"bf16", 1024, 1024, 1024},
+          {"bf16", 3000, 5000, 2000}};
+}
+
 // Whether `w` is an fp8 GEMM (GemmShape::isFp8): its inputs are bytes and
 // its B K-major.
 inline bool isFp8Gemm(const std::string &signature) {
@@ -269,6 +280,10 @@ inline std::vector<Workload> getWorkloads() {
                          gemmSig(g.dtype, g.m, g.n, g.k), gemmTile, g.m, g.n, g.k, 4, 0,
                          4});
   }
+  for (const GemmShape &g : getDescGemmShapes())
+    workloads.push_back({"gemm_desc_" + g.getName().substr(5), Kind::kMatmul,
+                         "matmul_desc_kernel", gemmSig(g.dtype, g.m, g.n, g.k), gemmTile,
+                         g.m, g.n, g.k, 4, 0, 4});
   // Flash attention: m = the sequence length, n = batch x heads slices, k =
   // the head dim; programs of blockM queries over 64-key blocks, 4 warps
   // (both dots on wgmma: M blockM, N 64 and the head dim), at the shape's

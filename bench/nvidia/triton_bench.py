@@ -45,8 +45,15 @@ ATTENTION_SHAPES = ((4, 32, 4096, 64, False, 128, 4), (4, 32, 4096, 64, True, 12
                     (4, 32, 4096, 128, False, 64, 4), (4, 32, 4096, 128, True, 64, 4))
 
 
-def gemm_name(tag, m, n, k):
-    return f"gemm_{tag}_{m}" if m == n == k else f"gemm_{tag}_{m}x{n}x{k}"
+# Workloads.h: getDescGemmShapes(), the same GEMMs through tensor
+# descriptors (kernels.matmul_desc_kernel), named gemm_desc_*.
+DESC_GEMM_SHAPES = (("fp16", 4096, 4096, 4096), ("bf16", 4096, 4096, 4096),
+                    ("bf16", 8192, 8192, 8192), ("bf16", 1024, 1024, 1024),
+                    ("bf16", 3000, 5000, 2000))
+
+
+def gemm_name(tag, m, n, k, prefix="gemm"):
+    return f"{prefix}_{tag}_{m}" if m == n == k else f"{prefix}_{tag}_{m}x{n}x{k}"
 
 
 # The eight fp16/bf16 configurations of Triton's matmul tutorial for CUDA:
@@ -214,10 +221,15 @@ def softmax():
 
 
 def gemm():
-    for tag, m, n_, k in GEMM_SHAPES:
+    # Descriptors made in a Triton kernel live in memory it asks for.
+    triton.set_allocator(
+        lambda size, alignment, stream: torch.empty(size, device="cuda", dtype=torch.int8))
+    shapes = [(s, kernels.matmul_kernel, "gemm") for s in GEMM_SHAPES]
+    shapes += [(s, kernels.matmul_desc_kernel, "gemm_desc") for s in DESC_GEMM_SHAPES]
+    for (tag, m, n_, k), kernel, prefix in shapes:
         fp8 = tag == "fp8e4m3"
         dtype = torch.float16 if tag == "fp16" else torch.bfloat16
-        name = gemm_name(tag, m, n_, k)
+        name = gemm_name(tag, m, n_, k, prefix)
         if not selected(name):
             continue
         if fp8:
@@ -252,7 +264,7 @@ def gemm():
 
         def launcher(bm, bn, bk, warps, stages):
             grid = (triton.cdiv(m, bm) * triton.cdiv(n_, bn),)
-            return lambda: kernels.matmul_kernel[grid](
+            return lambda: kernel[grid](
                 a, b, c, m, n_, k, a.stride(0), a.stride(1), b.stride(0), b.stride(1), n_, 1,
                 BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, GROUP_M=8, num_warps=warps,
                 num_stages=stages)

@@ -1,5 +1,6 @@
 //===- Builder.cpp - The case builder -------------------------------------===//
 
+#include <stdexcept>
 #include "conformance/cases/Builder.h"
 
 #include <algorithm>
@@ -80,6 +81,18 @@ CaseBuilder &CaseBuilder::scalarI(Dt dt, int64_t value) {
   return *this;
 }
 
+CaseBuilder &CaseBuilder::divisibleBy(uint32_t divisor) {
+  ArgSpec &arg = theCase.args.back();
+  // A buffer's address is aligned by the allocation (64 bytes or more) and
+  // its argument starts it; a scalar's value is checked here.
+  if (!arg.isBuffer && divisor > 1 && int64_t(arg.scalarBits) % divisor != 0)
+    throw std::logic_error(theCase.id + ": a scalar argument breaks its divisibility fact");
+  if (arg.isBuffer && arg.elemOffset != 0)
+    throw std::logic_error(theCase.id + ": an offset buffer argument with a divisibility fact");
+  arg.divisibility = divisor;
+  return *this;
+}
+
 CaseBuilder &CaseBuilder::constant(const std::string &name, const std::string &value) {
   theCase.constexprs.emplace_back(name, value);
   return *this;
@@ -129,6 +142,8 @@ Case CaseBuilder::build() const {
     if (a.isBuffer)
       sig += "*";
     sig += dtInfo(a.dt).signature;
+    if (a.divisibility > 1)
+      sig += ":" + std::to_string(a.divisibility);
     if (const char *cap = capabilityOf(a.dt); *cap)
       caps.push_back(cap);
   }

@@ -28,6 +28,9 @@ public:
   // The next argument is a scalar of type `dt`.
   CaseBuilder &scalar(Dt dt, double value);
   CaseBuilder &scalarI(Dt dt, int64_t value);
+  // The argument added last is compiled for the fact that it is a multiple
+  // of `divisor` (its signature's `:divisor`); the case's values must hold it.
+  CaseBuilder &divisibleBy(uint32_t divisor);
   CaseBuilder &constant(const std::string &name, const std::string &value);
   CaseBuilder &constant(const std::string &name, int64_t value);
   CaseBuilder &grid(uint32_t x, uint32_t y = 1, uint32_t z = 1);

@@ -94,6 +94,9 @@ struct ArgSpec {
   uint64_t elemOffset = 0;
   Dt dt = Dt::I32;         // scalars: the type; buffers: the element type
   uint64_t scalarBits = 0; // scalars: the bit pattern, low bits
+  // A divisibility fact the kernel is compiled for (`i32:16`, `*fp16:16`):
+  // a scalar's value, a buffer's address (0: none).
+  uint32_t divisibility = 0;
 };
 
 // Computes the expected outputs. `initial` holds every buffer as generated

@@ -3,6 +3,7 @@
 // Tensor descriptors of every rank Triton allows (1 to 5): copies of ragged
 // tensors (out-of-bounds elements are never written), copies through a
 // strided view, and sums whose blocks reach past the tensor (padding zero).
+#include <cmath>
 #include <numeric>
 
 #include "conformance/cases/FamilyUtil.h"
@@ -140,6 +141,65 @@ Case descRowSum3d(Dt dt, const std::vector<int> &shape, const std::vector<int> &
   return b.build();
 }
 
+// A GEMM whose operands come through descriptors (desc_matmul, or
+// desc_matmul_bt with B given as N x K). `kDiv` and `nDiv` are the
+// divisibility facts of K and N (0: none); with 16-byte aligned rows both
+// operands qualify for the block-copy engine, otherwise they are expanded.
+struct DescGemm {
+  Dt dt;
+  int M, N, K, BM, BN, BK, warps, stages, kDiv, nDiv;
+  bool bTransposed = false;
+};
+
+Case descMatmul(const DescGemm &g) {
+  std::string id =
+      makeId({g.bTransposed ? "descriptor/matmul_bt" : "descriptor/matmul", dtName(g.dt),
+              std::to_string(g.M) + "x" + std::to_string(g.N) + "x" + std::to_string(g.K),
+              "block=" + std::to_string(g.BM) + "x" + std::to_string(g.BN) + "x" +
+                  std::to_string(g.BK),
+              "warps=" + std::to_string(g.warps) + ",stages=" + std::to_string(g.stages)});
+  CaseBuilder b(id, "descriptors.py", g.bTransposed ? "desc_matmul_bt" : "desc_matmul");
+  b.numWarps(g.warps).numStages(g.stages);
+  b.addInput("a", g.dt, size_t(g.M) * g.K, Generator::uniform(-2, 2));
+  b.divisibleBy(16);
+  b.addInput("b", g.dt, size_t(g.K) * g.N, Generator::uniform(-2, 2));
+  b.divisibleBy(16);
+  b.addOutput("c", Dt::F32, size_t(g.M) * g.N + 5,
+              Tolerance::relNormBounded(1e-5, dotElementBound(Dt::F32, "default", g.K)));
+  b.divisibleBy(16);
+  b.scalarI(Dt::I32, g.M).scalarI(Dt::I32, g.N);
+  if (g.nDiv)
+    b.divisibleBy(uint32_t(g.nDiv));
+  b.scalarI(Dt::I32, g.K);
+  if (g.kDiv)
+    b.divisibleBy(uint32_t(g.kDiv));
+  b.constant("BM", g.BM).constant("BN", g.BN).constant("BK", g.BK);
+  b.grid(uint32_t(blocks(g.M, g.BM)), uint32_t(blocks(g.N, g.BN)));
+  b.needs("tensor_descriptors");
+  auto bAt = [g](const HostArray &bIn, int k, int n) {
+    return g.bTransposed ? bIn.floatAt(size_t(n) * g.K + k) : bIn.floatAt(size_t(k) * g.N + n);
+  };
+  b.reference([g, bAt](const std::vector<HostArray> &in, std::vector<HostArray> &ex) {
+    for (int i = 0; i < g.M; ++i)
+      for (int j = 0; j < g.N; ++j) {
+        double f = 0;
+        for (int k = 0; k < g.K; ++k)
+          f += in[0].floatAt(size_t(i) * g.K + k) * bAt(in[1], k, j);
+        ex[2].setF(size_t(i) * g.N + j, f);
+      }
+  });
+  b.magnitude([g, bAt](const std::vector<HostArray> &in, std::vector<HostArray> &mag) {
+    for (int i = 0; i < g.M; ++i)
+      for (int j = 0; j < g.N; ++j) {
+        double f = 0;
+        for (int k = 0; k < g.K; ++k)
+          f += std::fabs(in[0].floatAt(size_t(i) * g.K + k) * bAt(in[1], k, j));
+        mag[2].setF(size_t(i) * g.N + j, f);
+      }
+  });
+  return b.build();
+}
+
 } // namespace
 
 void addDescriptorCases(std::vector<Case> &out) {
@@ -168,6 +228,24 @@ void addDescriptorCases(std::vector<Case> &out) {
   for (Dt dt : {Dt::F32, Dt::F16}) {
     out.push_back(descSum1d(dt, 1000, 256));
     out.push_back(descRowSum3d(dt, {7, 9, 40}, {4, 4, 16}));
+  }
+  // GEMMs through descriptors: swizzles of 32, 64 and 128 bytes (BK and BN
+  // of 16, 32, 64 two-byte elements), B in one or two column blocks, one
+  // and two warp groups, pipelines of 2 to 4 stages, ragged edges, and
+  // rows not 16-byte aligned (expanded to pointer loads everywhere).
+  const DescGemm gemms[] = {
+      {Dt::F16, 128, 128, 128, 64, 64, 32, 4, 3, 16, 16},
+      {Dt::BF16, 150, 96, 88, 64, 32, 32, 4, 2, 8, 16},
+      {Dt::F16, 200, 264, 136, 128, 128, 64, 8, 4, 8, 8},
+      {Dt::BF16, 256, 256, 256, 128, 256, 64, 8, 3, 16, 16},
+      {Dt::F16, 64, 64, 48, 64, 64, 16, 4, 4, 16, 16},
+      {Dt::F16, 100, 70, 33, 64, 64, 32, 4, 3, 0, 0},
+  };
+  for (const DescGemm &g : gemms)
+    out.push_back(descMatmul(g));
+  for (DescGemm g : gemms) {
+    g.bTransposed = true;
+    out.push_back(descMatmul(g));
   }
 }
 

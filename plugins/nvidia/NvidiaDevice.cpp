@@ -9,10 +9,12 @@
 //===----------------------------------------------------------------------===//
 
 #include <mutex>
+#include <vector>
 
 #include "backends/nvidia/NvidiaTarget.h"
 #include "backends/nvidia/runtime/CudaDriver.h"
 #include "backends/nvidia/runtime/DeviceQuery.h"
+#include "backends/nvidia/runtime/TensorMapRecipe.h"
 #include "plugins/common/Device.h"
 #include "plugins/common/PluginEntry.h"
 #include "plugins/nvidia/NvidiaArtifact.h"
@@ -48,9 +50,9 @@ template <typename Body> Tessel_Error *withDriver(Gpu &gpu, Body &&body) {
 class GpuKernel : public kit::Executable {
 public:
   GpuKernel(Gpu &gpu, CUmodule module, CUfunction function, uint32_t threads,
-            uint32_t shared)
-      : gpu(gpu), module(module), function(function), threads(threads), shared(shared) {
-  }
+            uint32_t shared, TensorMapRecipe recipe)
+      : gpu(gpu), module(module), function(function), threads(threads), shared(shared),
+        recipe(std::move(recipe)), maps(this->recipe.maps.size()) {}
   ~GpuKernel() override {
     // Nothing to report from a destructor.
     delete withDriver(gpu, [&](const CudaDriver &cuda) {
@@ -61,19 +63,68 @@ public:
 
   Tessel_Error *launch(const uint32_t grid[3], void **params) override {
     // cuLaunchKernel reads each parameter's bytes (as many as the kernel
-    // declares) from the pointed-to slot.
-    return withDriver(gpu, [&](const CudaDriver &cuda) {
+    // declares) from the pointed-to slot, at the call: the tensor maps
+    // (TensorMapRecipe.h) may be encoded into the same slots every launch.
+    return withDriver(gpu, [&](const CudaDriver &cuda) -> Tessel_Error * {
+      void **all = params;
+      std::lock_guard<std::mutex> lock(launchMutex);
+      if (!recipe.maps.empty()) {
+        if (Tessel_Error *e = encodeTensorMaps(cuda, params))
+          return e;
+        all = slots.data();
+      }
       return check(cuda, "cuLaunchKernel",
                    cuda.cuLaunchKernel(function, grid[0], grid[1], grid[2], threads, 1,
-                                       1, shared, /*stream=*/nullptr, params, nullptr));
+                                       1, shared, /*stream=*/nullptr, all, nullptr));
     });
   }
 
 private:
+  /// The maps of this launch after the user's parameters, in `slots`.
+  Tessel_Error *encodeTensorMaps(const CudaDriver &cuda, void **params) {
+    slots.assign(params, params + recipe.userParams);
+    for (size_t i = 0; i < recipe.maps.size(); ++i) {
+      const TensorMapEntry &map = recipe.maps[i];
+      TensorMapGeometry g;
+      std::string why = computeTensorMapGeometry(map, params, g);
+      if (!why.empty())
+        return MakeErrorF(TESSEL_ERROR_INVALID_ARGUMENT,
+                          "this kernel copies tiles with TMA, which cannot read "
+                          "its arguments: %s",
+                          why.c_str());
+      const unsigned long long dims[2] = {g.dims[0], g.dims[1]};
+      const unsigned long long strides[1] = {g.rowStrideBytes};
+      const unsigned box[2] = {g.box[0], g.box[1]}, elementStrides[2] = {1, 1};
+      const int type = map.elementBytes == 1   ? kTensorMapUint8
+                       : map.elementBytes == 2 ? kTensorMapUint16
+                                               : kTensorMapUint32;
+      const int swizzle = map.swizzleBytes == 128  ? kTensorMapSwizzle128B
+                          : map.swizzleBytes == 64 ? kTensorMapSwizzle64B
+                          : map.swizzleBytes == 32 ? kTensorMapSwizzle32B
+                                                   : kTensorMapSwizzleNone;
+      if (Tessel_Error *e = check(
+              cuda, "cuTensorMapEncodeTiled",
+              cuda.cuTensorMapEncodeTiled(&maps[i], type, 2,
+                                          reinterpret_cast<void *>(g.base), dims,
+                                          strides, box, elementStrides,
+                                          kTensorMapInterleaveNone, swizzle,
+                                          kTensorMapL2Promotion256B,
+                                          kTensorMapFloatOobFillNone),
+              TESSEL_ERROR_INVALID_ARGUMENT))
+        return e;
+      slots.push_back(&maps[i]);
+    }
+    return Ok();
+  }
+
   Gpu &gpu;
   CUmodule module;
   CUfunction function;
   uint32_t threads, shared;
+  TensorMapRecipe recipe;
+  std::vector<CUtensorMap> maps;
+  std::vector<void *> slots;
+  std::mutex launchMutex;
 };
 
 class GpuTimer : public kit::Timer {
@@ -227,8 +278,30 @@ public:
                 function, kFuncAttrMaxDynamicSharedSizeBytes, int(md.shared_mem_bytes));
             r != CUDA_SUCCESS)
           return fail("cuFuncSetAttribute", r, TESSEL_ERROR_RESOURCE_EXHAUSTED);
+      // The recipe of the kernel's tensor maps, when it copies with TMA.
+      TensorMapRecipe recipe;
+      CUdeviceptr recipeAddress = 0;
+      size_t recipeBytes = 0;
+      CUresult found = cuda.cuModuleGetGlobal(&recipeAddress, &recipeBytes, module,
+                                              kTensorMapRecipeSymbol);
+      if (found == CUDA_SUCCESS) {
+        std::vector<int64_t> words(recipeBytes / 8);
+        if (CUresult r = cuda.cuMemcpyDtoH(words.data(), recipeAddress, words.size() * 8);
+            r != CUDA_SUCCESS)
+          return fail("cuMemcpyDtoH", r, TESSEL_ERROR_INTERNAL);
+        std::string why = recipe.parse(words.data(), words.size());
+        if (why.empty() && !cuda.cuTensorMapEncodeTiled)
+          why = "this driver has no cuTensorMapEncodeTiled (CUDA 12.0 or later needed "
+                "for TMA)";
+        if (!why.empty()) {
+          cuda.cuModuleUnload(module);
+          return MakeErrorF(TESSEL_ERROR_INVALID_ARGUMENT, "%s", why.c_str());
+        }
+      } else if (found != CUDA_ERROR_NOT_FOUND) {
+        return fail("cuModuleGetGlobal", found, TESSEL_ERROR_INTERNAL);
+      }
       out = std::make_unique<GpuKernel>(*this, module, function, md.threads_per_block,
-                                        md.shared_mem_bytes);
+                                        md.shared_mem_bytes, std::move(recipe));
       return Ok();
     });
   }

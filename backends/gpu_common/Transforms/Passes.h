@@ -76,6 +76,7 @@ getPipelineLoadsOptions(const GpuTargetDescription &target, unsigned numWarps,
     if (const MatrixInstruction *group = target.getWarpGroupMatrixInstruction())
       o.warpGroupMaxN = group->n;
   }
+  o.tensorCopies = target.tensorMapCopy && o.asyncCopy && o.warpGroupMaxN != 0;
   return o;
 }
 

@@ -135,6 +135,16 @@ def TileGpuPipelineLoads : Pass<"tilegpu-pipeline-loads", "::mlir::ModuleOp"> {
     through `tilegpu.wait_dot`. The copies are then issued after the dots;
     in a loop with no dot in flight, at the top of the body
     (`copiesFirst`).
+
+    With `tensor-copies`, a `tile.desc_load` used only as operand A or B of
+    a warp-group dot, 2-D with 16-bit elements, whose descriptor is made in
+    the function's entry block from a pointer argument, with a 16-byte
+    aligned base and row stride (from the arguments' divisibility) and zero
+    padding, becomes `tilegpu.tensor_copy`s (a copy by the block-copy
+    engine, none for iterations past the end) around
+    `tilegpu.init_copy_barriers` / `tilegpu.inval_copy_barriers`; the dot's
+    `tensorCopies` names those operands. Other descriptor loads of the loop
+    become pointer loads here (tile-expand-tensor-descs), pipelined as any.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::tessel::tilegpu::TileGpuDialect"];
@@ -155,6 +165,8 @@ def TileGpuPipelineLoads : Pass<"tilegpu-pipeline-loads", "::mlir::ModuleOp"> {
            "Widest N of the warp-group matrix instruction (0: none); its dots stage operands swizzled.">,
     Option<"sharedBytes", "shared-bytes", "unsigned", "0",
            "Shared memory a block may use (0: no limit); deep pipelines that would not fit get fewer stages.">,
+    Option<"tensorCopies", "tensor-copies", "bool", "false",
+           "Copy descriptor loads of warp-group dot operands with the block-copy engine (tilegpu.tensor_copy).">,
   ];
 }
 

@@ -24,6 +24,8 @@
 #include "backends/gpu_common/DotStaging.h"
 #include "backends/gpu_common/StagingOverlay.h"
 #include "backends/gpu_common/Transforms/TensorCoreLayouts.h"
+#include "backends/gpu_common/Transforms/TensorMaps.h"
+#include "dialects/tile/Transforms/Passes.h"
 #include "dialects/tile/Analysis/AxisInfo.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -84,6 +86,26 @@ SmallVector<unsigned> getIterArgsRead(scf::ForOp loop, ArrayRef<Operation *> sli
   return SmallVector<unsigned>(read.begin(), read.end());
 }
 
+/// The 2-D transpose that is the one user of `load` (a tile.desc_load) and
+/// whose one user is a tile.dot, or null: a block copy may write the
+/// transpose (a K-major B) straight into the staging.
+tile::TransOp getTransposingUser(Operation *load) {
+  if (!isa<tile::DescLoadOp>(load) || !load->hasOneUse())
+    return nullptr;
+  auto trans = dyn_cast<tile::TransOp>(*load->getUsers().begin());
+  if (!trans || !trans->hasOneUse() || trans.getOrder().size() != 2 ||
+      trans.getOrder()[0] != 1 || !isa<tile::DotOp>(*trans->getUsers().begin()))
+    return nullptr;
+  return trans;
+}
+
+/// The op whose result the dot reads: `load`, or its transpose.
+Operation *getDotOperandOp(Operation *load) {
+  if (tile::TransOp trans = getTransposingUser(load))
+    return trans;
+  return load;
+}
+
 /// `mask and cond` (splat when the load is unmasked).
 Value andMask(OpBuilder &b, Location loc, tile::LoadOp load, Value mask, Value cond) {
   Type maskType = b.getI1Type();
@@ -95,11 +117,28 @@ Value andMask(OpBuilder &b, Location loc, tile::LoadOp load, Value mask, Value c
   return mask ? arith::AndIOp::create(b, loc, mask, splat).getResult() : splat;
 }
 
-/// Clones `load` (after its slice) under `mapping`, masked by `cond` too.
-Value cloneLoad(OpBuilder &b, tile::LoadOp load, ArrayRef<Operation *> slice,
+/// Clones `op` (a tile.load, or a tile.desc_load copied by the block-copy
+/// engine) after its slice under `mapping`, masked by `cond` too: a load's
+/// mask and'ed with it, a descriptor load as a tilegpu.tensor_copy enabled
+/// by it.
+Value cloneLoad(OpBuilder &b, Operation *op, ArrayRef<Operation *> slice,
                 IRMapping &mapping, Value cond) {
-  for (Operation *op : slice)
-    b.clone(*op, mapping);
+  for (Operation *sliced : slice)
+    b.clone(*sliced, mapping);
+  if (auto desc = dyn_cast<tile::DescLoadOp>(op)) {
+    SmallVector<Value> indices;
+    for (Value index : desc.getIndices())
+      indices.push_back(mapping.lookupOrDefault(index));
+    // The transpose the dot reads, when there is one.
+    Operation *operand = getDotOperandOp(op);
+    auto copy = tilegpu::TensorCopyOp::create(
+        b, desc.getLoc(), operand->getResult(0).getType(),
+        mapping.lookupOrDefault(desc.getDesc()), indices, cond);
+    if (operand != op)
+      copy.setTransposed(true);
+    return copy.getResult();
+  }
+  auto load = cast<tile::LoadOp>(op);
   Value mask = load.getMask() ? mapping.lookupOrDefault(load.getMask()) : Value();
   mask = andMask(b, load.getLoc(), load, mask, cond);
   auto clone = cast<tile::LoadOp>(b.clone(*load, mapping));
@@ -110,8 +149,12 @@ Value cloneLoad(OpBuilder &b, tile::LoadOp load, ArrayRef<Operation *> slice,
 /// Whether `load` (used only as operand A or B of a tensor-core dot, with a
 /// zero or no `other`) can copy straight into the dot's staging buffer;
 /// returns the operand number or -1.
-int getAsyncOperand(tile::LoadOp load, unsigned numWarps, const MatrixTileShape &tile,
+int getAsyncOperand(Operation *op, unsigned numWarps, const MatrixTileShape &tile,
                     unsigned warpGroupMaxN) {
+  // A transposed block copy is operand B only (staged K-major).
+  Operation *load = getDotOperandOp(op);
+  if (load != op && (load->getUses().begin()->getOperandNumber() != 1))
+    return -1;
   if (!load->hasOneUse())
     return -1;
   OpOperand &use = *load->getUses().begin();
@@ -121,7 +164,11 @@ int getAsyncOperand(tile::LoadOp load, unsigned numWarps, const MatrixTileShape 
   if (!dot || dot->getParentOp() != load->getParentOp() || use.getOperandNumber() > 1 ||
       !isTensorCoreDot(dot, numWarps, tile, warpGroupMaxN))
     return -1;
-  if (Value other = load.getOther()) {
+  // A block copy fills the warp-group instruction's swizzled staging.
+  if (isa<tile::DescLoadOp, tile::TransOp>(load))
+    return isWarpGroupDot(dot, numWarps, warpGroupMaxN) ? int(use.getOperandNumber())
+                                                        : -1;
+  if (Value other = cast<tile::LoadOp>(load).getOther()) {
     DenseElementsAttr splat;
     if (!matchPattern(other, m_Constant(&splat)) || !splat.isSplat())
       return -1;
@@ -157,6 +204,32 @@ bool hasFp8WarpGroupInputs(Operation *dot, unsigned numWarps, unsigned warpGroup
   return isWarpGroupDot(dot, numWarps, warpGroupMaxN) &&
          isFp8WarpGroupInput(getElementTypeOrSelf(dotOp.getA().getType()),
                              getElementTypeOrSelf(dotOp.getB().getType()));
+}
+
+/// Whether the block-copy engine can copy `load` (a tile.desc_load of
+/// `loop`) into the swizzled staging of the warp-group dot it feeds: 2-D,
+/// 16-bit elements, the descriptor traceable to the kernel's arguments
+/// (TensorMaps.h) with a 16-byte aligned base and row stride, which the
+/// engine requires.
+bool canCopyWithTensorMap(tile::DescLoadOp load, tile::AxisInfoAnalysis &axis,
+                          unsigned numWarps, const MatrixTileShape &tile,
+                          unsigned warpGroupMaxN) {
+  auto type = cast<RankedTensorType>(load.getType());
+  // Rows a multiple of 32 bytes (swizzled by 32, 64 or 128 bytes), at most
+  // 256 of them in a box.
+  if (type.getRank() != 2 || type.getElementTypeBitWidth() != 16 ||
+      (type.getDimSize(1) * 2) % 32 != 0 || type.getDimSize(0) > 256 ||
+      getAsyncOperand(load, numWarps, tile, warpGroupMaxN) < 0)
+    return false;
+  auto desc = load.getDesc().getDefiningOp<tile::MakeTensorDescOp>();
+  if (!desc || !traceTensorMapSource(desc))
+    return false;
+  const int64_t elementBytes = type.getElementTypeBitWidth() / 8;
+  tile::AxisInfo base = axis.lookup(desc.getBase());
+  tile::AxisInfo stride = axis.lookup(desc.getStrides()[0]);
+  return !base.divisibility.empty() && base.divisibility[0] % 16 == 0 &&
+         !stride.divisibility.empty() &&
+         (stride.divisibility[0] * elementBytes) % 16 == 0;
 }
 
 /// The iter args of `loop` that advancing `read` needs, `read` included:
@@ -270,15 +343,19 @@ int getDrainedResult(scf::ForOp loop, tile::DotOp dot, unsigned numWarps,
 /// `sharedBytes`), and a warp-group dot that only accumulates into a
 /// carried value leaves its instructions in flight, the copies then issued
 /// after the dots (at the top of the body otherwise).
-void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numStages,
+void pipelineLoop(scf::ForOp loop, bool asyncCopy, bool tensorCopies, unsigned numStages,
                   unsigned numWarps, const MatrixTileShape &tile,
                   unsigned warpGroupMaxN, unsigned sharedBytes, int32_t &nextDotId) {
   Block *body = loop.getBody();
   auto yield = cast<scf::YieldOp>(body->getTerminator());
   struct Candidate {
-    tile::LoadOp load;
+    Operation *load; // a tile.load, or a tile.desc_load the engine copies
     SmallVector<Operation *> slice;
     int asyncOperand = -1;
+    bool isTensorCopy() const { return isa<tile::DescLoadOp>(load); }
+    /// The op the dot reads: the load, or the transpose of a block copy.
+    Operation *getOperandOp() const { return getDotOperandOp(load); }
+    Operation *getDot() const { return *getOperandOp()->getUsers().begin(); }
   };
   // A load moved above a write of the same iteration could read memory
   // before that write: loops that write memory are left alone.
@@ -290,30 +367,50 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numStages,
     if (!effects || effects.hasEffect<MemoryEffects::Write>())
       writes = true;
   });
+  // Descriptor loads the block-copy engine cannot take (or that are not
+  // pipelined: a loop that writes) become pointer loads, pipelined as any.
+  const bool i32Iterations = loop.getInductionVar().getType().isInteger(32);
+  {
+    SmallVector<tile::DescLoadOp> descLoads(body->getOps<tile::DescLoadOp>());
+    std::optional<tile::AxisInfoAnalysis> axis;
+    for (tile::DescLoadOp load : descLoads) {
+      if (tensorCopies && asyncCopy && i32Iterations && !writes) {
+        if (!axis)
+          axis.emplace(loop->getParentOfType<func::FuncOp>());
+        if (canCopyWithTensorMap(load, *axis, numWarps, tile, warpGroupMaxN))
+          continue;
+      }
+      (void)tile::expandTensorDescAccess(load);
+    }
+  }
   if (writes)
     return;
   SmallVector<Candidate> candidates;
   llvm::SmallSetVector<unsigned, 4> advanced;
-  for (auto load : body->getOps<tile::LoadOp>()) {
-    if (load.getIsVolatile() || !llvm::any_of(load->getUsers(), [](Operation *user) {
-          return isa<tile::DotOp>(user);
-        }))
+  for (Operation &op : llvm::make_early_inc_range(body->without_terminator())) {
+    auto load = dyn_cast<tile::LoadOp>(op);
+    if (!isa<tile::DescLoadOp>(op) && (!load || load.getIsVolatile()))
       continue;
-    auto slice = getPureSlice(loop, load->getOperands());
-    if (!slice)
+    if (!llvm::any_of(getDotOperandOp(&op)->getUsers(),
+                      [](Operation *user) { return isa<tile::DotOp>(user); }))
       continue;
+    auto slice = getPureSlice(loop, op.getOperands());
     // Each carried value the load reads must be advanced purely too, and
     // so must those its advance reads.
-    auto closure = getAdvancedClosure(
-        loop, yield, getIterArgsRead(loop, *slice, load->getOperands()));
-    if (!closure)
+    auto closure = slice ? getAdvancedClosure(
+                               loop, yield, getIterArgsRead(loop, *slice, op.getOperands()))
+                         : std::nullopt;
+    if (!closure) {
+      if (isa<tile::DescLoadOp>(op))
+        (void)tile::expandTensorDescAccess(&op);
       continue;
+    }
     advanced.insert(closure->begin(), closure->end());
-    candidates.push_back({load, *slice,
+    candidates.push_back({&op, *slice,
                           // The staging buffer of an iteration is picked from its i32
                           // induction variable.
-                          asyncCopy && loop.getInductionVar().getType().isInteger(32)
-                              ? getAsyncOperand(load, numWarps, tile, warpGroupMaxN)
+                          asyncCopy && i32Iterations
+                              ? getAsyncOperand(&op, numWarps, tile, warpGroupMaxN)
                               : -1});
   }
   if (candidates.empty())
@@ -333,16 +430,18 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numStages,
   {
     std::optional<tile::AxisInfoAnalysis> axis;
     for (Candidate &c : candidates) {
-      Operation *dot = *c.load->getUsers().begin();
+      Operation *dot = c.getDot();
       if (c.asyncOperand != 1 || !isWarpGroupDot(dot, numWarps, warpGroupMaxN))
         continue;
-      if (hasFp8WarpGroupInputs(dot, numWarps, warpGroupMaxN)) {
+      if (hasFp8WarpGroupInputs(dot, numWarps, warpGroupMaxN) ||
+          c.getOperandOp() != c.load) {
         kMajorDots.insert(dot);
         continue;
       }
       if (!axis)
         axis.emplace(loop->getParentOfType<func::FuncOp>());
-      if (isKContiguous(*axis, c.load))
+      auto load = dyn_cast<tile::LoadOp>(c.load);
+      if (load && isKContiguous(*axis, load))
         kMajorDots.insert(dot);
     }
   }
@@ -356,10 +455,10 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numStages,
     // Only a copied operand's load has the dot as its one user.
     if (c.asyncOperand != 1)
       continue;
-    auto dot = cast<tile::DotOp>(*c.load->getUsers().begin());
+    auto dot = cast<tile::DotOp>(c.getDot());
     if (!isWarpGroupDot(dot, numWarps, warpGroupMaxN) ||
         llvm::any_of(candidates, [&](const Candidate &o) {
-          return o.asyncOperand == 0 && *o.load->getUsers().begin() == dot;
+          return o.asyncOperand == 0 && o.getDot() == dot;
         }))
       continue;
     bool invariant = loop.isDefinedOutsideOfLoop(dot.getA());
@@ -381,7 +480,7 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numStages,
   llvm::SetVector<Operation *> stagedDots;
   for (Candidate &c : candidates)
     if (c.asyncOperand >= 0)
-      stagedDots.insert(*c.load->getUsers().begin());
+      stagedDots.insert(c.getDot());
   // Besides the staging, the accumulator usually moves to the store's
   // layout through the shared scratch after the loop: room for it as f32
   // is kept, after the staging, or over it where no op of the loop can use
@@ -389,8 +488,14 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numStages,
   // final IR).
   // (Layouts come later: a broadcast, a mask's along K most often, is
   // expected to stay in registers, as the layouts usually make it.)
+  // (The transposes block copies write go away with their loads.)
+  llvm::SmallPtrSet<Operation *, 4> copiedTransposes;
+  for (Candidate &c : candidates)
+    if (c.asyncOperand >= 0 && c.getOperandOp() != c.load)
+      copiedTransposes.insert(c.getOperandOp());
   const bool overlay = isScratchFreeRange(loop, loop, loop, [&](Operation *op) {
-    return stagedDots.contains(op) || isa<tile::BroadcastOp>(op);
+    return stagedDots.contains(op) || copiedTransposes.contains(op) ||
+           isa<tile::BroadcastOp>(op);
   });
   auto stagingBytes = [&](unsigned distance) {
     int64_t staged = 0, scratch = 0, separate = 0;
@@ -427,6 +532,7 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numStages,
   IRRewriter rewriter(context);
   // Prologue: the loads of the first `ahead` iterations, each masked by
   // "the loop reaches that iteration".
+  Operation *beforePrologue = loop->getPrevNode();
   rewriter.setInsertionPoint(loop);
   SmallVector<SmallVector<Value>> first(candidates.size());
   {
@@ -493,7 +599,7 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numStages,
   // Loads feeding a tensor-core dot copy into its staging buffers; the dot
   // reads them there (the values they carry through the loop are unused).
   struct StagedDot {
-    unsigned id = 0, operands = 0;
+    unsigned id = 0, operands = 0, tensorCopies = 0;
     tilegpu::SharedStagingAttr staging;
   };
   llvm::MapVector<Operation *, StagedDot> asyncDots;
@@ -501,13 +607,15 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numStages,
   for (auto [i, c] : llvm::enumerate(candidates)) {
     if (c.asyncOperand < 0)
       continue;
-    auto dotOp = cast<tile::DotOp>(*c.load->getUsers().begin());
+    auto dotOp = cast<tile::DotOp>(c.getDot());
     StagedDot &staged = asyncDots[dotOp];
     if (staged.operands == 0) {
       staged.id = unsigned(nextDotId++);
       staged.staging = getStaging(dotOp, ahead);
     }
     staged.operands |= 1u << c.asyncOperand;
+    if (c.isTensorCopy())
+      staged.tensorCopies |= 1u << c.asyncOperand;
     auto mark = [&](Value copied, unsigned distance, bool prologue) {
       copied.getDefiningOp()->setAttr(
           kAsyncCopyAttrName,
@@ -518,9 +626,30 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numStages,
       mark(first[i][j], j, /*prologue=*/true);
     mark(inLoop[i], ahead, /*prologue=*/false);
   }
+  // The barriers block copies complete on: armed before the first copies,
+  // retired after the loop (every copy issued was for an iteration that
+  // waited for it).
+  for (auto &[dot, staged] : asyncDots) {
+    if (staged.tensorCopies == 0)
+      continue;
+    OpBuilder::InsertionGuard guard(rewriter);
+    if (beforePrologue)
+      rewriter.setInsertionPointAfter(beforePrologue);
+    else
+      rewriter.setInsertionPointToStart(newLoop->getBlock());
+    auto i32 = [&](int64_t v) { return rewriter.getI32IntegerAttr(int32_t(v)); };
+    tilegpu::InitCopyBarriersOp::create(rewriter, dot->getLoc(), i32(staged.id),
+                                        i32(staged.staging.getBuffers()),
+                                        i32(llvm::popcount(staged.tensorCopies)));
+    rewriter.setInsertionPointAfter(newLoop);
+    tilegpu::InvalCopyBarriersOp::create(rewriter, dot->getLoc(), i32(staged.id),
+                                         i32(staged.staging.getBuffers()));
+  }
   rewriter.setInsertionPointAfter(newLoop);
-  const unsigned groups = unsigned(llvm::count_if(
-      candidates, [](const Candidate &c) { return c.asyncOperand >= 0; }));
+  // Copy groups: one per copied load that is not a block copy.
+  const unsigned groups = unsigned(llvm::count_if(candidates, [](const Candidate &c) {
+    return c.asyncOperand >= 0 && !c.isTensorCopy();
+  }));
   for (auto &[dot, staged] : asyncDots) {
     // A warp-group dot whose result only feeds the next iteration's need
     // not wait for its instructions there: the loop's result waits. Only
@@ -540,7 +669,8 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numStages,
     dot->setAttr(kStagedDotAttrName,
                  tilegpu::StagedDotAttr::get(context, staged.id, staged.operands,
                                              staged.staging, carried >= 0, groups,
-                                             /*copiesFirst=*/!issueAfterDot, drained));
+                                             /*copiesFirst=*/!issueAfterDot, drained,
+                                             staged.tensorCopies));
     if (carried < 0)
       continue;
     if (drained) {
@@ -567,8 +697,11 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, unsigned numStages,
   // The loop's own loads become the values carried for the current
   // iteration.
   for (auto [i, c] : llvm::enumerate(candidates)) {
-    c.load.replaceAllUsesWith(newLoop.getRegionIterArg(base + i * ahead));
-    c.load.erase();
+    Operation *operand = c.getOperandOp();
+    operand->getResult(0).replaceAllUsesWith(newLoop.getRegionIterArg(base + i * ahead));
+    if (operand != c.load)
+      operand->erase();
+    c.load->erase();
   }
 }
 
@@ -585,7 +718,7 @@ struct PipelineLoadsPass : impl::TileGpuPipelineLoadsBase<PipelineLoadsPass> {
     });
     int32_t nextDotId = 0;
     for (scf::ForOp loop : loops)
-      pipelineLoop(loop, asyncCopy, numStages, numWarps,
+      pipelineLoop(loop, asyncCopy, tensorCopies, numStages, numWarps,
                    MatrixTileShape{matrixM, matrixN, matrixK}, warpGroupMaxN,
                    sharedBytes, nextDotId);
   }

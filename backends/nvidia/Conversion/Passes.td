@@ -45,6 +45,29 @@ def ConvertTileToNvvm : Pass<"convert-tile-to-nvvm", "::mlir::ModuleOp"> {
   ];
 }
 
+def NvidiaTensorMapParams : Pass<"nvidia-tensor-map-params", "::mlir::ModuleOp"> {
+  let summary = "Gives TMA copies their tensor maps: kernel parameters, and the recipe the host encodes them from.";
+  let description = [{
+    Every `tilegpu.tensor_copy` reads its descriptor's box through a
+    CUtensorMap. One map per descriptor and box shape becomes a kernel
+    parameter after the user's (`!llvm.ptr` with `llvm.byval` of 128 bytes,
+    `llvm.align` 64 and `nvvm.grid_constant`: a `.param .align 64 .b8
+    [128]` whose generic address the copy reads); the copy names it with
+    `tilegpu.tensor_map`. The module gets `@tessel_tensor_maps`, a
+    constant i64 array in global memory (`.global`, read by the host with
+    cuModuleGetGlobal), that says how the host fills each map from the
+    launch's arguments: words 0-2 the format version (1), the number of
+    maps and of the user's parameters, then 12 words a map (its parameter,
+    the base argument, the element bytes, rows, columns and row stride as
+    two words each -- a kind word, bits 0-7 the kind (0 constant, 1
+    argument), 8-15 the argument's bits, bit 16 set when read signed, then
+    the constant or argument number -- and the box's columns and rows and
+    the swizzle in bytes). Copies whose descriptor cannot be traced to the
+    arguments are an error (pipeline-loads only makes traceable ones).
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::NVVM::NVVMDialect"];
+}
+
 def ConvertTileGpuKernelsToNvvm
     : Pass<"convert-tilegpu-kernels-to-nvvm", "::mlir::ModuleOp"> {
   let summary = "Turns the shared lowering's kernel markings on llvm.func into NVVM kernel attributes.";

@@ -4,6 +4,8 @@
 #include "backends/nvidia/Conversion/Passes.h"
 #include "backends/nvidia/NvvmMatrixHooks.h"
 #include "backends/nvidia/NvvmTargetHooks.h"
+#include "dialects/tilegpu/IR/TileGpuDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 namespace tessel::nvidia {
 
@@ -35,6 +37,15 @@ struct ConvertTileGpuKernelsToNvvmPass
       func->removeAttr(gpu::kKernelAttrName);
       func->removeAttr(gpu::kThreadsPerBlockAttrName);
       hooks.markKernel(func, threads ? unsigned(threads.getInt()) : 128u);
+      // Tensor-map parameters (nvidia-tensor-map-params) are read in place:
+      // grid constants, which NVVM allows on a kernel's arguments only.
+      mlir::StringRef tensorMap = tilegpu::TileGpuDialect::TensorMapAttrHelper::getNameStr();
+      for (unsigned i = 0; i < func.getNumArguments(); ++i)
+        if (func.getArgAttr(i, tensorMap)) {
+          func.removeArgAttr(i, tensorMap);
+          func.setArgAttr(i, mlir::NVVM::NVVMDialect::getGridConstantAttrName(),
+                          mlir::UnitAttr::get(func.getContext()));
+        }
     });
   }
 };

@@ -67,8 +67,11 @@ LoadedDriver load() {
   ok &= bindSymbol(handle, "cuEventDestroy_v2", d.cuEventDestroy, why);
   ok &= bindSymbol(handle, "cuEventRecord", d.cuEventRecord, why);
   ok &= bindSymbol(handle, "cuEventSynchronize", d.cuEventSynchronize, why);
+  ok &= bindSymbol(handle, "cuModuleGetGlobal_v2", d.cuModuleGetGlobal, why);
   // CUDA 12.8 renamed the elapsed-time entry; older drivers have only v1.
   std::string ignored;
+  // Only kernels with TMA copies need it (the load says so where absent).
+  bindSymbol(handle, "cuTensorMapEncodeTiled", d.cuTensorMapEncodeTiled, ignored);
   if (!bindSymbol(handle, "cuEventElapsedTime_v2", d.cuEventElapsedTime, ignored))
     ok &= bindSymbol(handle, "cuEventElapsedTime", d.cuEventElapsedTime, why);
   loaded.ok = ok;

@@ -27,6 +27,23 @@ using CUstream = struct CUstream_st *;
 using CUevent = struct CUevent_st *;
 
 inline constexpr CUresult CUDA_SUCCESS = 0;
+inline constexpr CUresult CUDA_ERROR_NOT_FOUND = 500;
+
+/// The opaque tensor map TMA reads (CUtensorMap: 128 bytes, 64-byte aligned).
+struct alignas(64) CUtensorMap {
+  unsigned long long opaque[16];
+};
+// CUtensorMapDataType, CUtensorMapSwizzle and friends: the values used here.
+inline constexpr int kTensorMapUint8 = 0;
+inline constexpr int kTensorMapUint16 = 1;
+inline constexpr int kTensorMapUint32 = 2;
+inline constexpr int kTensorMapInterleaveNone = 0;
+inline constexpr int kTensorMapSwizzleNone = 0;
+inline constexpr int kTensorMapSwizzle32B = 1;
+inline constexpr int kTensorMapSwizzle64B = 2;
+inline constexpr int kTensorMapSwizzle128B = 3;
+inline constexpr int kTensorMapL2Promotion256B = 3;
+inline constexpr int kTensorMapFloatOobFillNone = 0;
 // CUdevice_attribute values used here.
 inline constexpr int kAttrMaxThreadsPerBlock = 1;
 inline constexpr int kAttrMaxSharedMemoryPerBlock = 8;
@@ -68,6 +85,12 @@ struct CudaDriver {
   CUresult (*cuEventRecord)(CUevent, CUstream);
   CUresult (*cuEventSynchronize)(CUevent);
   CUresult (*cuEventElapsedTime)(float *, CUevent, CUevent);
+  CUresult (*cuModuleGetGlobal)(CUdeviceptr *, size_t *, CUmodule, const char *);
+  /// Null on drivers before CUDA 12.0 (no TMA).
+  CUresult (*cuTensorMapEncodeTiled)(CUtensorMap *, int, unsigned, void *,
+                                     const unsigned long long *,
+                                     const unsigned long long *, const unsigned *,
+                                     const unsigned *, int, int, int, int);
 };
 
 /// The driver's entry points, loaded but not initialized: cuInit has not

@@ -106,3 +106,38 @@ def desc_row_sum_3d(src, out, D0, D1, D2, B0: tl.constexpr, B1: tl.constexpr,
             acc += tl.sum(tl.sum(x, axis=2), axis=1)
     r = o0 + tl.arange(0, B0)
     tl.store(out + r, acc, mask=r < D0)
+
+
+@triton.jit
+def desc_matmul(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
+                BK: tl.constexpr):
+    # Dot operands through descriptors (copied by the block-copy engine
+    # where the backend has one): ragged M, N and K read zeros past the edges.
+    a_desc = tl.make_tensor_descriptor(a_ptr, [M, K], [K, 1], [BM, BK])
+    b_desc = tl.make_tensor_descriptor(b_ptr, [K, N], [N, 1], [BK, BN])
+    m0 = tl.program_id(0) * BM
+    n0 = tl.program_id(1) * BN
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k0 in range(0, K, BK):
+        acc = tl.dot(a_desc.load([m0, k0]), b_desc.load([k0, n0]), acc)
+    rm = m0 + tl.arange(0, BM)
+    rn = n0 + tl.arange(0, BN)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc,
+             mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
+def desc_matmul_bt(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
+                   BK: tl.constexpr):
+    # B given as N x K (rows along K), transposed after the load.
+    a_desc = tl.make_tensor_descriptor(a_ptr, [M, K], [K, 1], [BM, BK])
+    b_desc = tl.make_tensor_descriptor(b_ptr, [N, K], [K, 1], [BN, BK])
+    m0 = tl.program_id(0) * BM
+    n0 = tl.program_id(1) * BN
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k0 in range(0, K, BK):
+        acc = tl.dot(a_desc.load([m0, k0]), b_desc.load([n0, k0]).T, acc)
+    rm = m0 + tl.arange(0, BM)
+    rn = n0 + tl.arange(0, BN)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc,
+             mask=(rm[:, None] < M) & (rn[None, :] < N))

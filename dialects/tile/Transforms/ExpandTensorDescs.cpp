@@ -12,6 +12,7 @@
 
 #include "dialects/tile/IR/TileOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 namespace tessel::tile {
 #define GEN_PASS_DEF_TILEEXPANDTENSORDESCS
@@ -83,50 +84,43 @@ BlockAccess getBlockAccess(OpBuilder &b, Location loc, tile::MakeTensorDescOp de
   return {pointers, mask};
 }
 
+/// Whether `load` is one keep-dot-loads leaves: in a loop, used only by a
+/// tile.dot (or by a transpose only it uses), its descriptor made in the
+/// function's entry block.
+bool isKeptDotLoad(Operation *op) {
+  auto load = dyn_cast<tile::DescLoadOp>(op);
+  if (!load || !load->hasOneUse() || !isa<scf::ForOp>(load->getParentOp()))
+    return false;
+  Operation *user = *load->getUsers().begin();
+  if (isa<tile::TransOp>(user) && user->hasOneUse())
+    user = *user->getUsers().begin();
+  if (!isa<tile::DotOp>(user))
+    return false;
+  auto desc = load.getDesc().getDefiningOp<tile::MakeTensorDescOp>();
+  auto func = load->getParentOfType<func::FuncOp>();
+  return desc && func && desc->getBlock() == &func.getBody().front();
+}
+
 struct ExpandTensorDescsPass
     : public tessel::tile::impl::TileExpandTensorDescsBase<
           ExpandTensorDescsPass> {
+  using TileExpandTensorDescsBase::TileExpandTensorDescsBase;
   void runOnOperation() override {
     SmallVector<Operation *> accesses;
     getOperation().walk([&](Operation *op) {
-      if (isa<tile::DescLoadOp, tile::DescStoreOp>(op))
+      if (isa<tile::DescLoadOp, tile::DescStoreOp>(op) &&
+          !(keepDotLoads && isKeptDotLoad(op)))
         accesses.push_back(op);
     });
     bool ok = true;
     for (Operation *op : accesses) {
-      Value descValue = op->getOperand(0);
-      auto desc = descValue.getDefiningOp<tile::MakeTensorDescOp>();
-      if (!desc) {
-        op->emitError() << op->getName()
-                        << " of a descriptor not made by tile.make_tensor_desc "
-                           "in the same function is not supported by the CPU "
-                           "backend yet";
-        ok = false;
+      if (succeeded(tile::expandTensorDescAccess(op)))
         continue;
-      }
-      OpBuilder b(op);
-      Location loc = op->getLoc();
-      if (auto load = dyn_cast<tile::DescLoadOp>(op)) {
-        BlockAccess access = getBlockAccess(b, loc, desc, load.getIndices());
-        auto type = cast<RankedTensorType>(load.getType());
-        Type element = type.getElementType();
-        TypedAttr padding = b.getZeroAttr(element);
-        if (auto floatType = dyn_cast<FloatType>(element);
-            floatType && desc.getPadding() == tile::PaddingOption::NaN)
-          padding = b.getFloatAttr(
-              floatType, APFloat::getQNaN(floatType.getFloatSemantics()));
-        Value other =
-            arith::ConstantOp::create(b, loc, DenseElementsAttr::get(type, padding));
-        Value loaded = tile::LoadOp::create(
-            b, loc, type, access.pointers, access.mask, other, load.getCacheAttr(),
-            load.getEvictAttr(), /*isVolatile=*/nullptr);
-        load.replaceAllUsesWith(loaded);
-      } else {
-        auto store = cast<tile::DescStoreOp>(op);
-        BlockAccess access = getBlockAccess(b, loc, desc, store.getIndices());
-        tile::StoreOp::create(b, loc, access.pointers, store.getSrc(), access.mask);
-      }
-      op->erase();
+      op->emitError() << op->getName()
+                      << " of a descriptor not made by tile.make_tensor_desc "
+                         "in the same function is not supported by the CPU "
+                         "backend yet";
+      ok = false;
     }
     // Descriptors whose accesses are all rewritten are dead now.
     getOperation().walk([](tile::MakeTensorDescOp desc) {
@@ -139,3 +133,33 @@ struct ExpandTensorDescsPass
 };
 
 } // namespace
+
+LogicalResult tessel::tile::expandTensorDescAccess(Operation *op) {
+  auto desc = op->getOperand(0).getDefiningOp<tile::MakeTensorDescOp>();
+  if (!desc)
+    return failure();
+  OpBuilder b(op);
+  Location loc = op->getLoc();
+  if (auto load = dyn_cast<tile::DescLoadOp>(op)) {
+    BlockAccess access = getBlockAccess(b, loc, desc, load.getIndices());
+    auto type = cast<RankedTensorType>(load.getType());
+    Type element = type.getElementType();
+    TypedAttr padding = b.getZeroAttr(element);
+    if (auto floatType = dyn_cast<FloatType>(element);
+        floatType && desc.getPadding() == tile::PaddingOption::NaN)
+      padding =
+          b.getFloatAttr(floatType, APFloat::getQNaN(floatType.getFloatSemantics()));
+    Value other =
+        arith::ConstantOp::create(b, loc, DenseElementsAttr::get(type, padding));
+    Value loaded = tile::LoadOp::create(b, loc, type, access.pointers, access.mask,
+                                        other, load.getCacheAttr(), load.getEvictAttr(),
+                                        /*isVolatile=*/nullptr);
+    load.replaceAllUsesWith(loaded);
+  } else {
+    auto store = cast<tile::DescStoreOp>(op);
+    BlockAccess access = getBlockAccess(b, loc, desc, store.getIndices());
+    tile::StoreOp::create(b, loc, access.pointers, store.getSrc(), access.mask);
+  }
+  op->erase();
+  return success();
+}

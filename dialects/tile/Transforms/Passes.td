@@ -25,8 +25,17 @@ def TileExpandTensorDescs
     reaches an access any other way (a block argument, a loop-carried value)
     is reported as unsupported. Targets without a block mover (the CPU) and
     those whose block mover the backend does not use yet run it early.
+
+    With `keep-dot-loads`, a `tile.desc_load` inside a loop whose one user
+    is a `tile.dot` and whose descriptor is made in the function's entry
+    block is left for a later pass (a GPU backend that copies such blocks
+    with its block mover); run it again without the option afterwards.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let options = [
+    Option<"keepDotLoads", "keep-dot-loads", "bool", "false",
+           "Leave descriptor loads that feed a dot inside a loop.">,
+  ];
 }
 
 def TileExpandFp8Conversions

@@ -199,16 +199,22 @@ LogicalResult MatrixOperandAttr::verify(function_ref<InFlightDiagnostic()> emitE
 LogicalResult StagedDotAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                     unsigned dot, unsigned operands,
                                     SharedStagingAttr staging, bool inFlight,
-                                    unsigned groups, bool copiesFirst, bool drained) {
+                                    unsigned groups, bool copiesFirst, bool drained,
+                                    unsigned tensorCopies) {
   if (operands == 0 || operands > 3)
     return emitError() << "operands must be a non-empty mask of 1 (A) and 2 (B), got "
                        << operands;
   if (!staging)
     return emitError() << "a staging layout is required";
-  // Every copied operand issues a group: fewer would wait too little.
-  if (groups != 0 && groups < unsigned(llvm::popcount(operands)))
-    return emitError() << "groups (" << groups << ") must cover the "
-                       << llvm::popcount(operands) << " copied operands";
+  if ((tensorCopies & ~operands) != 0)
+    return emitError() << "tensorCopies (" << tensorCopies
+                       << ") must be a sub-mask of operands (" << operands << ")";
+  // Every operand copied by loads issues a group: fewer would wait too
+  // little.
+  const unsigned grouped = unsigned(llvm::popcount(operands & ~tensorCopies));
+  if (groups != 0 && groups < grouped)
+    return emitError() << "groups (" << groups << ") must cover the " << grouped
+                       << " operands copied by loads";
   // Copies at the top of an iteration may overwrite what a dot of the
   // iteration before left in flight still reads, unless another dot's wait
   // drains it in the next iteration.

@@ -166,6 +166,11 @@ def TileGpu_StagedDotAttr : TileGpu_Attr<"StagedDot", "staged_dot"> {
     copies may come first (every warp has passed that wait, and the
     barrier before this dot's next run, before any copy of two iterations
     later overwrites its buffer).
+
+    `tensorCopies` (a sub-mask of `operands`) names the operands that
+    block copies (`tilegpu.tensor_copy`) brought: the dot waits for them on
+    its buffer's barrier, not for copy groups (`groups` counts the other
+    copied loads only).
   }];
   let parameters = (ins
     "unsigned":$dot,
@@ -174,7 +179,8 @@ def TileGpu_StagedDotAttr : TileGpu_Attr<"StagedDot", "staged_dot"> {
     DefaultValuedParameter<"bool", "false">:$inFlight,
     DefaultValuedParameter<"unsigned", "0">:$groups,
     DefaultValuedParameter<"bool", "false">:$copiesFirst,
-    DefaultValuedParameter<"bool", "false">:$drained
+    DefaultValuedParameter<"bool", "false">:$drained,
+    DefaultValuedParameter<"unsigned", "0">:$tensorCopies
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;

@@ -15,6 +15,16 @@ using namespace mlir;
 
 namespace tessel::tilegpu {
 
+LogicalResult InitCopyBarriersOp::verify() {
+  if (getBuffers() < 1)
+    return emitOpError() << "needs at least one buffer, got " << getBuffers();
+  // One arrival per operand copied by the engine: A, B or both.
+  if (getArrivals() < 1 || getArrivals() > 2)
+    return emitOpError() << "arrivals must be 1 or 2 (the copied operands), got "
+                         << getArrivals();
+  return success();
+}
+
 void TileGpuDialect::initialize() {
   registerAttributes();
   addOperations<
@@ -72,6 +82,7 @@ LogicalResult TileGpuDialect::verifyOperationAttribute(Operation *op,
   if (name == SharedMemBytesAttrHelper::getNameStr() ||
       name == ThreadsPerBlockAttrHelper::getNameStr() ||
       name == DedicatedOffsetAttrHelper::getNameStr() ||
+      name == TensorMapAttrHelper::getNameStr() ||
       name == OverlayOffsetAttrHelper::getNameStr())
     return expectPositiveInteger(op, attr, /*powerOfTwo=*/false);
   if (name == ConstancyAttrHelper::getNameStr()) {

@@ -8,6 +8,7 @@
 #ifndef TESSEL_DIALECTS_TILEGPU_IR_TILEGPUDIALECT_H
 #define TESSEL_DIALECTS_TILEGPU_IR_TILEGPUDIALECT_H
 
+#include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"

@@ -33,7 +33,10 @@ def TileGpu_Dialect : Dialect {
       are read from the staging buffers.
 
     Operations: `tilegpu.wait_dot`, the result of a loop whose dot's matrix
-    instructions stay in flight across iterations, once they have finished.
+    instructions stay in flight across iterations, once they have finished;
+    `tilegpu.tensor_copy`, a block of a tensor descriptor copied into a
+    dot's staging by the block-copy engine, and the barriers those copies
+    complete on (`tilegpu.init_copy_barriers`, `tilegpu.inval_copy_barriers`).
 
     Discardable attributes (verified by the dialect):
     `tilegpu.layouts` (one `#tilegpu.blocked` per tensor result),
@@ -46,7 +49,9 @@ def TileGpu_Dialect : Dialect {
     shared memory per block), `tilegpu.kernel` / `tilegpu.threads_per_block`
     (functions the lowering made kernels), `tilegpu.dedicated_offset` and
     `tilegpu.overlay_offset` (placeholders of shared-memory regions until
-    their offsets are known).
+    their offsets are known), `tilegpu.tensor_map` (on a
+    `tile.make_tensor_desc` that block copies read: the kernel argument
+    that holds its encoded tensor map).
   }];
   let useDefaultAttributePrinterParser = 1;
   let hasOperationAttrVerify = 1;
@@ -62,6 +67,7 @@ def TileGpu_Dialect : Dialect {
     "::mlir::IntegerAttr":$threads_per_block,
     "::mlir::IntegerAttr":$dedicated_offset,
     "::mlir::IntegerAttr":$overlay_offset,
+    "::mlir::IntegerAttr":$tensor_map,
     "::tessel::tilegpu::MatrixOperandAttr":$async_copy,
     "::tessel::tilegpu::StagedDotAttr":$staged_dot
   );

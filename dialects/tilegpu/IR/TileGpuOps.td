@@ -29,4 +29,54 @@ def TileGpu_WaitDotOp : TileGpu_Op<"wait_dot",
   let assemblyFormat = "$value attr-dict `:` type($value)";
 }
 
+def TileGpu_TensorCopyOp : TileGpu_Op<"tensor_copy", [MemoryEffects<[MemRead]>]> {
+  let summary = "A block of a tensor descriptor copied by the block-copy engine";
+  let description = [{
+    The block of `desc` (a `!tile.tensordesc` made by `tile.make_tensor_desc`)
+    at element offsets `indices`, as `tile.desc_load` reads it (zeros outside
+    the described tensor), copied into the staging buffer of a dot by the
+    target's block-copy engine (NVIDIA's tensor memory accelerator) when
+    `enabled` holds, and nothing at all otherwise. It carries the
+    `#tilegpu.matrix_operand` that says which dot, operand and buffer; the
+    copy completes on that buffer's barrier (`tilegpu.init_copy_barriers`),
+    for which the dot waits. Its result is the tile's value only in name:
+    the dot reads the staging, nothing else reads the result. With
+    `transposed`, the result is the block's 2-D transpose (a dot's B read
+    from rows along K, staged K-major).
+  }];
+  let arguments = (ins AnyType:$desc, Variadic<I32>:$indices, I1:$enabled,
+                       UnitAttr:$transposed);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $desc `[` $indices `]` `if` $enabled attr-dict `:` type($desc) `->` type($result)
+  }];
+}
+
+def TileGpu_InitCopyBarriersOp : TileGpu_Op<"init_copy_barriers",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Arms the barriers a dot's block copies complete on";
+  let description = [{
+    Before the copies of a loop's first iterations into the staging of the
+    dot numbered `dot`: one barrier per staging buffer (`buffers`), each
+    completing a phase when `arrivals` block copies (one per operand copied
+    so) have arrived and their bytes have landed. Iteration i's dot waits
+    for phase i / buffers of buffer i % buffers.
+  }];
+  let arguments = (ins I32Attr:$dot, I32Attr:$buffers, I32Attr:$arrivals);
+  let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
+}
+
+def TileGpu_InvalCopyBarriersOp : TileGpu_Op<"inval_copy_barriers",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Retires the barriers of a dot's block copies";
+  let description = [{
+    After the loop (every copy it issued has been waited for): the barriers
+    `tilegpu.init_copy_barriers` armed for the dot numbered `dot` are
+    invalidated, so that the next run of the loop may arm them again.
+  }];
+  let arguments = (ins I32Attr:$dot, I32Attr:$buffers);
+  let assemblyFormat = "attr-dict";
+}
+
 #endif // TESSEL_DIALECTS_TILEGPU_IR_TILEGPUOPS_TD

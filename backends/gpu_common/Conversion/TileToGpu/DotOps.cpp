@@ -317,8 +317,9 @@ StagedOperands stageOperands(tile::DotOp op, Value aTile, Value bTile, OpBuilder
     return lowering.getSharedAddress(b, loc, offset);
   };
   Value aBase, bBase;
-  unsigned asyncMask = 0;
+  unsigned asyncMask = 0, groupedMask = 0;
   int64_t pendingGroups = 0;
+  Value copyBarrier, copyParity;
   Value iteration = GpuLowering::getIterationNumber(b, op);
   if (async && iteration && lowering.matrix->canStageOperands()) {
     // The loads copied the operands into buffer i % B (of the iteration's
@@ -329,13 +330,24 @@ StagedOperands stageOperands(tile::DotOp op, Value aTile, Value bTile, OpBuilder
     // synchronously: their waits are no-ops.)
     asyncMask = async.getOperands();
     int64_t buffers = staging.getBuffers();
+    // Operands block copies brought are waited for on the buffer's barrier,
+    // the others by copy groups.
+    groupedMask = asyncMask & ~async.getTensorCopies();
     const unsigned groups =
-        async.getGroups() ? async.getGroups() : llvm::popcount(asyncMask);
+        async.getGroups() ? async.getGroups() : llvm::popcount(groupedMask);
     const int64_t ahead = buffers - 2;
     pendingGroups = (async.getCopiesFirst() ? ahead : ahead - 1) * int64_t(groups);
     Value region = lowering.getStagingRegion(b, op, async.getDot(),
                                              buffers * stageBytes, alignment);
     Value stage = arith::RemSIOp::create(b, loc, iteration, i32Const(b, loc, buffers));
+    if (async.getTensorCopies() != 0) {
+      // Iteration i's copies complete phase i / buffers of buffer i % buffers.
+      copyBarrier = getCopyBarrierAddress(b, loc, lowering, op, async.getDot(), buffers,
+                                          stage);
+      copyParity = arith::AndIOp::create(
+          b, loc, arith::DivSIOp::create(b, loc, iteration, i32Const(b, loc, buffers)),
+          i32Const(b, loc, 1));
+    }
     Value start =
         arith::AddIOp::create(b, loc, region, mulConst(b, loc, stage, stageBytes));
     aBase = byteOffset(start);
@@ -414,8 +426,10 @@ StagedOperands stageOperands(tile::DotOp op, Value aTile, Value bTile, OpBuilder
   if (!(asyncMask & 2))
     storeToShared(b, loc, lowering.getLayout(op.getB().getType()), index, bTile, input,
                   staged.b);
-  if (asyncMask)
+  if (groupedMask)
     lowering.matrix->waitAsyncCopies(b, loc, unsigned(pendingGroups));
+  if (copyBarrier)
+    lowering.matrix->waitCopyBarrier(b, loc, copyBarrier, copyParity);
   // Stores from registers are generic-proxy writes that the warp-group
   // instruction's (async-proxy) reads must be fenced from; operands that
   // asynchronous copies brought need only their wait and the barrier (a

@@ -90,6 +90,19 @@ Value GpuLowering::getStagingRegion(OpBuilder &b, Operation *user, int64_t id,
   return region;
 }
 
+Value GpuLowering::getCopyBarriers(OpBuilder &b, Operation *user, int64_t id,
+                                   int64_t buffers) {
+  auto it = copyBarriers.find(id);
+  if (it != copyBarriers.end())
+    return it->second;
+  OpBuilder::InsertionGuard guard(b);
+  auto func = user->getParentOfType<func::FuncOp>();
+  b.setInsertionPointToStart(&func.getBody().front());
+  Value region = allocateDedicatedShared(b, user->getLoc(), 8 * buffers, 8);
+  copyBarriers[id] = region;
+  return region;
+}
+
 void GpuLowering::findScratchOverlays(Operation *root) {
   auto knownFree = [&](Operation *op) {
     if (auto broadcast = dyn_cast<tile::BroadcastOp>(op))
@@ -184,6 +197,11 @@ GpuTypeConverter::GpuTypeConverter(const GpuLowering &lowering) {
   addConversion([](Type type) { return type; });
   addConversion([](tile::PointerType type) -> Type {
     return LLVM::LLVMPointerType::get(type.getContext(), type.getAddressSpace());
+  });
+  // A descriptor that block copies read is the generic address of its
+  // tensor map, a kernel parameter (TensorCopyOps.cpp).
+  addConversion([](tile::TensorDescType type) -> Type {
+    return LLVM::LLVMPointerType::get(type.getContext());
   });
   addConversion([&lowering](RankedTensorType type) -> Type {
     BlockedLayout layout = lowering.getLayout(type);

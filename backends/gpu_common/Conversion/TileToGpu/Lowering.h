@@ -64,6 +64,12 @@ public:
   /// `findScratchOverlays` goes over the scratch instead (StagingOverlay.h).
   mlir::Value getStagingRegion(mlir::OpBuilder &b, mlir::Operation *user, int64_t id,
                                int64_t bytes, int64_t alignment = 16);
+  /// The dedicated region (byte offset, i32) of the `buffers` 8-byte
+  /// barriers that block copies into the staging of dot `id` complete on
+  /// (tilegpu.init_copy_barriers); made on first request, as
+  /// getStagingRegion's, never over the scratch.
+  mlir::Value getCopyBarriers(mlir::OpBuilder &b, mlir::Operation *user, int64_t id,
+                              int64_t buffers);
   /// Finds the staged dots of `root` (tile IR with layouts) whose staging
   /// may share its bytes with the scratch: no op from the first copy before
   /// the dot's loop to the loop's end (its wait_dot included) uses the
@@ -98,6 +104,7 @@ private:
   int64_t overlayBytes = 0;
   llvm::DenseSet<int64_t> overlayDots;
   llvm::DenseMap<int64_t, mlir::Value> stagingRegions;
+  llvm::DenseMap<int64_t, mlir::Value> copyBarriers;
 };
 
 /// The type converter: tensor<S x T> -> vector<K x T'> (K elements per
@@ -195,6 +202,8 @@ struct StagingDestination {
   tilegpu::SharedStagingAttr staging;
   unsigned operand = 0; ///< 0: A, 1: B
   int64_t rows = 0;
+  /// The buffer number (i32) of the copy (getStagingDestination).
+  mlir::Value stage = {};
   /// The shared-memory pointer of element (`row`, `col`) (i32 values) of
   /// 16-bit `element`s. Runs of up to 8 elements that start at a multiple
   /// of their length stay contiguous in either layout.
@@ -205,7 +214,7 @@ struct StagingDestination {
 /// buffer. For the load before the loop it first places a barrier (behind
 /// the reads of an earlier run of the loop) unless the caller's code is
 /// `ordered` so already.
-StagingDestination getStagingDestination(mlir::OpBuilder &b, tile::LoadOp op,
+StagingDestination getStagingDestination(mlir::OpBuilder &b, mlir::Operation *op,
                                          tilegpu::MatrixOperandAttr marker,
                                          GpuLowering &lowering, bool ordered);
 /// Lowers such a load on a target with block loads (BlockLoadCopy.cpp).
@@ -267,6 +276,16 @@ void populateLayoutConversionPatterns(GpuTypeConverter &converter,
                                       mlir::RewritePatternSet &patterns);
 void populateAtomicPatterns(GpuTypeConverter &converter, GpuLowering &lowering,
                             mlir::RewritePatternSet &patterns);
+/// The shared-memory address of byte `offset` (i32) as an i32.
+mlir::Value sharedAddressAsI32(mlir::OpBuilder &b, mlir::Location loc,
+                               const GpuLowering &lowering, mlir::Value offset);
+/// The shared-memory address (i32) of the barrier of buffer `buffer` (i32)
+/// that block copies into the staging of dot `dot` complete on.
+mlir::Value getCopyBarrierAddress(mlir::OpBuilder &b, mlir::Location loc,
+                                  GpuLowering &lowering, mlir::Operation *user,
+                                  int64_t dot, int64_t buffers, mlir::Value buffer);
+void populateTensorCopyPatterns(GpuTypeConverter &converter, GpuLowering &lowering,
+                                mlir::RewritePatternSet &patterns);
 void populateInlineAsmPatterns(GpuTypeConverter &converter, GpuLowering &lowering,
                                mlir::RewritePatternSet &patterns);
 

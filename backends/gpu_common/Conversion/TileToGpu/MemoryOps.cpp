@@ -206,10 +206,10 @@ template <typename Op> MemoryAccessHints getHints(Op op) {
 
 } // namespace
 
-StagingDestination getStagingDestination(OpBuilder &b, tile::LoadOp op,
+StagingDestination getStagingDestination(OpBuilder &b, Operation *op,
                                          tilegpu::MatrixOperandAttr marker,
                                          GpuLowering &lowering, bool ordered) {
-  Location loc = op.getLoc();
+  Location loc = op->getLoc();
   unsigned id = marker.getDot(), operand = marker.getOperand(),
            ahead = marker.getAhead();
   tilegpu::SharedStagingAttr staging = marker.getStaging();
@@ -236,13 +236,13 @@ StagingDestination getStagingDestination(OpBuilder &b, tile::LoadOp op,
   if (operand == 1)
     start =
         arith::AddIOp::create(b, loc, start, i32Const(b, loc, staging.getBOffset()));
-  auto tile = cast<RankedTensorType>(op.getType());
+  auto tile = cast<RankedTensorType>(op->getResult(0).getType());
   // A K-major B holds its N columns as rows.
   int64_t rows = operand == 1 && staging.getBKMajor() ? tile.getDimSize(1)
                                                       : tile.getDimSize(0);
   return {lowering.getSharedAddress(b, loc, start),
           operand == 0 ? staging.getAStride() : staging.getBStride(), staging, operand,
-          rows};
+          rows, stage};
 }
 
 Value StagingDestination::getElementAddress(OpBuilder &b, Location loc, Value row,

@@ -49,8 +49,17 @@ LogicalResult checkSupported(ModuleOp module, const GpuTargetHooks &hooks) {
     ok = false;
   };
   module.walk([&](Operation *op) {
-    if (isa<tile::MakeTensorDescOp, tile::DescLoadOp, tile::DescStoreOp, tile::AssertOp,
-            tile::PrintOp>(op))
+    // A descriptor reaches the lowering only for block copies
+    // (tilegpu.tensor_copy); its other accesses were expanded.
+    if (auto desc = dyn_cast<tile::MakeTensorDescOp>(op)) {
+      if (!llvm::all_of(desc->getUsers(),
+                        [](Operation *user) { return isa<tilegpu::TensorCopyOp>(user); }))
+        return unsupported(op, "tile.make_tensor_desc read other than by block copies is");
+      return;
+    }
+    if (isa<tilegpu::TensorCopyOp>(op))
+      return;
+    if (isa<tile::DescLoadOp, tile::DescStoreOp, tile::AssertOp, tile::PrintOp>(op))
       return unsupported(op, op->getName().getStringRef() + " is");
     if (isa<tile::InlineAsmOp>(op) && !hooks.supportsInlineAsm())
       return unsupported(op,
@@ -204,6 +213,7 @@ LogicalResult lowerTileToGpu(ModuleOp module, const GpuTargetHooks &hooks,
   populateDotPatterns(converter, lowering, patterns);
   populateAtomicPatterns(converter, lowering, patterns);
   populateInlineAsmPatterns(converter, lowering, patterns);
+  populateTensorCopyPatterns(converter, lowering, patterns);
   populateLayoutConversionPatterns(converter, lowering, patterns);
   populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, converter);
   populateReturnOpTypeConversionPattern(patterns, converter);

@@ -1,0 +1,198 @@
+//===- TensorCopyOps.cpp - Block copies into a dot's staging --------------===//
+//
+// tilegpu.tensor_copy on a target with a block-copy engine
+// (GpuMatrixHooks::hasTensorCopy): thread 0 arrives on the buffer's barrier
+// expecting the tile's bytes and issues one copy per box (TensorMaps.h);
+// the dot waits on the barrier's phase for its iteration (DotOps.cpp). The
+// tensor map is the kernel parameter the backend added for the copy (its
+// `tilegpu.tensor_map`), so the descriptor itself lowers to nothing.
+//
+//===----------------------------------------------------------------------===//
+
+#include "backends/gpu_common/Conversion/TileToGpu/Lowering.h"
+#include "backends/gpu_common/DotStaging.h"
+#include "backends/gpu_common/Transforms/TensorMaps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+
+namespace tessel::gpu {
+namespace {
+
+constexpr llvm::StringLiteral kTensorMapAttrName =
+    tilegpu::TileGpuDialect::TensorMapAttrHelper::getNameStr();
+
+/// Runs `body` where `cond` holds.
+void when(OpBuilder &b, Location loc, Value cond, function_ref<void(OpBuilder &)> body) {
+  auto ifOp = scf::IfOp::create(b, loc, cond, /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  body(b);
+}
+
+Value isThread0(OpBuilder &b, Location loc, const GpuLowering &lowering) {
+  ThreadIndex index = getThreadIndex(b, loc, lowering);
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, index.thread,
+                               i32Const(b, loc, 0));
+}
+
+/// The shared-memory address (i32) of barrier `buffer` (i32) of dot `dot`.
+Value getBarrier(OpBuilder &b, Location loc, GpuLowering &lowering, Operation *user,
+                 int64_t dot, int64_t buffers, Value buffer) {
+  Value region = lowering.getCopyBarriers(b, user, dot, buffers);
+  Value offset = arith::AddIOp::create(
+      b, loc, region, arith::MulIOp::create(b, loc, buffer, i32Const(b, loc, 8)));
+  return sharedAddressAsI32(b, loc, lowering, offset);
+}
+
+struct MakeTensorDescLowering : GpuPattern<tile::MakeTensorDescOp> {
+  using GpuPattern::GpuPattern;
+  LogicalResult matchAndRewrite(tile::MakeTensorDescOp op, OpAdaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    // Only block copies read descriptors here (the rest were expanded);
+    // they name their tensor maps themselves.
+    for (Operation *user : op->getUsers())
+      if (!isa<tilegpu::TensorCopyOp>(user))
+        return op.emitError() << "a tensor descriptor read other than by block copies "
+                                 "reached the GPU lowering";
+    rewriter.replaceOpWithNewOp<LLVM::ZeroOp>(op, LLVM::LLVMPointerType::get(getContext()));
+    return success();
+  }
+};
+
+struct TensorCopyLowering : GpuPattern<tilegpu::TensorCopyOp> {
+  using GpuPattern::GpuPattern;
+  LogicalResult matchAndRewrite(tilegpu::TensorCopyOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto marker = op->getAttrOfType<tilegpu::MatrixOperandAttr>(kAsyncCopyAttrName);
+    auto map = op->getAttrOfType<IntegerAttr>(kTensorMapAttrName);
+    auto func = op->getParentOfType<func::FuncOp>();
+    if (!lowering.matrix || !lowering.matrix->hasTensorCopy())
+      return op.emitError() << "a block copy on a target without a block-copy engine";
+    if (!marker || !map || !func || map.getInt() < 0 ||
+        map.getInt() >= int64_t(func.getNumArguments()))
+      return op.emitError() << "a block copy needs its staging (tilegpu.async_copy) and "
+                               "its tensor map parameter (tilegpu.tensor_map)";
+    if (!marker.getPrologue() && !GpuLowering::hasIterationNumber(op))
+      return op.emitError() << "a block copy in a loop without an i32 iteration number";
+    // The block as it lies in memory (the result is its transpose with
+    // `transposed`).
+    auto descType = dyn_cast<tile::TensorDescType>(op.getDesc().getType());
+    if (!descType)
+      return op.emitError() << "a block copy of something other than a tensor descriptor";
+    RankedTensorType tile = descType.getBlockType();
+    tilegpu::SharedStagingAttr staging = marker.getStaging();
+    std::optional<TensorCopyBoxes> boxes =
+        getTensorCopyBoxes(staging, marker.getOperand(), tile, op.getTransposed());
+    if (!boxes)
+      return op.emitError() << "the staging of this block copy is not one boxes fill";
+
+    StagingDestination staged =
+        getStagingDestination(rewriter, op, marker, lowering, /*ordered=*/false);
+    Value tensorMap = rewriter.getRemappedValue(func.getArgument(unsigned(map.getInt())));
+    if (!tensorMap)
+      tensorMap = func.getArgument(unsigned(map.getInt()));
+    const int64_t elementBytes = tile.getElementTypeBitWidth() / 8;
+    const int64_t tileBytes = tile.getNumElements() * elementBytes;
+    Value barrier = getBarrier(rewriter, loc, lowering, op, marker.getDot(),
+                               staging.getBuffers(), staged.stage);
+    Value start = LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), staged.base);
+    Value row0 = adaptor.getIndices()[0], column0 = adaptor.getIndices()[1];
+    Value issue = arith::AndIOp::create(rewriter, loc, isThread0(rewriter, loc, lowering),
+                                        adaptor.getEnabled());
+    const int64_t warps = marker.getOperand() == 0 ? staging.getARowWarps() : 0;
+    when(rewriter, loc, issue, [&](OpBuilder &b) {
+      lowering.matrix->arriveExpectingBytes(b, loc, barrier, i32Const(b, loc, tileBytes));
+      for (int64_t block = 0; block < boxes->columnBlocks; ++block) {
+        for (int64_t group = 0; group < boxes->rowGroups; ++group) {
+          // Where the staging keeps this box's rows (TileGpuAttrs.td).
+          int64_t at = group;
+          if (warps != 0) {
+            int64_t w = group % warps, rep = group / warps;
+            at = ((rep / 2) * (warps / 4) + w / 4) * 8 + (w % 4) * 2 + rep % 2;
+          }
+          int64_t offset = block * tile.getDimSize(0) * boxes->swizzleBytes +
+                           at * boxes->boxRows * boxes->swizzleBytes;
+          Value dst = arith::AddIOp::create(b, loc, start, i32Const(b, loc, offset));
+          Value x = arith::AddIOp::create(b, loc, column0,
+                                          i32Const(b, loc, block * boxes->boxColumns));
+          Value y = arith::AddIOp::create(b, loc, row0,
+                                          i32Const(b, loc, group * boxes->boxRows));
+          lowering.matrix->tensorCopy(b, loc, dst, tensorMap, ValueRange{x, y}, barrier);
+        }
+      }
+    });
+    // The dot reads the staging; the value is never read.
+    Type resultType = getTypeConverter()->convertType(op.getType());
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+        op, DenseElementsAttr::get(cast<ShapedType>(resultType),
+                                   rewriter.getZeroAttr(getElementTypeOrSelf(resultType))));
+    return success();
+  }
+};
+
+struct InitCopyBarriersLowering : GpuPattern<tilegpu::InitCopyBarriersOp> {
+  using GpuPattern::GpuPattern;
+  LogicalResult matchAndRewrite(tilegpu::InitCopyBarriersOp op, OpAdaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    if (!lowering.matrix || !lowering.matrix->hasTensorCopy())
+      return op.emitError() << "copy barriers on a target without a block-copy engine";
+    when(rewriter, loc, isThread0(rewriter, loc, lowering), [&](OpBuilder &b) {
+      for (unsigned i = 0; i < op.getBuffers(); ++i)
+        lowering.matrix->initCopyBarrier(
+            b, loc,
+            getBarrier(b, loc, lowering, op, op.getDot(), op.getBuffers(),
+                       i32Const(b, loc, i)),
+            op.getArrivals());
+      lowering.matrix->fenceCopyBarrierInit(b, loc);
+    });
+    lowering.hooks.createBarrier(rewriter, loc);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct InvalCopyBarriersLowering : GpuPattern<tilegpu::InvalCopyBarriersOp> {
+  using GpuPattern::GpuPattern;
+  LogicalResult matchAndRewrite(tilegpu::InvalCopyBarriersOp op, OpAdaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    if (!lowering.matrix || !lowering.matrix->hasTensorCopy())
+      return op.emitError() << "copy barriers on a target without a block-copy engine";
+    // Every thread is past its last wait on them first.
+    lowering.hooks.createBarrier(rewriter, loc);
+    when(rewriter, loc, isThread0(rewriter, loc, lowering), [&](OpBuilder &b) {
+      for (unsigned i = 0; i < op.getBuffers(); ++i)
+        lowering.matrix->invalCopyBarrier(b, loc,
+                                          getBarrier(b, loc, lowering, op, op.getDot(),
+                                                     op.getBuffers(), i32Const(b, loc, i)));
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+Value sharedAddressAsI32(OpBuilder &b, Location loc, const GpuLowering &lowering,
+                         Value offset) {
+  Value pointer = lowering.getSharedAddress(b, loc, offset);
+  return LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), pointer);
+}
+
+Value getCopyBarrierAddress(OpBuilder &b, Location loc, GpuLowering &lowering,
+                            Operation *user, int64_t dot, int64_t buffers, Value buffer) {
+  return getBarrier(b, loc, lowering, user, dot, buffers, buffer);
+}
+
+void populateTensorCopyPatterns(GpuTypeConverter &converter, GpuLowering &lowering,
+                                RewritePatternSet &patterns) {
+  patterns.add<MakeTensorDescLowering, TensorCopyLowering, InitCopyBarriersLowering,
+               InvalCopyBarriersLowering>(converter, lowering);
+}
+
+} // namespace tessel::gpu

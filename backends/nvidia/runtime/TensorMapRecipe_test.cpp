@@ -1,0 +1,89 @@
+//===- TensorMapRecipe_test.cpp - The tensor-map recipe and its checks ----===//
+
+#include "backends/nvidia/runtime/TensorMapRecipe.h"
+
+#include <gtest/gtest.h>
+
+namespace tessel::nvidia {
+namespace {
+
+/// A GEMM's A: base argument 0, rows argument 3 (i32), columns the
+/// constant 4096, row stride argument 6 (an i32 read signed).
+TensorMapRecipe makeRecipe() {
+  TensorMapRecipe r;
+  r.userParams = 8;
+  TensorMapEntry e;
+  e.param = 8;
+  e.baseArgument = 0;
+  e.elementBytes = 2;
+  e.rows = {RecipeScalar::Argument, 32, true, 3};
+  e.columns = {RecipeScalar::Constant, 0, true, 4096};
+  e.rowStride = {RecipeScalar::Argument, 32, true, 6};
+  e.boxColumns = 64;
+  e.boxRows = 8;
+  e.swizzleBytes = 128;
+  r.maps.push_back(e);
+  return r;
+}
+
+TEST(TensorMapRecipe, RoundTrips) {
+  std::vector<int64_t> words = makeRecipe().toWords();
+  ASSERT_EQ(words.size(), kTensorMapHeaderWords + kTensorMapWords);
+  TensorMapRecipe back;
+  ASSERT_EQ(back.parse(words.data(), words.size()), "");
+  ASSERT_EQ(back.maps.size(), 1u);
+  EXPECT_EQ(back.userParams, 8u);
+  EXPECT_EQ(back.maps[0].rows.value, 3);
+  EXPECT_EQ(back.maps[0].rows.kind, RecipeScalar::Argument);
+  EXPECT_EQ(back.maps[0].columns.kind, RecipeScalar::Constant);
+  EXPECT_EQ(back.maps[0].columns.value, 4096);
+  EXPECT_EQ(back.maps[0].swizzleBytes, 128u);
+}
+
+TEST(TensorMapRecipe, RejectsMalformed) {
+  std::vector<int64_t> words = makeRecipe().toWords();
+  TensorMapRecipe r;
+  EXPECT_NE(r.parse(words.data(), 2), "");
+  words[0] = 7; // version
+  EXPECT_NE(r.parse(words.data(), words.size()), "");
+  words = makeRecipe().toWords();
+  words[kTensorMapHeaderWords + 1] = 9; // base argument past the user's
+  EXPECT_NE(r.parse(words.data(), words.size()), "");
+  words = makeRecipe().toWords();
+  words[kTensorMapHeaderWords + 9] = 128; // 256 bytes wider than the swizzle
+  EXPECT_NE(r.parse(words.data(), words.size()), "");
+}
+
+TEST(TensorMapRecipe, GeometryFromArguments) {
+  TensorMapEntry e = makeRecipe().maps[0];
+  alignas(16) static unsigned char buffer[64];
+  uint64_t base = reinterpret_cast<uint64_t>(buffer);
+  int32_t rows = 3000, stride = 4104;
+  int32_t unused = 0;
+  void *params[8] = {&base, &unused, &unused, &rows, &unused, &unused, &stride, &unused};
+  TensorMapGeometry g;
+  ASSERT_EQ(computeTensorMapGeometry(e, params, g), "");
+  EXPECT_EQ(g.dims[0], 4096u);
+  EXPECT_EQ(g.dims[1], 3000u);
+  EXPECT_EQ(g.rowStrideBytes, 8208u);
+  EXPECT_EQ(g.box[0], 64u);
+  EXPECT_EQ(g.box[1], 8u);
+
+  // A row stride of 4100 halves is 8200 bytes: not a multiple of 16.
+  stride = 4100;
+  std::string why = computeTensorMapGeometry(e, params, g);
+  EXPECT_NE(why.find("row stride of argument 0"), std::string::npos) << why;
+  stride = 4104;
+  uint64_t misaligned = base + 2;
+  params[0] = &misaligned;
+  why = computeTensorMapGeometry(e, params, g);
+  EXPECT_NE(why.find("argument 0: TMA needs a 16-byte aligned base"), std::string::npos)
+      << why;
+  params[0] = &base;
+  rows = 0;
+  why = computeTensorMapGeometry(e, params, g);
+  EXPECT_NE(why.find("argument 3"), std::string::npos) << why;
+}
+
+} // namespace
+} // namespace tessel::nvidia
