@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # On the GPU machine (no LLVM): the whole conformance suite in split mode,
-# compute-sanitizer memcheck over the memory/*, dot/* and kernel/* cases and
-# racecheck over dot/* and kernel/*, the
+# compute-sanitizer memcheck over the memory/*, dot/*, kernel/* and
+# descriptor/* cases and racecheck over dot/*, kernel/* and the descriptor
+# GEMMs (their tiles copied by TMA), the
 # tensor-core instructions of the GEMM cubins, and the benchmark side by
 # side with Triton and PyTorch. Expects the outputs of prepare_h200.sh in
 # DIR, and runs from a checkout of the same tree.
@@ -11,7 +12,8 @@
 # Exits 1 when anything a claim rests on fails: a conformance case that
 # fails or errors, results other than those pinned for
 # nvidia:sm_90a/bundle-run in conformance/tests/expected_counts.txt, a
-# sanitizer error or hazard, a GEMM cubin without HGMMA or QGMMA, a wrong result of
+# sanitizer error or hazard, a GEMM cubin without HGMMA or QGMMA (or a
+# descriptor GEMM's without UTMALDG), a wrong result of
 # any side of the benchmark, or timings that the two benchmark programs did
 # not take alike (compare.py). Every step runs even after one failed; the
 # summary at the end names the failed steps.
@@ -112,10 +114,12 @@ if [ "${TESSEL_H200_MEMCHECK:-1}" != 0 ] && want memcheck; then
   sanitize memcheck 'memory/*' 150
   sanitize memcheck 'dot/*' 200
   sanitize memcheck 'kernel/*' 120
+  sanitize memcheck 'descriptor/*' 120
 fi
 if [ "${TESSEL_H200_RACECHECK:-1}" != 0 ] && want racecheck; then
   sanitize racecheck 'dot/*' 300
   sanitize racecheck 'kernel/*' 150
+  sanitize racecheck 'descriptor/matmul*' 120
 fi
 fi
 
@@ -138,16 +142,24 @@ sass() {
   local f="$1" name
   name="sass_$(basename "$f" .cubin)"
   cuobjdump --dump-sass "$f" > "$out/$name.txt"
-  local hgmma qgmma hmma ldsm
+  local hgmma qgmma hmma ldsm utmaldg syncs
   # The GEMMs are sm_90a kernels: their dots run on warp-group MMA (HGMMA
-  # for 16-bit inputs, QGMMA for fp8 ones).
+  # for 16-bit inputs, QGMMA for fp8 ones); those through descriptors
+  # (gemm_desc_*) copy their tiles with TMA (UTMALDG, on SYNCS barriers).
   hgmma=$(grep -c HGMMA "$out/$name.txt" || true)
   qgmma=$(grep -c QGMMA "$out/$name.txt" || true)
   hmma=$(grep -c HMMA "$out/$name.txt" || true)
   ldsm=$(grep -c LDSM "$out/$name.txt" || true)
-  echo "$(basename "$f"): $hgmma HGMMA, $qgmma QGMMA, $hmma HMMA, $ldsm LDSM"
+  utmaldg=$(grep -c UTMALDG "$out/$name.txt" || true)
+  syncs=$(grep -c SYNCS "$out/$name.txt" || true)
+  echo "$(basename "$f"): $hgmma HGMMA, $qgmma QGMMA, $hmma HMMA, $ldsm LDSM," \
+    "$utmaldg UTMALDG, $syncs SYNCS"
   grep -m 2 -E "HGMMA|QGMMA" "$out/$name.txt" || true
-  [ "$((hgmma + qgmma))" -gt 0 ]
+  grep -m 2 -E "UTMALDG|SYNCS" "$out/$name.txt" || true
+  [ "$((hgmma + qgmma))" -gt 0 ] || return 1
+  case "$(basename "$f")" in
+  gemm_desc_*) [ "$utmaldg" -gt 0 ] ;;
+  esac
 }
 for f in "$dir"/gemm_*.cubin; do
   step "sass_$(basename "$f" .cubin)" sass "$f"
