@@ -292,24 +292,27 @@ inline std::vector<Workload> getWorkloads() {
   const std::string attnSig = "*fp16:16,*fp16:16,*fp16:16,*fp16:16,*fp32:16,fp32,"
                               "i32:16,i32:16,i32:16,i32:16,i32:16,i32:16,i32:16,i32:16,"
                               "i32:16";
-  for (const AttentionShape &a : getAttentionShapes())
-    workloads.push_back({a.getName(),
-                         Kind::kAttention,
-                         "attn_fwd",
-                         attnSig,
-                         {{"HEAD_DIM", std::to_string(a.headDim)},
-                          {"BLOCK_M", std::to_string(a.blockM)},
-                          {"BLOCK_N", "64"},
-                          {"CAUSAL", a.causal ? "True" : "False"}},
-                         a.seqLen,
-                         a.batch * a.heads,
-                         a.headDim,
-                         a.numWarps,
-                         0,
-                         a.numStages,
-                         /*fp8FastAccumulation=*/false,
-                         /*fpFusion=*/true,
-                         /*flushDenormals=*/true});
+  // Each shape twice: attn_fwd, and attn_fwd_desc (K and V through tensor
+  // descriptors: copied by TMA on sm_90a), named attn_desc_*.
+  for (const bool desc : {false, true})
+    for (const AttentionShape &a : getAttentionShapes())
+      workloads.push_back({desc ? "attn_desc_" + a.getName().substr(9) : a.getName(),
+                           Kind::kAttention,
+                           desc ? "attn_fwd_desc" : "attn_fwd",
+                           attnSig,
+                           {{"HEAD_DIM", std::to_string(a.headDim)},
+                            {"BLOCK_M", std::to_string(a.blockM)},
+                            {"BLOCK_N", "64"},
+                            {"CAUSAL", a.causal ? "True" : "False"}},
+                           a.seqLen,
+                           a.batch * a.heads,
+                           a.headDim,
+                           a.numWarps,
+                           0,
+                           a.numStages,
+                           /*fp8FastAccumulation=*/false,
+                           /*fpFusion=*/true,
+                           /*flushDenormals=*/true});
   return workloads;
 }
 

@@ -152,3 +152,58 @@ def attn_fwd(Q, K, V, Out, Lse, sm_scale,
     tl.store(Lse + slice_id * seq_len + offs_m, m_i + tl.math.log2(l_i), mask=row_ok)
     tl.store(Out + slice_id * stride_os + offs_m[:, None] * stride_om + offs_d[None, :],
              acc.to(tl.float16), mask=row_ok[:, None])
+
+
+
+@triton.jit
+def attn_fwd_desc(Q, K, V, Out, Lse, sm_scale,
+                  stride_qs, stride_qm, stride_ks, stride_kn,
+                  stride_vs, stride_vn, stride_os, stride_om,
+                  seq_len,
+                  HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                  CAUSAL: tl.constexpr):
+    # attn_fwd (same parameters) with K and V read through tensor
+    # descriptors over one slice each (so a block past the sequence reads
+    # zeros, as attn_fwd's masked loads): a backend with a block-copy engine
+    # (TMA) copies K's blocks (transposed for Q K^T) and V's with it.
+    pid_m = tl.program_id(0)
+    slice_id = tl.program_id(1)
+    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = tl.arange(0, BLOCK_N)
+    offs_d = tl.arange(0, HEAD_DIM)
+    row_ok = offs_m < seq_len
+    q = tl.load(Q + slice_id * stride_qs + offs_m[:, None] * stride_qm + offs_d[None, :],
+                mask=row_ok[:, None], other=0.0)
+    k_desc = tl.make_tensor_descriptor(K + slice_id * stride_ks, shape=[seq_len, HEAD_DIM],
+                                       strides=[stride_kn, 1],
+                                       block_shape=[BLOCK_N, HEAD_DIM])
+    v_desc = tl.make_tensor_descriptor(V + slice_id * stride_vs, shape=[seq_len, HEAD_DIM],
+                                       strides=[stride_vn, 1],
+                                       block_shape=[BLOCK_N, HEAD_DIM])
+    m_i = tl.full([BLOCK_M], -float("inf"), dtype=tl.float32)
+    l_i = tl.zeros([BLOCK_M], dtype=tl.float32)
+    acc = tl.zeros([BLOCK_M, HEAD_DIM], dtype=tl.float32)
+    qk_scale = sm_scale * 1.4426950408889634  # exp(x) = exp2(x log2(e))
+    hi = seq_len
+    if CAUSAL:
+        hi = tl.minimum((pid_m + 1) * BLOCK_M, seq_len)
+    for start_n in range(0, hi, BLOCK_N):
+        cols = start_n + offs_n
+        kt = k_desc.load([start_n, 0]).T
+        scores = tl.dot(q, kt) * qk_scale
+        keep = (cols < seq_len)[None, :]
+        if CAUSAL:
+            keep = keep & (offs_m[:, None] >= cols[None, :])
+        scores = tl.where(keep, scores, -float("inf"))
+        m_new = tl.maximum(m_i, tl.max(scores, axis=1))
+        p = tl.math.exp2(scores - m_new[:, None])
+        alpha = tl.math.exp2(m_i - m_new)
+        l_i = l_i * alpha + tl.sum(p, axis=1)
+        v = v_desc.load([start_n, 0])
+        acc = acc * alpha[:, None]
+        acc = tl.dot(p.to(tl.float16), v, acc)
+        m_i = m_new
+    acc = acc / l_i[:, None]
+    tl.store(Lse + slice_id * seq_len + offs_m, m_i + tl.math.log2(l_i), mask=row_ok)
+    tl.store(Out + slice_id * stride_os + offs_m[:, None] * stride_om + offs_d[None, :],
+             acc.to(tl.float16), mask=row_ok[:, None])

@@ -336,8 +336,12 @@ def attention():
     # ("triton-s2", Tessel's at head dim 128) and 3 ("triton", the
     # tutorial's, Tessel's at head dim 64);
     # PyTorch's scaled_dot_product_attention beside them.
-    for batch, heads, seq, dim, causal, block_m, warps in ATTENTION_SHAPES:
-        name = f"attn_fwd_d{dim}_{seq}" + ("_causal" if causal else "")
+    # Each shape twice (Workloads.h): attn_fwd, and attn_fwd_desc (K and V
+    # through tensor descriptors) as attn_desc_*.
+    shapes = [(shape, kernels.attn_fwd, "attn_fwd") for shape in ATTENTION_SHAPES]
+    shapes += [(shape, kernels.attn_fwd_desc, "attn_desc") for shape in ATTENTION_SHAPES]
+    for (batch, heads, seq, dim, causal, block_m, warps), kernel, prefix in shapes:
+        name = f"{prefix}_d{dim}_{seq}" + ("_causal" if causal else "")
         if not selected(name):
             continue
         slices = batch * heads
@@ -367,7 +371,7 @@ def attention():
             return "ok"
 
         def launcher(stages):
-            return lambda: kernels.attn_fwd[grid](
+            return lambda: kernel[grid](
                 q, k, v, o, lse, scale, seq * dim, dim, seq * dim, dim, seq * dim, dim,
                 seq * dim, dim, seq, HEAD_DIM=dim, BLOCK_M=block_m, BLOCK_N=64, CAUSAL=causal,
                 num_warps=warps, num_stages=stages)

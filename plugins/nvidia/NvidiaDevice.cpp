@@ -92,9 +92,10 @@ private:
                           "this kernel copies tiles with TMA, which cannot read "
                           "its arguments: %s",
                           why.c_str());
-      const unsigned long long dims[2] = {g.dims[0], g.dims[1]};
-      const unsigned long long strides[1] = {g.rowStrideBytes};
-      const unsigned box[2] = {g.box[0], g.box[1]}, elementStrides[2] = {1, 1};
+      const unsigned long long dims[3] = {g.dims[0], g.dims[1], g.dims[2]};
+      const unsigned long long strides[2] = {g.strides[0], g.strides[1]};
+      const unsigned box[3] = {g.box[0], g.box[1], g.box[2]},
+                     elementStrides[3] = {1, 1, 1};
       const int type = map.elementBytes == 1   ? kTensorMapUint8
                        : map.elementBytes == 2 ? kTensorMapUint16
                                                : kTensorMapUint32;
@@ -102,15 +103,13 @@ private:
                           : map.swizzleBytes == 64 ? kTensorMapSwizzle64B
                           : map.swizzleBytes == 32 ? kTensorMapSwizzle32B
                                                    : kTensorMapSwizzleNone;
-      if (Tessel_Error *e = check(
-              cuda, "cuTensorMapEncodeTiled",
-              cuda.cuTensorMapEncodeTiled(&maps[i], type, 2,
-                                          reinterpret_cast<void *>(g.base), dims,
-                                          strides, box, elementStrides,
-                                          kTensorMapInterleaveNone, swizzle,
-                                          kTensorMapL2Promotion256B,
-                                          kTensorMapFloatOobFillNone),
-              TESSEL_ERROR_INVALID_ARGUMENT))
+      if (Tessel_Error *e =
+              check(cuda, "cuTensorMapEncodeTiled",
+                    cuda.cuTensorMapEncodeTiled(
+                        &maps[i], type, g.rank, reinterpret_cast<void *>(g.base), dims,
+                        strides, box, elementStrides, kTensorMapInterleaveNone, swizzle,
+                        kTensorMapL2Promotion256B, kTensorMapFloatOobFillNone),
+                    TESSEL_ERROR_INVALID_ARGUMENT))
         return e;
       slots.push_back(&maps[i]);
     }

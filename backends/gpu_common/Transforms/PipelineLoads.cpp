@@ -222,14 +222,24 @@ bool canCopyWithTensorMap(tile::DescLoadOp load, tile::AxisInfoAnalysis &axis,
       getAsyncOperand(load, numWarps, tile, warpGroupMaxN) < 0)
     return false;
   auto desc = load.getDesc().getDefiningOp<tile::MakeTensorDescOp>();
-  if (!desc || !traceTensorMapSource(desc))
+  std::optional<TensorMapSource> source =
+      desc ? traceTensorMapSource(desc) : std::nullopt;
+  if (!source)
     return false;
   const int64_t elementBytes = type.getElementTypeBitWidth() / 8;
-  tile::AxisInfo base = axis.lookup(desc.getBase());
-  tile::AxisInfo stride = axis.lookup(desc.getStrides()[0]);
-  return !base.divisibility.empty() && base.divisibility[0] % 16 == 0 &&
-         !stride.divisibility.empty() &&
-         (stride.divisibility[0] * elementBytes) % 16 == 0;
+  // 16-byte aligned: the base (the argument's, with a slice index: every
+  // slice's, as the slice stride is), and the row and slice strides.
+  auto aligned = [&](Value v, int64_t scale) {
+    tile::AxisInfo info = axis.lookup(v);
+    return !info.divisibility.empty() && (info.divisibility[0] * scale) % 16 == 0;
+  };
+  auto func = desc->getParentOfType<func::FuncOp>();
+  Value base = func.getArgument(source->baseArgument);
+  if (!aligned(base, 1) || !aligned(desc.getStrides()[0], elementBytes))
+    return false;
+  if (source->outerIndex)
+    return aligned(func.getArgument(unsigned(source->outerStride.value)), elementBytes);
+  return true;
 }
 
 /// The iter args of `loop` that advancing `read` needs, `read` included:

@@ -47,7 +47,30 @@ std::optional<TensorMapSource> traceTensorMapSource(tile::MakeTensorDescOp desc)
   auto block = cast<tile::TensorDescType>(desc.getType()).getBlockType();
   if (!block.getElementType().isIntOrFloat())
     return std::nullopt;
-  std::optional<unsigned> base = getArgumentNumber(func, desc.getBase());
+  Value baseValue = desc.getBase();
+  // `argument + index * stride`: a slice of the argument's tensor.
+  Value outerIndex;
+  std::optional<KernelScalar> outerStride;
+  if (auto add = baseValue.getDefiningOp<tile::AddPtrOp>();
+      add && add->getBlock() == desc->getBlock() &&
+      add.getOffset().getType().isInteger(32)) {
+    auto mul = add.getOffset().getDefiningOp<arith::MulIOp>();
+    if (!mul)
+      return std::nullopt;
+    for (auto [index, stride] : {std::pair(mul.getLhs(), mul.getRhs()),
+                                 std::pair(mul.getRhs(), mul.getLhs())}) {
+      std::optional<KernelScalar> traced = traceScalar(func, stride);
+      if (traced && traced->kind == KernelScalar::Kind::Argument) {
+        outerIndex = index;
+        outerStride = traced;
+        break;
+      }
+    }
+    if (!outerIndex)
+      return std::nullopt;
+    baseValue = add.getPtr();
+  }
+  std::optional<unsigned> base = getArgumentNumber(func, baseValue);
   APInt inner;
   if (!base || !matchPattern(desc.getStrides()[1], m_ConstantInt(&inner)) || inner != 1)
     return std::nullopt;
@@ -56,8 +79,13 @@ std::optional<TensorMapSource> traceTensorMapSource(tile::MakeTensorDescOp desc)
   auto stride = traceScalar(func, desc.getStrides()[0]);
   if (!rows || !columns || !stride)
     return std::nullopt;
-  return TensorMapSource{*base, *rows, *columns, *stride,
+  TensorMapSource source{*base, *rows, *columns, *stride,
                          unsigned(block.getElementTypeBitWidth() / 8)};
+  if (outerIndex) {
+    source.outerIndex = outerIndex;
+    source.outerStride = *outerStride;
+  }
+  return source;
 }
 
 std::optional<TensorCopyBoxes> getTensorCopyBoxes(tilegpu::SharedStagingAttr staging,

@@ -6,9 +6,13 @@
 // can compute each of those from the launch's arguments alone: its base a
 // pointer argument of the kernel, each extent and the row stride an
 // argument (a 64-bit stride possibly the sign or zero extension of a 32-bit
-// one) or a constant. pipeline-loads picks the loads it copies so, and the
-// backend's pass that adds the tensor-map parameters writes the same
-// tracing down as the recipe the host encodes from.
+// one) or a constant. A base `argument + index * stride` (one slice of a
+// batched tensor per program, as attention's `K + slice * stride_ks`), with
+// `stride` such a scalar, is the same argument seen as a third dimension:
+// the copies address slice `index` (a value of the kernel's entry block).
+// pipeline-loads picks the loads it copies so, and the backend's pass that adds the
+// tensor-map parameters writes the same tracing down as the recipe the host encodes
+// from.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,6 +46,10 @@ struct TensorMapSource {
   unsigned baseArgument = 0;
   KernelScalar rows, columns, rowStride;
   unsigned elementBytes = 0;
+  /// With a base `argument + outerIndex * outerStride` (elements): the
+  /// slice's index (i32) and the stride between slices. Null otherwise.
+  mlir::Value outerIndex;
+  KernelScalar outerStride;
 };
 
 /// How `desc` (2-D, innermost stride 1, zero padding, made in `func`'s entry

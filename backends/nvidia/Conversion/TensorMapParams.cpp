@@ -86,6 +86,8 @@ struct TensorMapParamsPass : impl::NvidiaTensorMapParamsBase<TensorMapParamsPass
           e.boxColumns = unsigned(boxes->boxColumns);
           e.boxRows = unsigned(boxes->boxRows);
           e.swizzleBytes = unsigned(boxes->swizzleBytes);
+          if (source->outerIndex)
+            e.sliceStride = toRecipe(source->outerStride);
           recipe->maps.push_back(e);
         }
         copy->setAttr(tilegpu::TileGpuDialect::TensorMapAttrHelper::getNameStr(),

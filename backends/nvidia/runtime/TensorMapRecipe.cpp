@@ -62,6 +62,7 @@ std::vector<int64_t> TensorMapRecipe::toWords() const {
     out.push_back(m.boxColumns);
     out.push_back(m.boxRows);
     out.push_back(m.swizzleBytes);
+    putScalar(out, m.sliceStride);
   }
   return out;
 }
@@ -89,6 +90,7 @@ std::string TensorMapRecipe::parse(const int64_t *w, size_t count) {
     e.boxColumns = unsigned(m[9]);
     e.boxRows = unsigned(m[10]);
     e.swizzleBytes = unsigned(m[11]);
+    scalars = scalars && readScalar(m + 12, e.sliceStride);
     auto isArgument = [&](const RecipeScalar &s) {
       return s.kind == RecipeScalar::Constant || s.value < int64_t(userParams);
     };
@@ -96,10 +98,11 @@ std::string TensorMapRecipe::parse(const int64_t *w, size_t count) {
                          e.swizzleBytes == 64 || e.swizzleBytes == 128;
     if (!scalars || m[0] < 0 || m[1] < 0 || e.param != userParams + i ||
         e.baseArgument >= userParams || !isArgument(e.rows) || !isArgument(e.columns) ||
-        !isArgument(e.rowStride) ||
+        !isArgument(e.rowStride) || !isArgument(e.sliceStride) ||
         (e.elementBytes != 1 && e.elementBytes != 2 && e.elementBytes != 4) ||
         e.boxColumns == 0 || e.boxColumns > 256 || e.boxRows == 0 || e.boxRows > 256 ||
-        !swizzle || (e.swizzleBytes != 0 && e.boxColumns * e.elementBytes > e.swizzleBytes))
+        !swizzle ||
+        (e.swizzleBytes != 0 && e.boxColumns * e.elementBytes > e.swizzleBytes))
       return "tensor map " + std::to_string(i) + " of the recipe is malformed";
     maps.push_back(e);
   }
@@ -125,11 +128,24 @@ std::string computeTensorMapGeometry(const TensorMapEntry &map, void *const *par
     return "the row stride of argument " + std::to_string(map.baseArgument) + " (" +
            describe(map.rowStride) + ") is " + std::to_string(stride) +
            " elements: TMA needs a positive multiple of 16 bytes below 2^40";
+  out.rank = 2;
   out.dims[0] = uint64_t(columns);
   out.dims[1] = uint64_t(rows);
-  out.rowStrideBytes = uint64_t(strideBytes);
+  out.strides[0] = uint64_t(strideBytes);
   out.box[0] = map.boxColumns;
   out.box[1] = map.boxRows;
+  out.box[2] = 1;
+  if (map.hasSlices()) {
+    const int64_t slice = evaluate(map.sliceStride, params);
+    const int64_t sliceBytes = slice * int64_t(map.elementBytes);
+    if (slice < 1 || sliceBytes % 16 != 0 || sliceBytes >= (int64_t(1) << 40))
+      return "the slice stride of argument " + std::to_string(map.baseArgument) + " (" +
+             describe(map.sliceStride) + ") is " + std::to_string(slice) +
+             " elements: TMA needs a positive multiple of 16 bytes below 2^40";
+    out.rank = 3;
+    out.dims[2] = kTensorMapSlices;
+    out.strides[1] = uint64_t(sliceBytes);
+  }
   return "";
 }
 

@@ -40,6 +40,31 @@ TEST(TensorMapRecipe, RoundTrips) {
   EXPECT_EQ(back.maps[0].swizzleBytes, 128u);
 }
 
+TEST(TensorMapRecipe, SlicesAreAThirdDimension) {
+  TensorMapRecipe r = makeRecipe();
+  r.maps[0].sliceStride = {RecipeScalar::Argument, 32, true, 7};
+  std::vector<int64_t> words = r.toWords();
+  TensorMapRecipe back;
+  ASSERT_EQ(back.parse(words.data(), words.size()), "");
+  ASSERT_TRUE(back.maps[0].hasSlices());
+  EXPECT_FALSE(makeRecipe().maps[0].hasSlices());
+
+  alignas(16) static unsigned char buffer[64];
+  uint64_t base = reinterpret_cast<uint64_t>(buffer);
+  int32_t rows = 4096, stride = 64, sliceStride = 4096 * 64, unused = 0;
+  void *params[8] = {&base,   &unused, &unused, &rows,
+                     &unused, &unused, &stride, &sliceStride};
+  TensorMapGeometry g;
+  ASSERT_EQ(computeTensorMapGeometry(back.maps[0], params, g), "");
+  EXPECT_EQ(g.rank, 3u);
+  EXPECT_EQ(g.strides[1], uint64_t(4096) * 64 * 2);
+  EXPECT_EQ(g.dims[2], kTensorMapSlices);
+  EXPECT_EQ(g.box[2], 1u);
+  sliceStride = 4; // 8 bytes
+  std::string why = computeTensorMapGeometry(back.maps[0], params, g);
+  EXPECT_NE(why.find("slice stride of argument 0"), std::string::npos) << why;
+}
+
 TEST(TensorMapRecipe, RejectsMalformed) {
   std::vector<int64_t> words = makeRecipe().toWords();
   TensorMapRecipe r;
@@ -65,7 +90,8 @@ TEST(TensorMapRecipe, GeometryFromArguments) {
   ASSERT_EQ(computeTensorMapGeometry(e, params, g), "");
   EXPECT_EQ(g.dims[0], 4096u);
   EXPECT_EQ(g.dims[1], 3000u);
-  EXPECT_EQ(g.rowStrideBytes, 8208u);
+  EXPECT_EQ(g.rank, 2u);
+  EXPECT_EQ(g.strides[0], 8208u);
   EXPECT_EQ(g.box[0], 64u);
   EXPECT_EQ(g.box[1], 8u);
 

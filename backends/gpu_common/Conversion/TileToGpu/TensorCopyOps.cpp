@@ -101,6 +101,17 @@ struct TensorCopyLowering : GpuPattern<tilegpu::TensorCopyOp> {
                                staging.getBuffers(), staged.stage);
     Value start = LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), staged.base);
     Value row0 = adaptor.getIndices()[0], column0 = adaptor.getIndices()[1];
+    // A descriptor of one slice of its argument's tensor: the slice is the
+    // map's third coordinate (TensorMaps.h).
+    Value slice;
+    if (auto desc = op.getDesc().getDefiningOp<tile::MakeTensorDescOp>())
+      if (std::optional<TensorMapSource> source = traceTensorMapSource(desc);
+          source && source->outerIndex) {
+        slice = rewriter.getRemappedValue(source->outerIndex);
+        if (!slice)
+          return op.emitError()
+                 << "the slice index of this block copy's descriptor is lost";
+      }
     Value issue = arith::AndIOp::create(rewriter, loc, isThread0(rewriter, loc, lowering),
                                         adaptor.getEnabled());
     const int64_t warps = marker.getOperand() == 0 ? staging.getARowWarps() : 0;
@@ -121,7 +132,10 @@ struct TensorCopyLowering : GpuPattern<tilegpu::TensorCopyOp> {
                                           i32Const(b, loc, block * boxes->boxColumns));
           Value y = arith::AddIOp::create(b, loc, row0,
                                           i32Const(b, loc, group * boxes->boxRows));
-          lowering.matrix->tensorCopy(b, loc, dst, tensorMap, ValueRange{x, y}, barrier);
+          SmallVector<Value, 3> coords = {x, y};
+          if (slice)
+            coords.push_back(slice);
+          lowering.matrix->tensorCopy(b, loc, dst, tensorMap, coords, barrier);
         }
       }
     });
