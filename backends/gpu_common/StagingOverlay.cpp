@@ -29,9 +29,9 @@ bool isScratchFree(Operation *op, const std::function<bool(Operation *)> &knownF
           dialect))
     return true;
   if (isa<tile::ProgramIdOp, tile::NumProgramsOp, tile::MakeRangeOp, tile::SplatOp,
-          tile::AddPtrOp, tile::PtrToIntOp, tile::LoadOp, tile::DescLoadOp, tile::FpToFpOp,
-          tile::BarrierOp, tile::YieldOp, tile::MakeTensorDescOp, tilegpu::WaitDotOp,
-          tilegpu::TensorCopyOp, tilegpu::InitCopyBarriersOp,
+          tile::AddPtrOp, tile::PtrToIntOp, tile::LoadOp, tile::DescLoadOp,
+          tile::FpToFpOp, tile::BarrierOp, tile::YieldOp, tile::MakeTensorDescOp,
+          tilegpu::WaitDotOp, tilegpu::TensorCopyOp, tilegpu::InitCopyBarriersOp,
           tilegpu::InvalCopyBarriersOp>(op))
     return true;
   if (op->hasTrait<OpTrait::Elementwise>() && op->getNumRegions() == 0 &&

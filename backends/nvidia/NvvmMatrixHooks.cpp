@@ -277,8 +277,9 @@ void emitPtx(OpBuilder &b, Location loc, StringRef text, StringRef constraints,
 
 void NvvmMatrixHooks::initCopyBarrier(OpBuilder &b, Location loc, Value barrier,
                                       unsigned arrivals) const {
-  emitPtx(b, loc, "mbarrier.init.shared::cta.b64 [$0], " + std::to_string(arrivals) + ";",
-          "r", barrier);
+  emitPtx(b, loc,
+          "mbarrier.init.shared::cta.b64 [$0], " + std::to_string(arrivals) + ";", "r",
+          barrier);
 }
 
 void NvvmMatrixHooks::fenceCopyBarrierInit(OpBuilder &b, Location loc) const {
@@ -288,7 +289,8 @@ void NvvmMatrixHooks::fenceCopyBarrierInit(OpBuilder &b, Location loc) const {
   emitPtx(b, loc, "fence.proxy.async.shared::cta;", "", {});
 }
 
-void NvvmMatrixHooks::invalCopyBarrier(OpBuilder &b, Location loc, Value barrier) const {
+void NvvmMatrixHooks::invalCopyBarrier(OpBuilder &b, Location loc,
+                                       Value barrier) const {
   emitPtx(b, loc, "mbarrier.inval.shared::cta.b64 [$0];", "r", barrier);
 }
 

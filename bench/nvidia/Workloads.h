@@ -282,8 +282,8 @@ inline std::vector<Workload> getWorkloads() {
   }
   for (const GemmShape &g : getDescGemmShapes())
     workloads.push_back({"gemm_desc_" + g.getName().substr(5), Kind::kMatmul,
-                         "matmul_desc_kernel", gemmSig(g.dtype, g.m, g.n, g.k), gemmTile,
-                         g.m, g.n, g.k, 4, 0, 4});
+                         "matmul_desc_kernel", gemmSig(g.dtype, g.m, g.n, g.k),
+                         gemmTile, g.m, g.n, g.k, 4, 0, 4});
   // Flash attention: m = the sequence length, n = batch x heads slices, k =
   // the head dim; programs of blockM queries over 64-key blocks, 4 warps
   // (both dots on wgmma: M blockM, N 64 and the head dim), at the shape's

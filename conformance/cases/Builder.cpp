@@ -1,7 +1,7 @@
 //===- Builder.cpp - The case builder -------------------------------------===//
 
-#include <stdexcept>
 #include "conformance/cases/Builder.h"
+#include <stdexcept>
 
 #include <algorithm>
 
@@ -86,9 +86,11 @@ CaseBuilder &CaseBuilder::divisibleBy(uint32_t divisor) {
   // A buffer's address is aligned by the allocation (64 bytes or more) and
   // its argument starts it; a scalar's value is checked here.
   if (!arg.isBuffer && divisor > 1 && int64_t(arg.scalarBits) % divisor != 0)
-    throw std::logic_error(theCase.id + ": a scalar argument breaks its divisibility fact");
+    throw std::logic_error(theCase.id +
+                           ": a scalar argument breaks its divisibility fact");
   if (arg.isBuffer && arg.elemOffset != 0)
-    throw std::logic_error(theCase.id + ": an offset buffer argument with a divisibility fact");
+    throw std::logic_error(theCase.id +
+                           ": an offset buffer argument with a divisibility fact");
   arg.divisibility = divisor;
   return *this;
 }

@@ -152,20 +152,21 @@ struct DescGemm {
 };
 
 Case descMatmul(const DescGemm &g) {
-  std::string id =
-      makeId({g.bTransposed ? "descriptor/matmul_bt" : "descriptor/matmul", dtName(g.dt),
-              std::to_string(g.M) + "x" + std::to_string(g.N) + "x" + std::to_string(g.K),
-              "block=" + std::to_string(g.BM) + "x" + std::to_string(g.BN) + "x" +
-                  std::to_string(g.BK),
-              "warps=" + std::to_string(g.warps) + ",stages=" + std::to_string(g.stages)});
+  std::string id = makeId(
+      {g.bTransposed ? "descriptor/matmul_bt" : "descriptor/matmul", dtName(g.dt),
+       std::to_string(g.M) + "x" + std::to_string(g.N) + "x" + std::to_string(g.K),
+       "block=" + std::to_string(g.BM) + "x" + std::to_string(g.BN) + "x" +
+           std::to_string(g.BK),
+       "warps=" + std::to_string(g.warps) + ",stages=" + std::to_string(g.stages)});
   CaseBuilder b(id, "descriptors.py", g.bTransposed ? "desc_matmul_bt" : "desc_matmul");
   b.numWarps(g.warps).numStages(g.stages);
   b.addInput("a", g.dt, size_t(g.M) * g.K, Generator::uniform(-2, 2));
   b.divisibleBy(16);
   b.addInput("b", g.dt, size_t(g.K) * g.N, Generator::uniform(-2, 2));
   b.divisibleBy(16);
-  b.addOutput("c", Dt::F32, size_t(g.M) * g.N + 5,
-              Tolerance::relNormBounded(1e-5, dotElementBound(Dt::F32, "default", g.K)));
+  b.addOutput(
+      "c", Dt::F32, size_t(g.M) * g.N + 5,
+      Tolerance::relNormBounded(1e-5, dotElementBound(Dt::F32, "default", g.K)));
   b.divisibleBy(16);
   b.scalarI(Dt::I32, g.M).scalarI(Dt::I32, g.N);
   if (g.nDiv)
@@ -177,7 +178,8 @@ Case descMatmul(const DescGemm &g) {
   b.grid(uint32_t(blocks(g.M, g.BM)), uint32_t(blocks(g.N, g.BN)));
   b.needs("tensor_descriptors");
   auto bAt = [g](const HostArray &bIn, int k, int n) {
-    return g.bTransposed ? bIn.floatAt(size_t(n) * g.K + k) : bIn.floatAt(size_t(k) * g.N + n);
+    return g.bTransposed ? bIn.floatAt(size_t(n) * g.K + k)
+                         : bIn.floatAt(size_t(k) * g.N + n);
   };
   b.reference([g, bAt](const std::vector<HostArray> &in, std::vector<HostArray> &ex) {
     for (int i = 0; i < g.M; ++i)

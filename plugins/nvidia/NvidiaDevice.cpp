@@ -285,7 +285,8 @@ public:
                                               kTensorMapRecipeSymbol);
       if (found == CUDA_SUCCESS) {
         std::vector<int64_t> words(recipeBytes / 8);
-        if (CUresult r = cuda.cuMemcpyDtoH(words.data(), recipeAddress, words.size() * 8);
+        if (CUresult r =
+                cuda.cuMemcpyDtoH(words.data(), recipeAddress, words.size() * 8);
             r != CUDA_SUCCESS)
           return fail("cuMemcpyDtoH", r, TESSEL_ERROR_INTERNAL);
         std::string why = recipe.parse(words.data(), words.size());

@@ -25,8 +25,8 @@
 #include "backends/gpu_common/StagingOverlay.h"
 #include "backends/gpu_common/Transforms/TensorCoreLayouts.h"
 #include "backends/gpu_common/Transforms/TensorMaps.h"
-#include "dialects/tile/Transforms/Passes.h"
 #include "dialects/tile/Analysis/AxisInfo.h"
+#include "dialects/tile/Transforms/Passes.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -353,8 +353,8 @@ int getDrainedResult(scf::ForOp loop, tile::DotOp dot, unsigned numWarps,
 /// `sharedBytes`), and a warp-group dot that only accumulates into a
 /// carried value leaves its instructions in flight, the copies then issued
 /// after the dots (at the top of the body otherwise).
-void pipelineLoop(scf::ForOp loop, bool asyncCopy, bool tensorCopies, unsigned numStages,
-                  unsigned numWarps, const MatrixTileShape &tile,
+void pipelineLoop(scf::ForOp loop, bool asyncCopy, bool tensorCopies,
+                  unsigned numStages, unsigned numWarps, const MatrixTileShape &tile,
                   unsigned warpGroupMaxN, unsigned sharedBytes, int32_t &nextDotId) {
   Block *body = loop.getBody();
   auto yield = cast<scf::YieldOp>(body->getTerminator());
@@ -407,9 +407,10 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, bool tensorCopies, unsigned n
     auto slice = getPureSlice(loop, op.getOperands());
     // Each carried value the load reads must be advanced purely too, and
     // so must those its advance reads.
-    auto closure = slice ? getAdvancedClosure(
-                               loop, yield, getIterArgsRead(loop, *slice, op.getOperands()))
-                         : std::nullopt;
+    auto closure =
+        slice ? getAdvancedClosure(loop, yield,
+                                   getIterArgsRead(loop, *slice, op.getOperands()))
+              : std::nullopt;
     if (!closure) {
       if (isa<tile::DescLoadOp>(op))
         (void)tile::expandTensorDescAccess(&op);
@@ -708,7 +709,8 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, bool tensorCopies, unsigned n
   // iteration.
   for (auto [i, c] : llvm::enumerate(candidates)) {
     Operation *operand = c.getOperandOp();
-    operand->getResult(0).replaceAllUsesWith(newLoop.getRegionIterArg(base + i * ahead));
+    operand->getResult(0).replaceAllUsesWith(
+        newLoop.getRegionIterArg(base + i * ahead));
     if (operand != c.load)
       operand->erase();
     c.load->erase();

@@ -90,7 +90,8 @@ std::optional<TensorMapSource> traceTensorMapSource(tile::MakeTensorDescOp desc)
 
 std::optional<TensorCopyBoxes> getTensorCopyBoxes(tilegpu::SharedStagingAttr staging,
                                                   unsigned operand,
-                                                  RankedTensorType tile, bool transposed) {
+                                                  RankedTensorType tile,
+                                                  bool transposed) {
   const int64_t swizzle = operand == 0 ? staging.getASwizzle() : staging.getBSwizzle();
   const int64_t elementBytes = tile.getElementTypeBitWidth() / 8;
   // The staging's rows must be the block's: A's, an N-major B's, or a

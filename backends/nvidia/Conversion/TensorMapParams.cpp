@@ -57,8 +57,8 @@ struct TensorMapParamsPass : impl::NvidiaTensorMapParamsBase<TensorMapParamsPass
       llvm::MapVector<Key, unsigned> maps;
       for (tilegpu::TensorCopyOp copy : copies) {
         auto desc = copy.getDesc().getDefiningOp<tile::MakeTensorDescOp>();
-        auto marker = copy->getAttrOfType<tilegpu::MatrixOperandAttr>(
-            gpu::kAsyncCopyAttrName);
+        auto marker =
+            copy->getAttrOfType<tilegpu::MatrixOperandAttr>(gpu::kAsyncCopyAttrName);
         std::optional<gpu::TensorMapSource> source =
             desc ? gpu::traceTensorMapSource(desc) : std::nullopt;
         std::optional<gpu::TensorCopyBoxes> boxes =

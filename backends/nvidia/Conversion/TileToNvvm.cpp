@@ -39,7 +39,8 @@ struct ConvertTileGpuKernelsToNvvmPass
       hooks.markKernel(func, threads ? unsigned(threads.getInt()) : 128u);
       // Tensor-map parameters (nvidia-tensor-map-params) are read in place:
       // grid constants, which NVVM allows on a kernel's arguments only.
-      mlir::StringRef tensorMap = tilegpu::TileGpuDialect::TensorMapAttrHelper::getNameStr();
+      mlir::StringRef tensorMap =
+          tilegpu::TileGpuDialect::TensorMapAttrHelper::getNameStr();
       for (unsigned i = 0; i < func.getNumArguments(); ++i)
         if (func.getArgAttr(i, tensorMap)) {
           func.removeArgAttr(i, tensorMap);

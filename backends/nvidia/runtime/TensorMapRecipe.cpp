@@ -23,7 +23,8 @@ bool readScalar(const int64_t *w, RecipeScalar &s) {
     return true;
   }
   s.kind = RecipeScalar::Argument;
-  return kind == RecipeScalar::Argument && (s.bits == 32 || s.bits == 64) && s.value >= 0;
+  return kind == RecipeScalar::Argument && (s.bits == 32 || s.bits == 64) &&
+         s.value >= 0;
 }
 
 /// The value of `s` at this launch.
@@ -71,8 +72,8 @@ std::string TensorMapRecipe::parse(const int64_t *w, size_t count) {
   if (count < kTensorMapHeaderWords)
     return "the tensor-map recipe is shorter than its header";
   if (w[0] != kTensorMapRecipeVersion)
-    return "tensor-map recipe version " + std::to_string(w[0]) + " (this plugin reads " +
-           std::to_string(kTensorMapRecipeVersion) + ")";
+    return "tensor-map recipe version " + std::to_string(w[0]) +
+           " (this plugin reads " + std::to_string(kTensorMapRecipeVersion) + ")";
   if (w[1] < 0 || w[2] < 0 ||
       count != kTensorMapHeaderWords + size_t(w[1]) * kTensorMapWords)
     return "the tensor-map recipe's length does not match its " + std::to_string(w[1]) +
@@ -114,11 +115,13 @@ std::string computeTensorMapGeometry(const TensorMapEntry &map, void *const *par
   std::memcpy(&out.base, params[map.baseArgument], 8);
   if (out.base % 16 != 0)
     return "argument " + std::to_string(map.baseArgument) +
-           ": TMA needs a 16-byte aligned base address, got " + std::to_string(out.base);
+           ": TMA needs a 16-byte aligned base address, got " +
+           std::to_string(out.base);
   const int64_t rows = evaluate(map.rows, params);
   const int64_t columns = evaluate(map.columns, params);
   const int64_t stride = evaluate(map.rowStride, params);
-  if (rows < 1 || rows > (int64_t(1) << 32) || columns < 1 || columns > (int64_t(1) << 32))
+  if (rows < 1 || rows > (int64_t(1) << 32) || columns < 1 ||
+      columns > (int64_t(1) << 32))
     return "the tensor of argument " + std::to_string(map.baseArgument) + " is " +
            std::to_string(rows) + " x " + std::to_string(columns) + " (" +
            describe(map.rows) + ", " + describe(map.columns) +

@@ -85,7 +85,8 @@ TEST(TensorMapRecipe, GeometryFromArguments) {
   uint64_t base = reinterpret_cast<uint64_t>(buffer);
   int32_t rows = 3000, stride = 4104;
   int32_t unused = 0;
-  void *params[8] = {&base, &unused, &unused, &rows, &unused, &unused, &stride, &unused};
+  void *params[8] = {&base,   &unused, &unused, &rows,
+                     &unused, &unused, &stride, &unused};
   TensorMapGeometry g;
   ASSERT_EQ(computeTensorMapGeometry(e, params, g), "");
   EXPECT_EQ(g.dims[0], 4096u);

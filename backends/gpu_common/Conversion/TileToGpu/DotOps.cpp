@@ -342,8 +342,8 @@ StagedOperands stageOperands(tile::DotOp op, Value aTile, Value bTile, OpBuilder
     Value stage = arith::RemSIOp::create(b, loc, iteration, i32Const(b, loc, buffers));
     if (async.getTensorCopies() != 0) {
       // Iteration i's copies complete phase i / buffers of buffer i % buffers.
-      copyBarrier = getCopyBarrierAddress(b, loc, lowering, op, async.getDot(), buffers,
-                                          stage);
+      copyBarrier =
+          getCopyBarrierAddress(b, loc, lowering, op, async.getDot(), buffers, stage);
       copyParity = arith::AndIOp::create(
           b, loc, arith::DivSIOp::create(b, loc, iteration, i32Const(b, loc, buffers)),
           i32Const(b, loc, 1));

@@ -241,8 +241,11 @@ StagingDestination getStagingDestination(OpBuilder &b, Operation *op,
   int64_t rows = operand == 1 && staging.getBKMajor() ? tile.getDimSize(1)
                                                       : tile.getDimSize(0);
   return {lowering.getSharedAddress(b, loc, start),
-          operand == 0 ? staging.getAStride() : staging.getBStride(), staging, operand,
-          rows, stage};
+          operand == 0 ? staging.getAStride() : staging.getBStride(),
+          staging,
+          operand,
+          rows,
+          stage};
 }
 
 Value StagingDestination::getElementAddress(OpBuilder &b, Location loc, Value row,

@@ -25,7 +25,8 @@ constexpr llvm::StringLiteral kTensorMapAttrName =
     tilegpu::TileGpuDialect::TensorMapAttrHelper::getNameStr();
 
 /// Runs `body` where `cond` holds.
-void when(OpBuilder &b, Location loc, Value cond, function_ref<void(OpBuilder &)> body) {
+void when(OpBuilder &b, Location loc, Value cond,
+          function_ref<void(OpBuilder &)> body) {
   auto ifOp = scf::IfOp::create(b, loc, cond, /*withElseRegion=*/false);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
@@ -57,7 +58,8 @@ struct MakeTensorDescLowering : GpuPattern<tile::MakeTensorDescOp> {
       if (!isa<tilegpu::TensorCopyOp>(user))
         return op.emitError() << "a tensor descriptor read other than by block copies "
                                  "reached the GPU lowering";
-    rewriter.replaceOpWithNewOp<LLVM::ZeroOp>(op, LLVM::LLVMPointerType::get(getContext()));
+    rewriter.replaceOpWithNewOp<LLVM::ZeroOp>(op,
+                                              LLVM::LLVMPointerType::get(getContext()));
     return success();
   }
 };
@@ -74,15 +76,17 @@ struct TensorCopyLowering : GpuPattern<tilegpu::TensorCopyOp> {
       return op.emitError() << "a block copy on a target without a block-copy engine";
     if (!marker || !map || !func || map.getInt() < 0 ||
         map.getInt() >= int64_t(func.getNumArguments()))
-      return op.emitError() << "a block copy needs its staging (tilegpu.async_copy) and "
-                               "its tensor map parameter (tilegpu.tensor_map)";
+      return op.emitError()
+             << "a block copy needs its staging (tilegpu.async_copy) and "
+                "its tensor map parameter (tilegpu.tensor_map)";
     if (!marker.getPrologue() && !GpuLowering::hasIterationNumber(op))
       return op.emitError() << "a block copy in a loop without an i32 iteration number";
     // The block as it lies in memory (the result is its transpose with
     // `transposed`).
     auto descType = dyn_cast<tile::TensorDescType>(op.getDesc().getType());
     if (!descType)
-      return op.emitError() << "a block copy of something other than a tensor descriptor";
+      return op.emitError()
+             << "a block copy of something other than a tensor descriptor";
     RankedTensorType tile = descType.getBlockType();
     tilegpu::SharedStagingAttr staging = marker.getStaging();
     std::optional<TensorCopyBoxes> boxes =
@@ -92,14 +96,16 @@ struct TensorCopyLowering : GpuPattern<tilegpu::TensorCopyOp> {
 
     StagingDestination staged =
         getStagingDestination(rewriter, op, marker, lowering, /*ordered=*/false);
-    Value tensorMap = rewriter.getRemappedValue(func.getArgument(unsigned(map.getInt())));
+    Value tensorMap =
+        rewriter.getRemappedValue(func.getArgument(unsigned(map.getInt())));
     if (!tensorMap)
       tensorMap = func.getArgument(unsigned(map.getInt()));
     const int64_t elementBytes = tile.getElementTypeBitWidth() / 8;
     const int64_t tileBytes = tile.getNumElements() * elementBytes;
     Value barrier = getBarrier(rewriter, loc, lowering, op, marker.getDot(),
                                staging.getBuffers(), staged.stage);
-    Value start = LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), staged.base);
+    Value start =
+        LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), staged.base);
     Value row0 = adaptor.getIndices()[0], column0 = adaptor.getIndices()[1];
     // A descriptor of one slice of its argument's tensor: the slice is the
     // map's third coordinate (TensorMaps.h).
@@ -112,11 +118,12 @@ struct TensorCopyLowering : GpuPattern<tilegpu::TensorCopyOp> {
           return op.emitError()
                  << "the slice index of this block copy's descriptor is lost";
       }
-    Value issue = arith::AndIOp::create(rewriter, loc, isThread0(rewriter, loc, lowering),
-                                        adaptor.getEnabled());
+    Value issue = arith::AndIOp::create(
+        rewriter, loc, isThread0(rewriter, loc, lowering), adaptor.getEnabled());
     const int64_t warps = marker.getOperand() == 0 ? staging.getARowWarps() : 0;
     when(rewriter, loc, issue, [&](OpBuilder &b) {
-      lowering.matrix->arriveExpectingBytes(b, loc, barrier, i32Const(b, loc, tileBytes));
+      lowering.matrix->arriveExpectingBytes(b, loc, barrier,
+                                            i32Const(b, loc, tileBytes));
       for (int64_t block = 0; block < boxes->columnBlocks; ++block) {
         for (int64_t group = 0; group < boxes->rowGroups; ++group) {
           // Where the staging keeps this box's rows (TileGpuAttrs.td).
@@ -142,8 +149,9 @@ struct TensorCopyLowering : GpuPattern<tilegpu::TensorCopyOp> {
     // The dot reads the staging; the value is never read.
     Type resultType = getTypeConverter()->convertType(op.getType());
     rewriter.replaceOpWithNewOp<arith::ConstantOp>(
-        op, DenseElementsAttr::get(cast<ShapedType>(resultType),
-                                   rewriter.getZeroAttr(getElementTypeOrSelf(resultType))));
+        op,
+        DenseElementsAttr::get(cast<ShapedType>(resultType),
+                               rewriter.getZeroAttr(getElementTypeOrSelf(resultType))));
     return success();
   }
 };
@@ -157,11 +165,11 @@ struct InitCopyBarriersLowering : GpuPattern<tilegpu::InitCopyBarriersOp> {
       return op.emitError() << "copy barriers on a target without a block-copy engine";
     when(rewriter, loc, isThread0(rewriter, loc, lowering), [&](OpBuilder &b) {
       for (unsigned i = 0; i < op.getBuffers(); ++i)
-        lowering.matrix->initCopyBarrier(
-            b, loc,
-            getBarrier(b, loc, lowering, op, op.getDot(), op.getBuffers(),
-                       i32Const(b, loc, i)),
-            op.getArrivals());
+        lowering.matrix->initCopyBarrier(b, loc,
+                                         getBarrier(b, loc, lowering, op, op.getDot(),
+                                                    op.getBuffers(),
+                                                    i32Const(b, loc, i)),
+                                         op.getArrivals());
       lowering.matrix->fenceCopyBarrierInit(b, loc);
     });
     lowering.hooks.createBarrier(rewriter, loc);
@@ -183,7 +191,8 @@ struct InvalCopyBarriersLowering : GpuPattern<tilegpu::InvalCopyBarriersOp> {
       for (unsigned i = 0; i < op.getBuffers(); ++i)
         lowering.matrix->invalCopyBarrier(b, loc,
                                           getBarrier(b, loc, lowering, op, op.getDot(),
-                                                     op.getBuffers(), i32Const(b, loc, i)));
+                                                     op.getBuffers(),
+                                                     i32Const(b, loc, i)));
     });
     rewriter.eraseOp(op);
     return success();
@@ -199,7 +208,8 @@ Value sharedAddressAsI32(OpBuilder &b, Location loc, const GpuLowering &lowering
 }
 
 Value getCopyBarrierAddress(OpBuilder &b, Location loc, GpuLowering &lowering,
-                            Operation *user, int64_t dot, int64_t buffers, Value buffer) {
+                            Operation *user, int64_t dot, int64_t buffers,
+                            Value buffer) {
   return getBarrier(b, loc, lowering, user, dot, buffers, buffer);
 }
 

@@ -52,9 +52,11 @@ LogicalResult checkSupported(ModuleOp module, const GpuTargetHooks &hooks) {
     // A descriptor reaches the lowering only for block copies
     // (tilegpu.tensor_copy); its other accesses were expanded.
     if (auto desc = dyn_cast<tile::MakeTensorDescOp>(op)) {
-      if (!llvm::all_of(desc->getUsers(),
-                        [](Operation *user) { return isa<tilegpu::TensorCopyOp>(user); }))
-        return unsupported(op, "tile.make_tensor_desc read other than by block copies is");
+      if (!llvm::all_of(desc->getUsers(), [](Operation *user) {
+            return isa<tilegpu::TensorCopyOp>(user);
+          }))
+        return unsupported(op,
+                           "tile.make_tensor_desc read other than by block copies is");
       return;
     }
     if (isa<tilegpu::TensorCopyOp>(op))
