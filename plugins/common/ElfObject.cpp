@@ -11,6 +11,7 @@
 #include <elf.h>
 
 #include <cstring>
+#include <functional>
 
 namespace tessel::kit {
 namespace {
@@ -44,6 +45,50 @@ std::string typeName(uint16_t type) {
 }
 
 } // namespace
+
+/// What forEachSymbol returns when `visit` accepted a symbol.
+const char *const kFound = "found";
+
+/// Calls `visit(name, length, symbol)` on every symbol of every table of
+/// type `tableType` (names bounded by their string table) until it returns
+/// true: then kFound. Otherwise "" or what is broken in a table (`the`
+/// names the artifact); `sawTable` says whether there was one.
+std::string
+forEachSymbol(const uint8_t *bytes, size_t size, const Elf64_Ehdr &eh, uint32_t tableType,
+              const std::string &the, bool &sawTable,
+              const std::function<bool(const char *, uint64_t, const Elf64_Sym &)> &visit) {
+  const std::string table =
+      the + "'s " + (tableType == SHT_DYNSYM ? "dynamic " : "") + "symbol table";
+  for (uint16_t i = 0; i < eh.e_shnum; ++i) {
+    Elf64_Shdr sh, strtab;
+    readAt(bytes, size, eh.e_shoff + uint64_t(i) * sizeof(Elf64_Shdr), sh);
+    if (sh.sh_type != tableType)
+      continue;
+    sawTable = true;
+    if (sh.sh_link >= eh.e_shnum ||
+        !readAt(bytes, size, eh.e_shoff + uint64_t(sh.sh_link) * sizeof(Elf64_Shdr),
+                strtab) ||
+        strtab.sh_offset > size || strtab.sh_size > size - strtab.sh_offset)
+      return table + " has a broken string table";
+    if (sh.sh_entsize != sizeof(Elf64_Sym))
+      return table + " is malformed";
+    if (sh.sh_offset > size || sh.sh_size > size - sh.sh_offset)
+      return table + " is truncated";
+    for (uint64_t off = 0; off + sizeof(Elf64_Sym) <= sh.sh_size;
+         off += sizeof(Elf64_Sym)) {
+      Elf64_Sym sym;
+      readAt(bytes, size, sh.sh_offset + off, sym);
+      if (sym.st_name >= strtab.sh_size)
+        continue;
+      const char *name =
+          reinterpret_cast<const char *>(bytes + strtab.sh_offset + sym.st_name);
+      // Within the string table: strnlen stops at its end.
+      if (visit(name, strnlen(name, strtab.sh_size - sym.st_name), sym))
+        return kFound;
+    }
+  }
+  return "";
+}
 
 std::string checkElfObject(const uint8_t *bytes, size_t size, const ElfObjectKind &kind,
                            const std::string &entry) {
@@ -84,56 +129,51 @@ std::string checkElfObject(const uint8_t *bytes, size_t size, const ElfObjectKin
 
   // The entry in every symbol table of the kind's type. Section headers lie
   // inside the bytes (checked above); what they point to is checked here.
-  const std::string table =
-      the + "'s " + (kind.symbolTable == SHT_DYNSYM ? "dynamic " : "") + "symbol table";
-  bool sawTable = false;
   std::string problem; // with the first symbol named `entry`, if none is right
-  for (uint16_t i = 0; i < eh.e_shnum; ++i) {
-    Elf64_Shdr sh, strtab;
-    readAt(bytes, size, eh.e_shoff + uint64_t(i) * sizeof(Elf64_Shdr), sh);
-    if (sh.sh_type != kind.symbolTable)
-      continue;
-    sawTable = true;
-    if (sh.sh_link >= eh.e_shnum ||
-        !readAt(bytes, size, eh.e_shoff + uint64_t(sh.sh_link) * sizeof(Elf64_Shdr),
-                strtab) ||
-        strtab.sh_offset > size || strtab.sh_size > size - strtab.sh_offset)
-      return table + " has a broken string table";
-    if (sh.sh_entsize != sizeof(Elf64_Sym))
-      return table + " is malformed";
-    if (sh.sh_offset > size || sh.sh_size > size - sh.sh_offset)
-      return table + " is truncated";
-    for (uint64_t off = 0; off + sizeof(Elf64_Sym) <= sh.sh_size;
-         off += sizeof(Elf64_Sym)) {
-      Elf64_Sym sym;
-      readAt(bytes, size, sh.sh_offset + off, sym);
-      if (sym.st_name >= strtab.sh_size)
-        continue;
-      const char *name =
-          reinterpret_cast<const char *>(bytes + strtab.sh_offset + sym.st_name);
-      // Within the string table: strnlen stops at its end.
-      if (strnlen(name, strtab.sh_size - sym.st_name) != entry.size() ||
-          std::memcmp(name, entry.data(), entry.size()) != 0)
-        continue;
-      std::string why;
-      if (sym.st_shndx == SHN_UNDEF)
-        why = the + " does not define the kernel '" + entry + "' (undefined symbol)";
-      else if (ELF64_ST_TYPE(sym.st_info) != STT_FUNC)
-        why = the + "'s symbol '" + entry + "' is not a function";
-      else if (kind.requireGlobalEntry && ELF64_ST_BIND(sym.st_info) != STB_GLOBAL)
-        why = the + "'s symbol '" + entry + "' is not a global symbol";
-      else
-        return "";
-      if (problem.empty())
-        problem = why;
-    }
-  }
+  bool sawTable = false;
+  std::string broken = forEachSymbol(
+      bytes, size, eh, kind.symbolTable, the, sawTable,
+      [&](const char *name, uint64_t length, const Elf64_Sym &sym) {
+        if (length != entry.size() || std::memcmp(name, entry.data(), entry.size()) != 0)
+          return false;
+        std::string why;
+        if (sym.st_shndx == SHN_UNDEF)
+          why = the + " does not define the kernel '" + entry + "' (undefined symbol)";
+        else if (ELF64_ST_TYPE(sym.st_info) != STT_FUNC)
+          why = the + "'s symbol '" + entry + "' is not a function";
+        else if (kind.requireGlobalEntry && ELF64_ST_BIND(sym.st_info) != STB_GLOBAL)
+          why = the + "'s symbol '" + entry + "' is not a global symbol";
+        else
+          return true;
+        if (problem.empty())
+          problem = why;
+        return false;
+      });
+  if (broken == kFound)
+    return "";
+  if (!broken.empty())
+    return broken;
   if (!problem.empty())
     return problem;
   if (!sawTable)
     return the + " has no " + (kind.symbolTable == SHT_DYNSYM ? "dynamic " : "") +
            "symbol table";
   return the + " does not define the kernel '" + entry + "'";
+}
+
+bool definesElfSymbol(const uint8_t *bytes, size_t size, const ElfObjectKind &kind,
+                      const std::string &name) {
+  // A valid header first (checkElfObject without an entry).
+  if (!checkElfObject(bytes, size, kind, "").empty())
+    return false;
+  Elf64_Ehdr eh;
+  readAt(bytes, size, 0, eh);
+  bool sawTable = false;
+  return forEachSymbol(bytes, size, eh, kind.symbolTable, "the artifact", sawTable,
+                       [&](const char *symbol, uint64_t length, const Elf64_Sym &sym) {
+                         return sym.st_shndx != SHN_UNDEF && length == name.size() &&
+                                std::memcmp(symbol, name.data(), length) == 0;
+                       }) == kFound;
 }
 
 } // namespace tessel::kit

@@ -43,6 +43,11 @@ struct ElfObjectKind {
 std::string checkElfObject(const uint8_t *bytes, size_t size, const ElfObjectKind &kind,
                            const std::string &entry);
 
+/// Whether `bytes` (an object of `kind`) defines a symbol named `name` in a
+/// symbol table of the kind's type.
+bool definesElfSymbol(const uint8_t *bytes, size_t size, const ElfObjectKind &kind,
+                      const std::string &name);
+
 } // namespace tessel::kit
 
 #endif // TESSEL_PLUGINS_COMMON_ELFOBJECT_H

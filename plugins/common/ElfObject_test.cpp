@@ -211,6 +211,17 @@ TEST(ElfObject, FindsTheKernelInACubin) {
   EXPECT_NE(check(cubin, kCubin, "kk"), "");
 }
 
+TEST(ElfObject, FindsDefinedSymbolsOfAnyType) {
+  std::string cubin = makeCubin();
+  const auto *bytes = reinterpret_cast<const uint8_t *>(cubin.data());
+  EXPECT_TRUE(definesElfSymbol(bytes, cubin.size(), kCubin, "data"));
+  EXPECT_TRUE(definesElfSymbol(bytes, cubin.size(), kCubin, "k"));
+  EXPECT_FALSE(definesElfSymbol(bytes, cubin.size(), kCubin, "extern_k")); // undefined
+  EXPECT_FALSE(definesElfSymbol(bytes, cubin.size(), kCubin, "dat"));
+  EXPECT_FALSE(definesElfSymbol(bytes, cubin.size(), kCubin, "tessel_tensor_maps"));
+  EXPECT_FALSE(definesElfSymbol(bytes, cubin.size() / 2, kCubin, "data"));
+}
+
 TEST(ElfObject, LooksOnlyInTheKindsSymbolTable) {
   // The entry is looked up where the loader looks: dlsym sees only the
   // dynamic symbol table.

@@ -281,8 +281,13 @@ public:
       TensorMapRecipe recipe;
       CUdeviceptr recipeAddress = 0;
       size_t recipeBytes = 0;
-      CUresult found = cuda.cuModuleGetGlobal(&recipeAddress, &recipeBytes, module,
-                                              kTensorMapRecipeSymbol);
+      // (Asked of the driver only where the cubin has it: a failed lookup is
+      // an API error to compute-sanitizer.)
+      CUresult found =
+          kit::definesElfSymbol(artifact, size, kCubin, kTensorMapRecipeSymbol)
+              ? cuda.cuModuleGetGlobal(&recipeAddress, &recipeBytes, module,
+                                       kTensorMapRecipeSymbol)
+              : CUDA_ERROR_NOT_FOUND;
       if (found == CUDA_SUCCESS) {
         std::vector<int64_t> words(recipeBytes / 8);
         if (CUresult r =
