@@ -7,11 +7,12 @@ prepare="$1" plugin="$2" kernels="$3"
 out="$TEST_TMPDIR/kernels"
 mkdir -p "$out"
 "$prepare" "$plugin" "$kernels" "$out"
-# The eight GEMMs (seven 16-bit, one fp8) and four attention workloads of Workloads.h, each with a
-# cubin beside its bytecode.
-for stem in gemm attn_fwd; do
+# The thirteen GEMMs (seven 16-bit, one fp8, five through descriptors) and
+# eight attention workloads (four through descriptors) of Workloads.h, each
+# with a cubin beside its bytecode.
+for stem in gemm attn; do
   count=$(find "$out" -name "${stem}_*.cubin" -size +0 | wc -l)
-  want=$([ "$stem" = gemm ] && echo 8 || echo 4)
+  want=$([ "$stem" = gemm ] && echo 13 || echo 8)
   if [ "$count" != "$want" ]; then
     echo "FAIL: $count ${stem} cubins, expected $want" >&2
     exit 1

@@ -75,8 +75,35 @@ func.func @f(%acc: tensor<64x64xf32>) -> tensor<64x64xf16> {
 // -----
 
 // Each copied operand issues its own group of copies an iteration.
-// expected-error @+1 {{groups (1) must cover the 2 copied operands}}
+// expected-error @+1 {{groups (1) must cover the 2 operands copied by loads}}
 func.func private @f() attributes {tilegpu.staged_dot = #tilegpu.staged_dot<dot = 0, operands = 3, staging = #tilegpu.shared<aStride = 40, bStride = 72, bOffset = 5120, stageBytes = 9728, buffers = 3>, groups = 1>}
+
+// -----
+
+// Block copies (tensorCopies) wait on barriers, not groups: one group for
+// the one operand copied by loads is enough.
+func.func private @block_copy_a() attributes {tilegpu.staged_dot = #tilegpu.staged_dot<dot = 0, operands = 3, staging = #tilegpu.shared<aStride = 40, bStride = 72, bOffset = 5120, stageBytes = 9728, buffers = 3>, groups = 1, tensorCopies = 1>}
+
+// -----
+
+// expected-error @+1 {{tensorCopies (2) must be a sub-mask of operands (1)}}
+func.func private @f() attributes {tilegpu.staged_dot = #tilegpu.staged_dot<dot = 0, operands = 1, staging = #tilegpu.shared<aStride = 40, bStride = 72, bOffset = 5120, stageBytes = 9728, buffers = 3>, tensorCopies = 2>}
+
+// -----
+
+func.func @copy_barriers() {
+  // expected-error @+1 {{'tilegpu.init_copy_barriers' op arrivals must be 1 or 2 (the copied operands), got 3}}
+  tilegpu.init_copy_barriers {arrivals = 3 : i32, buffers = 4 : i32, dot = 0 : i32}
+  return
+}
+
+// -----
+
+func.func @copy_barriers() {
+  // expected-error @+1 {{'tilegpu.init_copy_barriers' op needs at least one buffer, got 0}}
+  tilegpu.init_copy_barriers {arrivals = 1 : i32, buffers = 0 : i32, dot = 0 : i32}
+  return
+}
 
 // -----
 
