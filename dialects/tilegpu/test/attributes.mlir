@@ -40,4 +40,20 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.warp_size = 32 : i32,
     %w = tilegpu.wait_dot %acc : tensor<64x64xf32>
     return %w : tensor<64x64xf32>
   }
+  // Block copies, transposed or not, their barriers, the tensor map they
+  // read, and the dot's operands they bring.
+  // CHECK-LABEL: func.func @block_copies
+  // CHECK: tilegpu.init_copy_barriers {arrivals = 2 : i32, buffers = 3 : i32, dot = 0 : i32}
+  // CHECK: tilegpu.tensor_copy %{{.*}}[%{{.*}}, %{{.*}}] if %{{.*}} {tilegpu.tensor_map = 6 : i32} : !tile.tensordesc<tensor<64x32xf16>> -> tensor<64x32xf16>
+  // CHECK: tilegpu.tensor_copy %{{.*}}[%{{.*}}, %{{.*}}] if %{{.*}} {transposed} : !tile.tensordesc<tensor<64x32xf16>> -> tensor<32x64xf16>
+  // CHECK: tilegpu.inval_copy_barriers {buffers = 3 : i32, dot = 0 : i32}
+  // CHECK: tensorCopies = 3
+  func.func @block_copies(%d: !tile.tensordesc<tensor<64x32xf16>>, %i: i32, %on: i1) {
+    tilegpu.init_copy_barriers {arrivals = 2 : i32, buffers = 3 : i32, dot = 0 : i32}
+    %a = tilegpu.tensor_copy %d[%i, %i] if %on {tilegpu.tensor_map = 6 : i32} : !tile.tensordesc<tensor<64x32xf16>> -> tensor<64x32xf16>
+    %b = tilegpu.tensor_copy %d[%i, %i] if %on {transposed} : !tile.tensordesc<tensor<64x32xf16>> -> tensor<32x64xf16>
+    tilegpu.inval_copy_barriers {buffers = 3 : i32, dot = 0 : i32}
+    return
+  }
+  func.func private @staged_by_block_copies() attributes {tilegpu.staged_dot = #tilegpu.staged_dot<dot = 4, operands = 3, staging = #tilegpu.shared<aStride = 40, bStride = 72, bOffset = 5120, stageBytes = 9728, buffers = 5>, inFlight = true, tensorCopies = 3>}
 }
