@@ -59,15 +59,6 @@ Value cmp(OpBuilder &b, Location loc, arith::CmpIPredicate p, Value x, Value y) 
   return arith::CmpIOp::create(b, loc, p, x, y);
 }
 
-/// Runs `body` where `cond` holds.
-void when(OpBuilder &b, Location loc, Value cond,
-          function_ref<void(OpBuilder &)> body) {
-  auto ifOp = scf::IfOp::create(b, loc, cond, /*withElseRegion=*/false);
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-  body(b);
-}
-
 /// The rows of one block load of an R-row tile: the tallest the target
 /// allows that divides R; 0 when none does.
 unsigned chooseBlockRows(const GpuMatrixHooks::BlockLoadRules &rules, int64_t rows) {

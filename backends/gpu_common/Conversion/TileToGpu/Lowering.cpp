@@ -215,6 +215,13 @@ GpuTypeConverter::GpuTypeConverter(const GpuLowering &lowering) {
   addTargetMaterialization(cast);
 }
 
+void when(OpBuilder &b, Location loc, Value cond, function_ref<void(OpBuilder &)> body) {
+  auto ifOp = scf::IfOp::create(b, loc, cond, /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  body(b);
+}
+
 Value i32Const(OpBuilder &b, Location loc, int64_t value) {
   return arith::ConstantIntOp::create(b, loc, value, 32);
 }

@@ -123,6 +123,9 @@ ThreadIndex getThreadIndex(mlir::OpBuilder &b, mlir::Location loc,
 
 /// i32 constant.
 mlir::Value i32Const(mlir::OpBuilder &b, mlir::Location loc, int64_t value);
+/// Runs `body` (building at its builder) where `cond` (i1) holds: an scf.if.
+void when(mlir::OpBuilder &b, mlir::Location loc, mlir::Value cond,
+          llvm::function_ref<void(mlir::OpBuilder &)> body);
 
 /// The coordinates (i32, one per dimension) of every register of a thread
 /// under `layout`; `coords[reg][dim]`.

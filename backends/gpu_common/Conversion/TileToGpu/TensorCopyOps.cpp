@@ -24,15 +24,6 @@ namespace {
 constexpr llvm::StringLiteral kTensorMapAttrName =
     tilegpu::TileGpuDialect::TensorMapAttrHelper::getNameStr();
 
-/// Runs `body` where `cond` holds.
-void when(OpBuilder &b, Location loc, Value cond,
-          function_ref<void(OpBuilder &)> body) {
-  auto ifOp = scf::IfOp::create(b, loc, cond, /*withElseRegion=*/false);
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-  body(b);
-}
-
 Value isThread0(OpBuilder &b, Location loc, const GpuLowering &lowering) {
   ThreadIndex index = getThreadIndex(b, loc, lowering);
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, index.thread,
