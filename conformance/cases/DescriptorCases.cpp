@@ -149,16 +149,24 @@ struct DescGemm {
   Dt dt;
   int M, N, K, BM, BN, BK, warps, stages, kDiv, nDiv;
   bool bTransposed = false;
+  // desc_matmul_persistent on this many programs (0: one program a tile).
+  int programs = 0;
 };
 
 Case descMatmul(const DescGemm &g) {
+  const char *family = g.programs     ? "descriptor/matmul_persistent"
+                       : g.bTransposed ? "descriptor/matmul_bt"
+                                       : "descriptor/matmul";
+  const char *kernel = g.programs     ? "desc_matmul_persistent"
+                       : g.bTransposed ? "desc_matmul_bt"
+                                       : "desc_matmul";
   std::string id = makeId(
-      {g.bTransposed ? "descriptor/matmul_bt" : "descriptor/matmul", dtName(g.dt),
+      {family, dtName(g.dt),
        std::to_string(g.M) + "x" + std::to_string(g.N) + "x" + std::to_string(g.K),
        "block=" + std::to_string(g.BM) + "x" + std::to_string(g.BN) + "x" +
            std::to_string(g.BK),
        "warps=" + std::to_string(g.warps) + ",stages=" + std::to_string(g.stages)});
-  CaseBuilder b(id, "descriptors.py", g.bTransposed ? "desc_matmul_bt" : "desc_matmul");
+  CaseBuilder b(id, "descriptors.py", kernel);
   b.numWarps(g.warps).numStages(g.stages);
   b.addInput("a", g.dt, size_t(g.M) * g.K, Generator::uniform(-2, 2));
   b.divisibleBy(16);
@@ -175,7 +183,10 @@ Case descMatmul(const DescGemm &g) {
   if (g.kDiv)
     b.divisibleBy(uint32_t(g.kDiv));
   b.constant("BM", g.BM).constant("BN", g.BN).constant("BK", g.BK);
-  b.grid(uint32_t(blocks(g.M, g.BM)), uint32_t(blocks(g.N, g.BN)));
+  if (g.programs)
+    b.grid(uint32_t(g.programs));
+  else
+    b.grid(uint32_t(blocks(g.M, g.BM)), uint32_t(blocks(g.N, g.BN)));
   b.needs("tensor_descriptors");
   auto bAt = [g](const HostArray &bIn, int k, int n) {
     return g.bTransposed ? bIn.floatAt(size_t(n) * g.K + k)
@@ -249,6 +260,10 @@ void addDescriptorCases(std::vector<Case> &out) {
     g.bTransposed = true;
     out.push_back(descMatmul(g));
   }
+  // Three programs over twelve tiles: each runs the loop over K four times.
+  DescGemm persistent = {Dt::F16, 200, 136, 96, 64, 64, 32, 4, 3, 16, 8};
+  persistent.programs = 3;
+  out.push_back(descMatmul(persistent));
 }
 
 } // namespace tessel::conformance

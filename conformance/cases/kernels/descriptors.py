@@ -141,3 +141,24 @@ def desc_matmul_bt(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.conste
     rn = n0 + tl.arange(0, BN)
     tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc,
              mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
+def desc_matmul_persistent(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr,
+                           BN: tl.constexpr, BK: tl.constexpr):
+    # Fewer programs than tiles, each walking tiles num_programs apart: the
+    # loop over K (and whatever its copies wait on) runs again per tile.
+    a_desc = tl.make_tensor_descriptor(a_ptr, [M, K], [K, 1], [BM, BK])
+    b_desc = tl.make_tensor_descriptor(b_ptr, [K, N], [N, 1], [BK, BN])
+    tiles_n = tl.cdiv(N, BN)
+    tiles = tl.cdiv(M, BM) * tiles_n
+    for tile in range(tl.program_id(0), tiles, tl.num_programs(0)):
+        m0 = (tile // tiles_n) * BM
+        n0 = (tile % tiles_n) * BN
+        acc = tl.zeros((BM, BN), dtype=tl.float32)
+        for k0 in range(0, K, BK):
+            acc = tl.dot(a_desc.load([m0, k0]), b_desc.load([k0, n0]), acc)
+        rm = m0 + tl.arange(0, BM)
+        rn = n0 + tl.arange(0, BN)
+        tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc,
+                 mask=(rm[:, None] < M) & (rn[None, :] < N))
