@@ -21,7 +21,8 @@ namespace tessel::conformance {
 // 2.2: compile options per case, more dot tiles and descriptor blocks,
 // int64 offsets.
 // 2.3: tensor descriptors of 1, 3, 4 and 5 dimensions.
-inline constexpr const char *kSuiteVersion = "2.3";
+// 2.4: GEMMs through tensor descriptors (divisibility facts on arguments).
+inline constexpr const char *kSuiteVersion = "2.4";
 
 // Every runnable case, ordered by id; ids are unique (checked on first use).
 const std::vector<Case> &allCases();
