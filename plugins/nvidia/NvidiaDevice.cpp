@@ -406,8 +406,11 @@ std::unique_ptr<tessel::kit::DevicePlatform> tessel::kit::createDevicePlatform()
 }
 
 const tessel::kit::PluginIdentity &tessel::kit::getPluginIdentity() {
+  // 0.2.0: cubins with TMA copies take tensor maps this plugin encodes at
+  // launch (TensorMapRecipe.h); the version keys the compile cache, so
+  // cubins of the two do not mix.
   static const PluginIdentity identity = {
-      "nvidia", "0.1.0",
+      "nvidia", "0.2.0",
       "NVIDIA GPUs (sm_80, sm_90a): compiles tile IR to cubins with LLVM NVPTX and "
       "ptxas, runs them through the CUDA driver",
       "NVIDIA GPUs, runtime only: runs cubins compiled elsewhere through the CUDA "
