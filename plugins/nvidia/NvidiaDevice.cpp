@@ -8,6 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include <algorithm>
+#include <iterator>
 #include <mutex>
 #include <vector>
 
@@ -80,9 +82,11 @@ public:
   }
 
 private:
-  /// The maps of this launch after the user's parameters, in `slots`.
+  /// The maps of this launch after the user's parameters, then the word of
+  /// flags saying which are grouped (TensorMapRecipe.h), in `slots`.
   Tessel_Error *encodeTensorMaps(const CudaDriver &cuda, void **params) {
     slots.assign(params, params + recipe.userParams);
+    flags = 0;
     for (size_t i = 0; i < recipe.maps.size(); ++i) {
       const TensorMapEntry &map = recipe.maps[i];
       TensorMapGeometry g;
@@ -92,28 +96,39 @@ private:
                           "this kernel copies tiles with TMA, which cannot read "
                           "its arguments: %s",
                           why.c_str());
-      const unsigned long long dims[3] = {g.dims[0], g.dims[1], g.dims[2]};
-      const unsigned long long strides[2] = {g.strides[0], g.strides[1]};
-      const unsigned box[3] = {g.box[0], g.box[1], g.box[2]},
-                     elementStrides[3] = {1, 1, 1};
-      const int type = map.elementBytes == 1   ? kTensorMapUint8
-                       : map.elementBytes == 2 ? kTensorMapUint16
-                                               : kTensorMapUint32;
-      const int swizzle = map.swizzleBytes == 128  ? kTensorMapSwizzle128B
-                          : map.swizzleBytes == 64 ? kTensorMapSwizzle64B
-                          : map.swizzleBytes == 32 ? kTensorMapSwizzle32B
-                                                   : kTensorMapSwizzleNone;
-      if (Tessel_Error *e =
-              check(cuda, "cuTensorMapEncodeTiled",
-                    cuda.cuTensorMapEncodeTiled(
-                        &maps[i], type, g.rank, reinterpret_cast<void *>(g.base), dims,
-                        strides, box, elementStrides, kTensorMapInterleaveNone, swizzle,
-                        kTensorMapL2Promotion256B, kTensorMapFloatOobFillNone),
-                    TESSEL_ERROR_INVALID_ARGUMENT))
+      // The grouped form where this launch's rows allow it and the driver
+      // takes it; the plain one otherwise (the kernel follows the flag).
+      TensorMapGeometry grouped = g;
+      if (map.groupWarps != 0 && computeGroupedGeometry(map, params, grouped) &&
+          encode(cuda, map, grouped, maps[i]) == CUDA_SUCCESS)
+        flags |= uint32_t(1) << i;
+      else if (Tessel_Error *e =
+                   check(cuda, "cuTensorMapEncodeTiled", encode(cuda, map, g, maps[i]),
+                         TESSEL_ERROR_INVALID_ARGUMENT))
         return e;
       slots.push_back(&maps[i]);
     }
+    slots.push_back(&flags);
     return Ok();
+  }
+
+  static CUresult encode(const CudaDriver &cuda, const TensorMapEntry &map,
+                         const TensorMapGeometry &g, CUtensorMap &out) {
+    const unsigned elementStrides[5] = {1, 1, 1, 1, 1};
+    const int type = map.elementBytes == 1   ? kTensorMapUint8
+                     : map.elementBytes == 2 ? kTensorMapUint16
+                                             : kTensorMapUint32;
+    const int swizzle = map.swizzleBytes == 128  ? kTensorMapSwizzle128B
+                        : map.swizzleBytes == 64 ? kTensorMapSwizzle64B
+                        : map.swizzleBytes == 32 ? kTensorMapSwizzle32B
+                                                 : kTensorMapSwizzleNone;
+    unsigned long long dims[5], strides[4];
+    std::copy(std::begin(g.dims), std::end(g.dims), dims);
+    std::copy(std::begin(g.strides), std::end(g.strides), strides);
+    return cuda.cuTensorMapEncodeTiled(
+        &out, type, g.rank, reinterpret_cast<void *>(g.base), dims, strides, g.box,
+        elementStrides, kTensorMapInterleaveNone, swizzle, kTensorMapL2Promotion256B,
+        kTensorMapFloatOobFillNone);
   }
 
   Gpu &gpu;
@@ -122,6 +137,7 @@ private:
   uint32_t threads, shared;
   TensorMapRecipe recipe;
   std::vector<CUtensorMap> maps;
+  uint32_t flags = 0;
   std::vector<void *> slots;
   std::mutex launchMutex;
 };
@@ -407,10 +423,11 @@ std::unique_ptr<tessel::kit::DevicePlatform> tessel::kit::createDevicePlatform()
 
 const tessel::kit::PluginIdentity &tessel::kit::getPluginIdentity() {
   // 0.2.0: cubins with TMA copies take tensor maps this plugin encodes at
-  // launch (TensorMapRecipe.h); the version keys the compile cache, so
-  // cubins of the two do not mix.
+  // launch (TensorMapRecipe.h); 0.3.0: and a word of flags after them
+  // (recipe version 2, grouped maps). The version keys the compile cache,
+  // so cubins of different versions do not mix.
   static const PluginIdentity identity = {
-      "nvidia", "0.2.0",
+      "nvidia", "0.3.0",
       "NVIDIA GPUs (sm_80, sm_90a): compiles tile IR to cubins with LLVM NVPTX and "
       "ptxas, runs them through the CUDA driver",
       "NVIDIA GPUs, runtime only: runs cubins compiled elsewhere through the CUDA "

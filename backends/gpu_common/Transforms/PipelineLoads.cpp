@@ -120,9 +120,9 @@ Value andMask(OpBuilder &b, Location loc, tile::LoadOp load, Value mask, Value c
 /// Clones `op` (a tile.load, or a tile.desc_load copied by the block-copy
 /// engine) after its slice under `mapping`, masked by `cond` too: a load's
 /// mask and'ed with it, a descriptor load as a tilegpu.tensor_copy enabled
-/// by it.
+/// by it, whose row index is a multiple of `rowMultiple`.
 Value cloneLoad(OpBuilder &b, Operation *op, ArrayRef<Operation *> slice,
-                IRMapping &mapping, Value cond) {
+                IRMapping &mapping, Value cond, int64_t rowMultiple) {
   for (Operation *sliced : slice)
     b.clone(*sliced, mapping);
   if (auto desc = dyn_cast<tile::DescLoadOp>(op)) {
@@ -136,6 +136,8 @@ Value cloneLoad(OpBuilder &b, Operation *op, ArrayRef<Operation *> slice,
         mapping.lookupOrDefault(desc.getDesc()), indices, cond);
     if (operand != op)
       copy.setTransposed(true);
+    if (rowMultiple > 1)
+      copy.setRowMultiple(rowMultiple);
     return copy.getResult();
   }
   auto load = cast<tile::LoadOp>(op);
@@ -362,6 +364,8 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, bool tensorCopies,
     Operation *load; // a tile.load, or a tile.desc_load the engine copies
     SmallVector<Operation *> slice;
     int asyncOperand = -1;
+    /// For a block copy: a number its row index is a multiple of.
+    int64_t rowMultiple = 1;
     bool isTensorCopy() const { return isa<tile::DescLoadOp>(load); }
     /// The op the dot reads: the load, or the transpose of a block copy.
     Operation *getOperandOp() const { return getDotOperandOp(load); }
@@ -380,6 +384,9 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, bool tensorCopies,
   // Descriptor loads the block-copy engine cannot take (or that are not
   // pipelined: a loop that writes) become pointer loads, pipelined as any.
   const bool i32Iterations = loop.getInductionVar().getType().isInteger(32);
+  // The row index's divisibility, of each descriptor load the engine copies
+  // (it may then copy A in large boxes: TensorMaps.h).
+  llvm::DenseMap<Operation *, int64_t> rowMultiples;
   {
     SmallVector<tile::DescLoadOp> descLoads(body->getOps<tile::DescLoadOp>());
     std::optional<tile::AxisInfoAnalysis> axis;
@@ -387,8 +394,13 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, bool tensorCopies,
       if (tensorCopies && asyncCopy && i32Iterations && !writes) {
         if (!axis)
           axis.emplace(loop->getParentOfType<func::FuncOp>());
-        if (canCopyWithTensorMap(load, *axis, numWarps, tile, warpGroupMaxN))
+        if (canCopyWithTensorMap(load, *axis, numWarps, tile, warpGroupMaxN)) {
+          tile::AxisInfo row = axis->lookup(load.getIndices()[0]);
+          // (Capped: a power of two that large is all a box needs.)
+          if (!row.divisibility.empty())
+            rowMultiples[load] = std::min<int64_t>(row.divisibility[0], 1024);
           continue;
+        }
       }
       (void)tile::expandTensorDescAccess(load);
     }
@@ -422,7 +434,8 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, bool tensorCopies,
                           // induction variable.
                           asyncCopy && i32Iterations
                               ? getAsyncOperand(&op, numWarps, tile, warpGroupMaxN)
-                              : -1});
+                              : -1,
+                          std::max<int64_t>(1, rowMultiples.lookup(&op))});
   }
   if (candidates.empty())
     return;
@@ -559,7 +572,8 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, bool tensorCopies,
                                             ivAt, loop.getUpperBound());
       for (auto [c, values] : llvm::zip(candidates, first)) {
         IRMapping mapping = at;
-        values.push_back(cloneLoad(rewriter, c.load, c.slice, mapping, reaches));
+        values.push_back(
+            cloneLoad(rewriter, c.load, c.slice, mapping, reaches, c.rowMultiple));
       }
     }
   }
@@ -599,7 +613,7 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, bool tensorCopies,
         for (auto [ci, c] : llvm::enumerate(candidates)) {
           IRMapping mapping = at;
           // Values of the slice that are not carried stay as they are.
-          inLoop.push_back(cloneLoad(b, c.load, c.slice, mapping, more));
+          inLoop.push_back(cloneLoad(b, c.load, c.slice, mapping, more, c.rowMultiple));
           for (unsigned j = 1; j < ahead; ++j)
             yielded.push_back(newArgs[ci * ahead + j]);
           yielded.push_back(inLoop.back());

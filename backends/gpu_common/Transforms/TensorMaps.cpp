@@ -111,7 +111,18 @@ std::optional<TensorCopyBoxes> getTensorCopyBoxes(tilegpu::SharedStagingAttr sta
   if (rows % boxes.boxRows != 0 || boxes.boxRows > 256)
     return std::nullopt;
   boxes.rowGroups = rows / boxes.boxRows;
+  if (reordered)
+    boxes.groupWarps = staging.getARowWarps();
   return boxes;
+}
+
+int64_t getGroupedCopyWarps(const TensorCopyBoxes &boxes, int64_t rows,
+                            int64_t rowMultiple, bool slices) {
+  const int64_t w = boxes.groupWarps;
+  if (slices || (w != 4 && w != 8) || boxes.boxRows != 8 || rows % (16 * w) != 0 ||
+      rowMultiple % (16 * w) != 0)
+    return 0;
+  return w;
 }
 
 } // namespace tessel::gpu

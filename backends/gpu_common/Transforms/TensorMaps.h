@@ -63,9 +63,23 @@ std::optional<TensorMapSource> traceTensorMapSource(tile::MakeTensorDescOp desc)
 /// swizzle by the shared-memory address), so one box per column block,
 /// `boxColumns` wide; A's 8-row groups are reordered for the warp groups,
 /// so its boxes are 8 rows high, one per group (`rowGroups`).
+///
+/// Such an A (reordered for W = `groupWarps` warps) also has a grouped
+/// form, where the copy's rows and row index are multiples of 16 W and the
+/// descriptor has no slices: a 5-D view of the same rows, innermost first
+/// (columns, 8 rows, 2, 4, rows / 32) with row strides (1, 8 W, 8, 32),
+/// whose box (columns, 8, 2, 4, 1) walks 8 rows, then the two groups a warp
+/// holds in a 64-row slice, then four warps, so one box fills 64
+/// consecutive staging rows: box k of a tile at row `row0` has outer
+/// coordinate row0 / 32 + (k / (W / 4)) W / 2 + k % (W / 4) and fills
+/// staging rows from 64 k. The host encodes a map in this form only where
+/// the tensor's rows are a multiple of 16 W too (no box straddles its end)
+/// and says so in a flag the kernel reads; the NVIDIA recipe
+/// (backends/nvidia/runtime/TensorMapRecipe.h) spells out the same view.
 struct TensorCopyBoxes {
   int64_t boxColumns = 0, boxRows = 0, swizzleBytes = 0;
   int64_t columnBlocks = 0, rowGroups = 0;
+  int64_t groupWarps = 0;
 };
 /// `block` is the tile as it lies in memory (the descriptor's block); a
 /// `transposed` copy is a K-major B (its N rows of K). Nullopt where the
@@ -74,6 +88,11 @@ std::optional<TensorCopyBoxes> getTensorCopyBoxes(tilegpu::SharedStagingAttr sta
                                                   unsigned operand,
                                                   mlir::RankedTensorType block,
                                                   bool transposed);
+
+/// The W of the grouped form a copy of `boxes` of a `rows`-row tile whose
+/// row index is a multiple of `rowMultiple` can take, or 0.
+int64_t getGroupedCopyWarps(const TensorCopyBoxes &boxes, int64_t rows,
+                            int64_t rowMultiple, bool slices);
 
 } // namespace tessel::gpu
 

@@ -53,17 +53,17 @@ def NvidiaTensorMapParams : Pass<"nvidia-tensor-map-params", "::mlir::ModuleOp">
     parameter after the user's (`!llvm.ptr` with `llvm.byval` of 128 bytes,
     `llvm.align` 64 and `nvvm.grid_constant`: a `.param .align 64 .b8
     [128]` whose generic address the copy reads); the copy names it with
-    `tilegpu.tensor_map`. The module gets `@tessel_tensor_maps`, a
+    `tilegpu.tensor_map`; one map per descriptor, box shape and form (a
+    copy of A that may take the grouped form of TensorMapRecipe.h has a map
+    of its own). After the maps comes an i32 parameter marked
+    `tilegpu.tensor_map_flags`, in which the host sets bit i when it
+    encoded map i grouped. The module gets `@tessel_tensor_maps`, a
     constant i64 array in global memory (`.global`, read by the host with
     cuModuleGetGlobal), that says how the host fills each map from the
-    launch's arguments: words 0-2 the format version (1), the number of
-    maps and of the user's parameters, then 12 words a map (its parameter,
-    the base argument, the element bytes, rows, columns and row stride as
-    two words each -- a kind word, bits 0-7 the kind (0 constant, 1
-    argument), 8-15 the argument's bits, bit 16 set when read signed, then
-    the constant or argument number -- and the box's columns and rows and
-    the swizzle in bytes). Copies whose descriptor cannot be traced to the
-    arguments are an error (pipeline-loads only makes traceable ones).
+    launch's arguments (its layout, version 2, is in
+    backends/nvidia/runtime/TensorMapRecipe.h). Copies whose descriptor
+    cannot be traced to the arguments are an error (pipeline-loads only
+    makes traceable ones).
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::NVVM::NVVMDialect"];
 }

@@ -53,7 +53,7 @@ struct TensorMapParamsPass : impl::NvidiaTensorMapParamsBase<TensorMapParamsPass
       recipe.emplace();
       recipe->userParams = func.getNumArguments();
       // One map per descriptor and box.
-      using Key = std::tuple<Operation *, int64_t, int64_t, int64_t>;
+      using Key = std::tuple<Operation *, int64_t, int64_t, int64_t, int64_t>;
       llvm::MapVector<Key, unsigned> maps;
       for (tilegpu::TensorCopyOp copy : copies) {
         auto desc = copy.getDesc().getDefiningOp<tile::MakeTensorDescOp>();
@@ -73,7 +73,14 @@ struct TensorMapParamsPass : impl::NvidiaTensorMapParamsBase<TensorMapParamsPass
                               "describe";
           return signalPassFailure();
         }
-        Key key{desc, boxes->boxColumns, boxes->boxRows, boxes->swizzleBytes};
+        // A copy that may take the grouped form gets a map of its own: the
+        // host encodes a map grouped or not for all its copies.
+        const int64_t groupWarps = gpu::getGroupedCopyWarps(
+            *boxes,
+            cast<tile::TensorDescType>(desc.getType()).getBlockType().getDimSize(0),
+            copy.getRowMultiple(), source->outerIndex != nullptr);
+        Key key{desc, boxes->boxColumns, boxes->boxRows, boxes->swizzleBytes,
+                groupWarps};
         auto [it, inserted] = maps.try_emplace(key, unsigned(maps.size()));
         if (inserted) {
           TensorMapEntry e;
@@ -88,11 +95,17 @@ struct TensorMapParamsPass : impl::NvidiaTensorMapParamsBase<TensorMapParamsPass
           e.swizzleBytes = unsigned(boxes->swizzleBytes);
           if (source->outerIndex)
             e.sliceStride = toRecipe(source->outerStride);
+          e.groupWarps = unsigned(groupWarps);
           recipe->maps.push_back(e);
         }
         copy->setAttr(tilegpu::TileGpuDialect::TensorMapAttrHelper::getNameStr(),
                       IntegerAttr::get(IntegerType::get(context, 32),
                                        recipe->userParams + it->second));
+      }
+      if (maps.size() > kTensorMapMaxMaps) {
+        func.emitError() << "more than " << kTensorMapMaxMaps
+                         << " TMA tensor maps in one kernel";
+        return signalPassFailure();
       }
       // The parameters: 128 opaque bytes each, 64-byte aligned, read in
       // place (grid constant).
@@ -112,6 +125,16 @@ struct TensorMapParamsPass : impl::NvidiaTensorMapParamsBase<TensorMapParamsPass
           func.emitError() << "cannot add the tensor-map parameters";
           return signalPassFailure();
         }
+      }
+      // Then the word of flags: which maps the host encoded grouped.
+      NamedAttrList flagAttrs;
+      flagAttrs.set(tilegpu::TileGpuDialect::TensorMapFlagsAttrHelper::getNameStr(),
+                    b.getUnitAttr());
+      if (failed(func.insertArgument(func.getNumArguments(), b.getI32Type(),
+                                     flagAttrs.getDictionary(context),
+                                     func.getLoc()))) {
+        func.emitError() << "cannot add the tensor-map flags parameter";
+        return signalPassFailure();
       }
     }
     if (!recipe)

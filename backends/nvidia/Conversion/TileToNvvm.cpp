@@ -41,12 +41,17 @@ struct ConvertTileGpuKernelsToNvvmPass
       // grid constants, which NVVM allows on a kernel's arguments only.
       mlir::StringRef tensorMap =
           tilegpu::TileGpuDialect::TensorMapAttrHelper::getNameStr();
-      for (unsigned i = 0; i < func.getNumArguments(); ++i)
+      // The flags word after them is a plain i32 once the copies read it.
+      mlir::StringRef flags =
+          tilegpu::TileGpuDialect::TensorMapFlagsAttrHelper::getNameStr();
+      for (unsigned i = 0; i < func.getNumArguments(); ++i) {
         if (func.getArgAttr(i, tensorMap)) {
           func.removeArgAttr(i, tensorMap);
           func.setArgAttr(i, mlir::NVVM::NVVMDialect::getGridConstantAttrName(),
                           mlir::UnitAttr::get(func.getContext()));
         }
+        func.removeArgAttr(i, flags);
+      }
     });
   }
 };

@@ -64,6 +64,7 @@ std::vector<int64_t> TensorMapRecipe::toWords() const {
     out.push_back(m.boxRows);
     out.push_back(m.swizzleBytes);
     putScalar(out, m.sliceStride);
+    out.push_back(m.groupWarps);
   }
   return out;
 }
@@ -74,7 +75,7 @@ std::string TensorMapRecipe::parse(const int64_t *w, size_t count) {
   if (w[0] != kTensorMapRecipeVersion)
     return "tensor-map recipe version " + std::to_string(w[0]) +
            " (this plugin reads " + std::to_string(kTensorMapRecipeVersion) + ")";
-  if (w[1] < 0 || w[2] < 0 ||
+  if (w[1] < 0 || w[1] > int64_t(kTensorMapMaxMaps) || w[2] < 0 ||
       count != kTensorMapHeaderWords + size_t(w[1]) * kTensorMapWords)
     return "the tensor-map recipe's length does not match its " + std::to_string(w[1]) +
            " maps";
@@ -92,6 +93,7 @@ std::string TensorMapRecipe::parse(const int64_t *w, size_t count) {
     e.boxRows = unsigned(m[10]);
     e.swizzleBytes = unsigned(m[11]);
     scalars = scalars && readScalar(m + 12, e.sliceStride);
+    e.groupWarps = unsigned(m[14]);
     auto isArgument = [&](const RecipeScalar &s) {
       return s.kind == RecipeScalar::Constant || s.value < int64_t(userParams);
     };
@@ -103,7 +105,9 @@ std::string TensorMapRecipe::parse(const int64_t *w, size_t count) {
         (e.elementBytes != 1 && e.elementBytes != 2 && e.elementBytes != 4) ||
         e.boxColumns == 0 || e.boxColumns > 256 || e.boxRows == 0 || e.boxRows > 256 ||
         !swizzle ||
-        (e.swizzleBytes != 0 && e.boxColumns * e.elementBytes > e.swizzleBytes))
+        (e.swizzleBytes != 0 && e.boxColumns * e.elementBytes > e.swizzleBytes) ||
+        (m[14] != 0 && (m[14] != 4 && m[14] != 8)) ||
+        (e.groupWarps != 0 && (e.hasSlices() || e.boxRows != 8)))
       return "tensor map " + std::to_string(i) + " of the recipe is malformed";
     maps.push_back(e);
   }
@@ -137,7 +141,7 @@ std::string computeTensorMapGeometry(const TensorMapEntry &map, void *const *par
   out.strides[0] = uint64_t(strideBytes);
   out.box[0] = map.boxColumns;
   out.box[1] = map.boxRows;
-  out.box[2] = 1;
+  out.box[2] = out.box[3] = out.box[4] = 1;
   if (map.hasSlices()) {
     const int64_t slice = evaluate(map.sliceStride, params);
     const int64_t sliceBytes = slice * int64_t(map.elementBytes);
@@ -150,6 +154,31 @@ std::string computeTensorMapGeometry(const TensorMapEntry &map, void *const *par
     out.strides[1] = uint64_t(sliceBytes);
   }
   return "";
+}
+
+bool computeGroupedGeometry(const TensorMapEntry &map, void *const *params,
+                            TensorMapGeometry &out) {
+  const int64_t w = map.groupWarps;
+  const int64_t rows = evaluate(map.rows, params);
+  if (w == 0 || map.hasSlices() || out.rank != 2 || rows % (16 * w) != 0)
+    return false;
+  // (columns, 8 rows, 2, 4, rows / 32) with row strides (1, 8 W, 8, 32):
+  // TensorMapRecipe.h.
+  const uint64_t row = out.strides[0];
+  out.rank = 5;
+  out.dims[1] = 8;
+  out.dims[2] = 2;
+  out.dims[3] = 4;
+  out.dims[4] = uint64_t(rows / 32);
+  out.strides[0] = row;
+  out.strides[1] = uint64_t(8 * w) * row;
+  out.strides[2] = 8 * row;
+  out.strides[3] = 32 * row;
+  out.box[1] = 8;
+  out.box[2] = 2;
+  out.box[3] = 4;
+  out.box[4] = 1;
+  return true;
 }
 
 } // namespace tessel::nvidia

@@ -17,7 +17,24 @@
 // scalar, the constant 0 when the map has no slices: a descriptor whose
 // base is `argument + index * stride` is a third dimension of the
 // argument's tensor, as many slices as TMA can count (the kernel addresses
-// only the slices its own pointer arithmetic would have).
+// only the slices its own pointer arithmetic would have); then the group
+// warps W: 0, or the W (4 or 8) of an A operand whose 8-row groups the
+// staging reorders for W warps (TileGpuAttrs.td). After the maps, the kernel
+// takes one more parameter, a 32-bit word of flags: bit i set when the host
+// encoded map i in its grouped form.
+//
+// The grouped form lets one box bring 64 of the staging's rows, where the
+// plain form (box rows 8) needs a box per 8-row group: a 5-D view of the
+// same rows, innermost first (columns, 8 rows, 2, 4, rows / 32), row strides
+// (1, 8 W, 8, 32), box (box columns, 8, 2, 4, 1). The staging keeps global
+// row 8 q + r of a tile, with w = q % W and p = q / W, at
+// 64 (p / 2 * W / 4 + w / 4) + 16 (w % 4) + 8 (p % 2) + r, so walking the
+// box in order (r, p % 2, w % 4) fills 64 consecutive staging rows, and the
+// outer coordinate, in 32-row units, picks which 64. It reads the right
+// rows only where no box straddles the tensor's end: the host encodes it
+// only when the rows are a multiple of 16 W, and the kernel uses it only
+// where its row index is too (else each map falls back to the plain form,
+// and so does the kernel, reading the flag).
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,9 +48,11 @@
 namespace tessel::nvidia {
 
 inline constexpr const char *kTensorMapRecipeSymbol = "tessel_tensor_maps";
-inline constexpr int64_t kTensorMapRecipeVersion = 1;
+inline constexpr int64_t kTensorMapRecipeVersion = 2;
 inline constexpr size_t kTensorMapHeaderWords = 3;
-inline constexpr size_t kTensorMapWords = 14;
+inline constexpr size_t kTensorMapWords = 15;
+/// The most maps a kernel takes (a bit each in the flags word).
+inline constexpr size_t kTensorMapMaxMaps = 32;
 
 /// A scalar of a map: a constant, or an argument read as `bits` wide.
 struct RecipeScalar {
@@ -54,6 +73,8 @@ struct TensorMapEntry {
   unsigned boxColumns = 0, boxRows = 0, swizzleBytes = 0;
   /// The stride between slices; the constant 0: none (a 2-D map).
   RecipeScalar sliceStride;
+  /// The W of a grouped A (0: none; no slices then).
+  unsigned groupWarps = 0;
   bool hasSlices() const {
     return !(sliceStride.kind == RecipeScalar::Constant && sliceStride.value == 0);
   }
@@ -71,11 +92,11 @@ struct TensorMapRecipe {
 /// What cuTensorMapEncodeTiled takes for one map at one launch (dims and
 /// strides innermost first, strides in bytes).
 struct TensorMapGeometry {
-  unsigned rank = 2; ///< 3 with slices
+  unsigned rank = 2; ///< 3 with slices, 5 grouped
   uint64_t base = 0;
-  uint64_t dims[3] = {0, 0, 0};
-  uint64_t strides[2] = {0, 0}; ///< rows', then slices' (bytes)
-  uint32_t box[3] = {0, 0, 1};
+  uint64_t dims[5] = {0, 0, 0, 0, 0};
+  uint64_t strides[4] = {0, 0, 0, 0}; ///< of dims 1.. (bytes)
+  uint32_t box[5] = {0, 0, 1, 1, 1};
 };
 /// The slice count a map with slices declares: TMA's largest extent.
 inline constexpr uint64_t kTensorMapSlices = uint64_t(1) << 32;
@@ -85,6 +106,11 @@ inline constexpr uint64_t kTensorMapSlices = uint64_t(1) << 32;
 /// argument whose value TMA cannot take (alignment, extent).
 std::string computeTensorMapGeometry(const TensorMapEntry &map, void *const *params,
                                      TensorMapGeometry &out);
+/// The grouped form of `map` (its groupWarps non-zero) at this launch:
+/// false where it does not apply (rows not a multiple of 16 W), `out`
+/// then untouched. Call after computeTensorMapGeometry succeeded.
+bool computeGroupedGeometry(const TensorMapEntry &map, void *const *params,
+                            TensorMapGeometry &out);
 
 } // namespace tessel::nvidia
 

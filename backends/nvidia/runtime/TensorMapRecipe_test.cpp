@@ -112,5 +112,100 @@ TEST(TensorMapRecipe, GeometryFromArguments) {
   EXPECT_NE(why.find("argument 3"), std::string::npos) << why;
 }
 
+/// Where the staging of an A reordered for `w` warps keeps row `r` of the
+/// tile (TileGpuAttrs.td: 8-row group q at 8 (c W / 4 + g) + 2 v + h).
+int64_t stagingRow(int64_t r, int64_t w) {
+  const int64_t q = r / 8, warp = q % w, g = warp / 4, v = warp % 4, c = q / w / 2,
+                h = (q / w) % 2;
+  return 8 * (8 * (c * w / 4 + g) + 2 * v + h) + r % 8;
+}
+
+// The engine walks a box innermost first and writes it to consecutive
+// shared memory: walked over the grouped geometry, the boxes the kernel
+// issues (box k at outer coordinate row0 / 32 + (k / (W / 4)) W / 2 +
+// k % (W / 4), into staging rows from 64 k) must put every row of the tile
+// where the staging keeps it, each once.
+TEST(TensorMapRecipe, GroupedBoxesFillTheReorderedStaging) {
+  for (int64_t w : {4, 8}) {
+    for (int64_t tileRows : {64, 128, 256}) {
+      if (tileRows % (16 * w) != 0)
+        continue;
+      TensorMapEntry e = makeRecipe().maps[0];
+      e.groupWarps = unsigned(w);
+      alignas(16) static unsigned char buffer[64];
+      uint64_t base = reinterpret_cast<uint64_t>(buffer);
+      int32_t rows = 1024, stride = 4096, unused = 0;
+      void *params[8] = {&base,   &unused, &unused, &rows,
+                         &unused, &unused, &stride, &unused};
+      TensorMapGeometry g;
+      ASSERT_EQ(computeTensorMapGeometry(e, params, g), "");
+      ASSERT_TRUE(computeGroupedGeometry(e, params, g));
+      ASSERT_EQ(g.rank, 5u);
+      const uint64_t rowBytes = uint64_t(stride) * 2;
+      const int64_t row0 = 2 * tileRows;
+      std::vector<int64_t> filled(size_t(tileRows), -1);
+      for (int64_t k = 0; k < tileRows / 64; ++k) {
+        const int64_t outer = row0 / 32 + (k / (w / 4)) * w / 2 + k % (w / 4);
+        ASSERT_LT(uint64_t(outer), g.dims[4]);
+        int64_t at = 64 * k;
+        for (uint32_t i3 = 0; i3 < g.box[3]; ++i3)
+          for (uint32_t i2 = 0; i2 < g.box[2]; ++i2)
+            for (uint32_t i1 = 0; i1 < g.box[1]; ++i1, ++at) {
+              const uint64_t offset = i1 * g.strides[0] + i2 * g.strides[1] +
+                                      i3 * g.strides[2] +
+                                      uint64_t(outer) * g.strides[3];
+              ASSERT_EQ(offset % rowBytes, 0u);
+              const int64_t r = int64_t(offset / rowBytes) - row0;
+              ASSERT_GE(r, 0);
+              ASSERT_LT(r, tileRows);
+              EXPECT_EQ(filled[size_t(r)], -1) << "row " << r << " copied twice";
+              filled[size_t(r)] = at;
+            }
+      }
+      for (int64_t r = 0; r < tileRows; ++r)
+        EXPECT_EQ(filled[size_t(r)], stagingRow(r, w))
+            << "W " << w << ", tile rows " << tileRows << ", row " << r;
+    }
+  }
+}
+
+TEST(TensorMapRecipe, GroupedFormOnlyForWholeGroups) {
+  TensorMapEntry e = makeRecipe().maps[0];
+  e.groupWarps = 8;
+  alignas(16) static unsigned char buffer[64];
+  uint64_t base = reinterpret_cast<uint64_t>(buffer);
+  int32_t rows = 3000, stride = 4104, unused = 0;
+  void *params[8] = {&base,   &unused, &unused, &rows,
+                     &unused, &unused, &stride, &unused};
+  TensorMapGeometry g;
+  ASSERT_EQ(computeTensorMapGeometry(e, params, g), "");
+  // 3000 rows: a box of the last tile would read past the tensor.
+  EXPECT_FALSE(computeGroupedGeometry(e, params, g));
+  EXPECT_EQ(g.rank, 2u);
+  rows = 3072;
+  ASSERT_EQ(computeTensorMapGeometry(e, params, g), "");
+  EXPECT_TRUE(computeGroupedGeometry(e, params, g));
+  EXPECT_EQ(g.dims[4], 96u);
+  EXPECT_EQ(g.strides[1], 64u * 8208);
+  e.groupWarps = 0;
+  ASSERT_EQ(computeTensorMapGeometry(e, params, g), "");
+  EXPECT_FALSE(computeGroupedGeometry(e, params, g));
+
+  // The recipe keeps W; a grouped map with slices or 4-row boxes is malformed.
+  TensorMapRecipe r = makeRecipe();
+  r.maps[0].groupWarps = 4;
+  std::vector<int64_t> words = r.toWords();
+  TensorMapRecipe back;
+  ASSERT_EQ(back.parse(words.data(), words.size()), "");
+  EXPECT_EQ(back.maps[0].groupWarps, 4u);
+  r.maps[0].sliceStride = {RecipeScalar::Argument, 32, true, 7};
+  words = r.toWords();
+  EXPECT_NE(back.parse(words.data(), words.size()), "");
+  r = makeRecipe();
+  r.maps[0].groupWarps = 6;
+  words = r.toWords();
+  EXPECT_NE(back.parse(words.data(), words.size()), "");
+}
+
 } // namespace
 } // namespace tessel::nvidia

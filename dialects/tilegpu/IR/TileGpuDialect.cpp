@@ -25,6 +25,12 @@ LogicalResult InitCopyBarriersOp::verify() {
   return success();
 }
 
+LogicalResult TensorCopyOp::verify() {
+  if (getRowMultiple() < 1)
+    return emitOpError() << "row_multiple must be positive, got " << getRowMultiple();
+  return success();
+}
+
 void TileGpuDialect::initialize() {
   registerAttributes();
   addOperations<
@@ -97,7 +103,8 @@ LogicalResult TileGpuDialect::verifyOperationAttribute(Operation *op,
                                   "of the op's one tile result";
     return success();
   }
-  if (name == KernelAttrHelper::getNameStr()) {
+  if (name == KernelAttrHelper::getNameStr() ||
+      name == TensorMapFlagsAttrHelper::getNameStr()) {
     if (!isa<UnitAttr>(attr.getValue()))
       return op->emitOpError() << "'" << name << "' must be a unit attribute";
     return success();

@@ -42,11 +42,16 @@ def TileGpu_TensorCopyOp : TileGpu_Op<"tensor_copy", [MemoryEffects<[MemRead]>]>
     for which the dot waits. Its result is the tile's value only in name:
     the dot reads the staging, nothing else reads the result. With
     `transposed`, the result is the block's 2-D transpose (a dot's B read
-    from rows along K, staged K-major).
+    from rows along K, staged K-major). `row_multiple` is a number the row
+    index (the first of `indices`) is known to be a multiple of in every
+    iteration; where it allows, the engine copies A's reordered row groups
+    in a few large boxes rather than one per 8 rows (TensorMaps.h).
   }];
   let arguments = (ins AnyType:$desc, Variadic<I32>:$indices, I1:$enabled,
-                       UnitAttr:$transposed);
+                       UnitAttr:$transposed,
+                       DefaultValuedAttr<I64Attr, "1">:$row_multiple);
   let results = (outs AnyRankedTensor:$result);
+  let hasVerifier = 1;
   let assemblyFormat = [{
     $desc `[` $indices `]` `if` $enabled attr-dict `:` type($desc) `->` type($result)
   }];

@@ -46,12 +46,14 @@ module attributes {tilegpu.num_warps = 4 : i32, tilegpu.warp_size = 32 : i32,
   // CHECK: tilegpu.init_copy_barriers {arrivals = 2 : i32, buffers = 3 : i32, dot = 0 : i32}
   // CHECK: tilegpu.tensor_copy %{{.*}}[%{{.*}}, %{{.*}}] if %{{.*}} {tilegpu.tensor_map = 6 : i32} : !tile.tensordesc<tensor<64x32xf16>> -> tensor<64x32xf16>
   // CHECK: tilegpu.tensor_copy %{{.*}}[%{{.*}}, %{{.*}}] if %{{.*}} {transposed} : !tile.tensordesc<tensor<64x32xf16>> -> tensor<32x64xf16>
+  // CHECK: tilegpu.tensor_copy %{{.*}}[%{{.*}}, %{{.*}}] if %{{.*}} {row_multiple = 128 : i64} : !tile.tensordesc<tensor<64x32xf16>> -> tensor<64x32xf16>
   // CHECK: tilegpu.inval_copy_barriers {buffers = 3 : i32, dot = 0 : i32}
   // CHECK: tensorCopies = 3
   func.func @block_copies(%d: !tile.tensordesc<tensor<64x32xf16>>, %i: i32, %on: i1) {
     tilegpu.init_copy_barriers {arrivals = 2 : i32, buffers = 3 : i32, dot = 0 : i32}
     %a = tilegpu.tensor_copy %d[%i, %i] if %on {tilegpu.tensor_map = 6 : i32} : !tile.tensordesc<tensor<64x32xf16>> -> tensor<64x32xf16>
     %b = tilegpu.tensor_copy %d[%i, %i] if %on {transposed} : !tile.tensordesc<tensor<64x32xf16>> -> tensor<32x64xf16>
+    %c = tilegpu.tensor_copy %d[%i, %i] if %on {row_multiple = 128} : !tile.tensordesc<tensor<64x32xf16>> -> tensor<64x32xf16>
     tilegpu.inval_copy_barriers {buffers = 3 : i32, dot = 0 : i32}
     return
   }

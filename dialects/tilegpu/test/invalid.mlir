@@ -107,6 +107,14 @@ func.func @copy_barriers() {
 
 // -----
 
+func.func @copy_row_multiple(%d: !tile.tensordesc<tensor<64x32xf16>>, %i: i32, %on: i1) {
+  // expected-error @+1 {{'tilegpu.tensor_copy' op row_multiple must be positive, got 0}}
+  %a = tilegpu.tensor_copy %d[%i, %i] if %on {row_multiple = 0} : !tile.tensordesc<tensor<64x32xf16>> -> tensor<64x32xf16>
+  return
+}
+
+// -----
+
 // expected-error @+1 {{'tilegpu.max_run' must be a power of two, got 6 : i32}}
 module attributes {tilegpu.max_run = 6 : i32} {}
 

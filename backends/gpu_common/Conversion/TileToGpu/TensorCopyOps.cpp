@@ -2,7 +2,9 @@
 //
 // tilegpu.tensor_copy on a target with a block-copy engine
 // (GpuMatrixHooks::hasTensorCopy): thread 0 arrives on the buffer's barrier
-// expecting the tile's bytes and issues one copy per box (TensorMaps.h);
+// expecting the tile's bytes and issues one copy per box (TensorMaps.h:
+// A's in its grouped form, a box per 64 rows, where the host encoded the
+// map so, which the kernel's flags word says);
 // the dot waits on the barrier's phase for its iteration (DotOps.cpp). The
 // tensor map is the kernel parameter the backend added for the copy (its
 // `tilegpu.tensor_map`), so the descriptor itself lowers to nothing.
@@ -23,6 +25,8 @@ namespace {
 
 constexpr llvm::StringLiteral kTensorMapAttrName =
     tilegpu::TileGpuDialect::TensorMapAttrHelper::getNameStr();
+constexpr llvm::StringLiteral kTensorMapFlagsAttrName =
+    tilegpu::TileGpuDialect::TensorMapFlagsAttrHelper::getNameStr();
 
 Value isThread0(OpBuilder &b, Location loc, const GpuLowering &lowering) {
   ThreadIndex index = getThreadIndex(b, loc, lowering);
@@ -112,9 +116,48 @@ struct TensorCopyLowering : GpuPattern<tilegpu::TensorCopyOp> {
     Value issue = arith::AndIOp::create(
         rewriter, loc, isThread0(rewriter, loc, lowering), adaptor.getEnabled());
     const int64_t warps = marker.getOperand() == 0 ? staging.getARowWarps() : 0;
-    when(rewriter, loc, issue, [&](OpBuilder &b) {
-      lowering.matrix->arriveExpectingBytes(b, loc, barrier,
-                                            i32Const(b, loc, tileBytes));
+    // The grouped form (TensorMaps.h), where this copy may take it and the
+    // host says it encoded the map so.
+    Value grouped;
+    const int64_t groupWarps = getGroupedCopyWarps(
+        *boxes, tile.getDimSize(0), op.getRowMultiple(), slice != nullptr);
+    auto mapIndex =
+        func.getArgAttrOfType<IntegerAttr>(unsigned(map.getInt()), kTensorMapAttrName);
+    if (groupWarps != 0 && mapIndex)
+      for (BlockArgument arg : func.getArguments())
+        if (func.getArgAttr(arg.getArgNumber(), kTensorMapFlagsAttrName)) {
+          Value flags = rewriter.getRemappedValue(arg);
+          if (!flags)
+            flags = arg;
+          Value bit = arith::AndIOp::create(
+              rewriter, loc,
+              arith::ShRUIOp::create(rewriter, loc, flags,
+                                     i32Const(rewriter, loc, mapIndex.getInt())),
+              i32Const(rewriter, loc, 1));
+          grouped = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne, bit,
+                                          i32Const(rewriter, loc, 0));
+        }
+    // Box k of the grouped form: 64 staging rows from row 64 k.
+    auto copyGrouped = [&](OpBuilder &b) {
+      Value outer0 = arith::ShRSIOp::create(b, loc, row0, i32Const(b, loc, 5));
+      Value zero = i32Const(b, loc, 0);
+      const int64_t perChunk = groupWarps / 4;
+      for (int64_t block = 0; block < boxes->columnBlocks; ++block) {
+        for (int64_t k = 0; k < tile.getDimSize(0) / 64; ++k) {
+          int64_t offset = block * tile.getDimSize(0) * boxes->swizzleBytes +
+                           64 * k * boxes->swizzleBytes;
+          Value dst = arith::AddIOp::create(b, loc, start, i32Const(b, loc, offset));
+          Value x = arith::AddIOp::create(b, loc, column0,
+                                          i32Const(b, loc, block * boxes->boxColumns));
+          Value outer = arith::AddIOp::create(
+              b, loc, outer0,
+              i32Const(b, loc, (k / perChunk) * groupWarps / 2 + k % perChunk));
+          lowering.matrix->tensorCopy(b, loc, dst, tensorMap,
+                                      ValueRange{x, zero, zero, zero, outer}, barrier);
+        }
+      }
+    };
+    auto copyPlain = [&](OpBuilder &b) {
       for (int64_t block = 0; block < boxes->columnBlocks; ++block) {
         for (int64_t group = 0; group < boxes->rowGroups; ++group) {
           // Where the staging keeps this box's rows (TileGpuAttrs.td).
@@ -136,6 +179,20 @@ struct TensorCopyLowering : GpuPattern<tilegpu::TensorCopyOp> {
           lowering.matrix->tensorCopy(b, loc, dst, tensorMap, coords, barrier);
         }
       }
+    };
+    when(rewriter, loc, issue, [&](OpBuilder &b) {
+      lowering.matrix->arriveExpectingBytes(b, loc, barrier,
+                                            i32Const(b, loc, tileBytes));
+      if (!grouped) {
+        copyPlain(b);
+        return;
+      }
+      auto choice = scf::IfOp::create(b, loc, grouped, /*withElseRegion=*/true);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(choice.thenBlock()->getTerminator());
+      copyGrouped(b);
+      b.setInsertionPoint(choice.elseBlock()->getTerminator());
+      copyPlain(b);
     });
     // The dot reads the staging; the value is never read.
     Type resultType = getTypeConverter()->convertType(op.getType());
