@@ -264,6 +264,9 @@ void addDescriptorCases(std::vector<Case> &out) {
   DescGemm persistent = {Dt::F16, 200, 136, 96, 64, 64, 32, 4, 3, 16, 8};
   persistent.programs = 3;
   out.push_back(descMatmul(persistent));
+  // Two warp groups over rows that are a multiple of 128: A may be copied
+  // in 64-row boxes (the grouped form of a reordered A).
+  out.push_back(descMatmul({Dt::BF16, 384, 128, 96, 128, 64, 32, 8, 3, 16, 16}));
 }
 
 } // namespace tessel::conformance

@@ -22,7 +22,8 @@ namespace tessel::conformance {
 // int64 offsets.
 // 2.3: tensor descriptors of 1, 3, 4 and 5 dimensions.
 // 2.4: GEMMs through tensor descriptors (divisibility facts on arguments).
-inline constexpr const char *kSuiteVersion = "2.4";
+// 2.5: a descriptor GEMM on two warp groups over whole 128-row tiles.
+inline constexpr const char *kSuiteVersion = "2.5";
 
 // Every runnable case, ordered by id; ids are unique (checked on first use).
 const std::vector<Case> &allCases();
