@@ -9,8 +9,10 @@
 //===----------------------------------------------------------------------===//
 
 #include <algorithm>
+#include <cstdlib>
 #include <iterator>
 #include <mutex>
+#include <string>
 #include <vector>
 
 #include "backends/nvidia/NvidiaTarget.h"
@@ -99,7 +101,8 @@ private:
       // The grouped form where this launch's rows allow it and the driver
       // takes it; the plain one otherwise (the kernel follows the flag).
       TensorMapGeometry grouped = g;
-      if (map.groupWarps != 0 && computeGroupedGeometry(map, params, grouped) &&
+      if (map.groupWarps != 0 && allowGroupedMaps() &&
+          computeGroupedGeometry(map, params, grouped) &&
           encode(cuda, map, grouped, maps[i]) == CUDA_SUCCESS)
         flags |= uint32_t(1) << i;
       else if (Tessel_Error *e =
@@ -110,6 +113,17 @@ private:
     }
     slots.push_back(&flags);
     return Ok();
+  }
+
+  /// TESSEL_NVIDIA_GROUPED_MAPS=0 keeps every map in the plain form (the
+  /// kernel follows the flags): a check of that path on inputs the grouped
+  /// form would take, and the other side of a comparison of the two.
+  static bool allowGroupedMaps() {
+    static const bool allowed = [] {
+      const char *env = std::getenv("TESSEL_NVIDIA_GROUPED_MAPS");
+      return env == nullptr || std::string(env) != "0";
+    }();
+    return allowed;
   }
 
   static CUresult encode(const CudaDriver &cuda, const TensorMapEntry &map,
