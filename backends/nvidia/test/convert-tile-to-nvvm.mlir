@@ -160,11 +160,17 @@ func.func private @dot(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<
 // -----
 
 // A 16-element tile over 128 threads is replicated: only owners issue the
-// atomics, and copies read the old values back through shared memory.
+// atomics, and copies read the old values back through shared memory. The
+// default semantics (acq_rel) take a barrier before (every thread's earlier
+// accesses) and fences around a relaxed atomic, which NVPTX keeps (it emits
+// every atomicrmw as a relaxed atom).
 // CHECK-LABEL: func.func @atomics
+// CHECK: nvvm.barrier0
 // CHECK: arith.cmpi ult
 // CHECK: scf.if
-// CHECK: llvm.atomicrmw fadd {{.*}} syncscope("device") acq_rel
+// CHECK: llvm.fence syncscope("device") release
+// CHECK-NEXT: llvm.atomicrmw fadd {{.*}} syncscope("device") monotonic
+// CHECK-NEXT: llvm.fence syncscope("device") acquire
 // CHECK: nvvm.barrier0
 func.func @atomics(%p: !tile.ptr<f32>, %out: !tile.ptr<f32>) {
   %r = tile.make_range 0 to 16 : tensor<16xi32>
@@ -175,6 +181,42 @@ func.func @atomics(%p: !tile.ptr<f32>, %out: !tile.ptr<f32>) {
   %obase = tile.splat %out : !tile.ptr<f32> -> tensor<16x!tile.ptr<f32>>
   %optrs = tile.addptr %obase, %r : tensor<16x!tile.ptr<f32>>, tensor<16xi32>
   tile.store %optrs, %old : tensor<16x!tile.ptr<f32>>
+  return
+}
+
+// -----
+
+// A relaxed scalar atomic whose result is unused: thread 0 alone, no fence,
+// no barrier. An acquiring one is followed by a barrier (every thread's
+// later reads), a releasing one preceded by one; a compare-and-swap too.
+// CHECK-LABEL: func.func @scalar_atomics
+// CHECK-NOT: nvvm.barrier0
+// CHECK: scf.if
+// CHECK-NOT: llvm.fence
+// CHECK: llvm.atomicrmw add {{.*}} syncscope("block") monotonic
+// CHECK-NOT: llvm.fence
+// CHECK: scf.if
+// CHECK-NEXT: llvm.atomicrmw add {{.*}} syncscope("device") monotonic
+// CHECK-NEXT: llvm.fence syncscope("device") acquire
+// CHECK: nvvm.barrier0
+// CHECK: nvvm.barrier0
+// CHECK: scf.if
+// CHECK-NEXT: llvm.fence release
+// CHECK-NEXT: llvm.atomicrmw xchg {{.*}} monotonic
+// CHECK-NOT: llvm.fence
+// CHECK: nvvm.barrier0
+// CHECK: scf.if
+// CHECK-NEXT: llvm.fence syncscope("device") release
+// CHECK-NEXT: llvm.cmpxchg {{.*}} syncscope("device") monotonic monotonic
+// CHECK-NEXT: llvm.extractvalue
+// CHECK-NEXT: llvm.fence syncscope("device") acquire
+func.func @scalar_atomics(%p: !tile.ptr<i32>) {
+  %one = arith.constant 1 : i32
+  %zero = arith.constant 0 : i32
+  %a = tile.atomic_rmw add, %p, %one {sem = #tile.sem<relaxed>, scope = #tile.scope<cta>} : !tile.ptr<i32>
+  %b = tile.atomic_rmw add, %p, %one {sem = #tile.sem<acquire>} : !tile.ptr<i32>
+  %c = tile.atomic_rmw xchg, %p, %zero {sem = #tile.sem<release>, scope = #tile.scope<sys>} : !tile.ptr<i32>
+  %d = tile.atomic_cas %p, %one, %zero : !tile.ptr<i32>
   return
 }
 

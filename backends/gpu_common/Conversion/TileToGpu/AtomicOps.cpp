@@ -5,6 +5,15 @@
 // values then reach every copy through shared memory. A scalar atomic runs
 // on thread 0 and its result is shared the same way.
 //
+// Memory semantics are the program's, not one thread's: a releasing atomic
+// publishes what every thread of the block wrote before it, an acquiring one
+// orders what every thread reads after it. So a block barrier precedes a
+// release and follows an acquire, and the issuing thread orders its atomic
+// with fences at the atomic's scope around a relaxed atomic (the PTX
+// memory model's release and acquire patterns). The fences are explicit
+// because LLVM's NVPTX backend (22) emits an `atomicrmw` of any ordering as
+// a relaxed `atom`: the ordering on the instruction would be lost.
+//
 //===----------------------------------------------------------------------===//
 
 #include "backends/gpu_common/Conversion/TileToGpu/Lowering.h"
@@ -26,9 +35,9 @@ template <typename Op> struct AtomicLowering : GpuPattern<Op> {
   using GpuPattern<Op>::GpuPattern;
   using GpuPattern<Op>::lowering;
 
-  /// The atomic on one element; returns the old value.
+  /// The relaxed atomic on one element at `scope`; returns the old value.
   virtual Value emitAtomic(OpBuilder &b, Location loc, Op op, Value ptr,
-                           ArrayRef<Value> operands) const = 0;
+                           ArrayRef<Value> operands, StringRef scope) const = 0;
   virtual SmallVector<Value> getOperands(typename Op::Adaptor adaptor) const = 0;
   virtual Value getMask(typename Op::Adaptor adaptor) const = 0;
 
@@ -45,12 +54,25 @@ template <typename Op> struct AtomicLowering : GpuPattern<Op> {
         arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(element));
     ThreadIndex index = getThreadIndex(rewriter, loc, lowering);
     bool used = !op->use_empty();
+    const tile::MemSemantic sem = op.getSem();
+    const bool releases =
+        sem == tile::MemSemantic::Release || sem == tile::MemSemantic::AcqRel;
+    const bool acquires =
+        sem == tile::MemSemantic::Acquire || sem == tile::MemSemantic::AcqRel;
+    StringRef scope = lowering.hooks.getSyncScope(op.getScope());
+    if (releases)
+      lowering.hooks.createBarrier(rewriter, loc);
 
     auto guardedAtomic = [&](Value cond, Value ptr, ArrayRef<Value> operands) -> Value {
       auto ifOp = scf::IfOp::create(
           rewriter, loc, cond,
           [&](OpBuilder &b, Location l) {
-            scf::YieldOp::create(b, l, emitAtomic(b, l, op, ptr, operands));
+            if (releases)
+              LLVM::FenceOp::create(b, l, LLVM::AtomicOrdering::release, scope);
+            Value old = emitAtomic(b, l, op, ptr, operands, scope);
+            if (acquires)
+              LLVM::FenceOp::create(b, l, LLVM::AtomicOrdering::acquire, scope);
+            scf::YieldOp::create(b, l, old);
           },
           [&](OpBuilder &b, Location l) { scf::YieldOp::create(b, l, zero); });
       return ifOp.getResult(0);
@@ -76,6 +98,8 @@ template <typename Op> struct AtomicLowering : GpuPattern<Op> {
         }
         scratch.barrier();
         old = scratch.load(element, slot);
+      } else if (acquires) {
+        lowering.hooks.createBarrier(rewriter, loc);
       }
       rewriter.replaceOp(op, old);
       return success();
@@ -121,6 +145,8 @@ template <typename Op> struct AtomicLowering : GpuPattern<Op> {
       for (size_t reg = 0; reg < olds.size(); ++reg)
         olds[reg] =
             scratch.load(element, linearize(rewriter, loc, coords[reg], layout.shape));
+    } else if (acquires) {
+      lowering.hooks.createBarrier(rewriter, loc);
     }
     rewriter.replaceOp(
         op, packVector(rewriter, loc,
@@ -138,12 +164,11 @@ struct AtomicRMWLowering : AtomicLowering<tile::AtomicRMWOp> {
     return adaptor.getMask();
   }
   Value emitAtomic(OpBuilder &b, Location loc, tile::AtomicRMWOp op, Value ptr,
-                   ArrayRef<Value> operands) const override {
+                   ArrayRef<Value> operands, StringRef scope) const override {
     LLVM::AtomicBinOp binOp =
         *tile::getAtomicBinOp(op.getKind(), operands[0].getType());
     return LLVM::AtomicRMWOp::create(b, loc, binOp, ptr, operands[0],
-                                     tile::getAtomicOrdering(op.getSem()),
-                                     lowering.hooks.getSyncScope(op.getScope()));
+                                     LLVM::AtomicOrdering::monotonic, scope);
   }
 };
 
@@ -154,18 +179,16 @@ struct AtomicCASLowering : AtomicLowering<tile::AtomicCASOp> {
   }
   Value getMask(tile::AtomicCASOp::Adaptor) const override { return nullptr; }
   Value emitAtomic(OpBuilder &b, Location loc, tile::AtomicCASOp op, Value ptr,
-                   ArrayRef<Value> operands) const override {
+                   ArrayRef<Value> operands, StringRef scope) const override {
     // cmpxchg takes integers: floats compare by their bits.
     Type type = operands[0].getType();
     Type asInt = b.getIntegerType(type.getIntOrFloatBitWidth());
     auto toInt = [&](Value v) {
       return type == asInt ? v : arith::BitcastOp::create(b, loc, asInt, v).getResult();
     };
-    LLVM::AtomicOrdering success = tile::getAtomicOrdering(op.getSem());
     Value pair = LLVM::AtomicCmpXchgOp::create(
-        b, loc, ptr, toInt(operands[0]), toInt(operands[1]), success,
-        tile::getCmpXchgFailureOrdering(success),
-        lowering.hooks.getSyncScope(op.getScope()));
+        b, loc, ptr, toInt(operands[0]), toInt(operands[1]),
+        LLVM::AtomicOrdering::monotonic, LLVM::AtomicOrdering::monotonic, scope);
     Value old = LLVM::ExtractValueOp::create(b, loc, pair, 0);
     return type == asInt ? old
                          : arith::BitcastOp::create(b, loc, type, old).getResult();
