@@ -483,11 +483,30 @@ int main(int argc, char **argv) {
       const int32_t strideBk = fp8 ? 1 : i32(N), strideBn = fp8 ? i32(K) : 1;
       std::vector<rt::Arg> args = {*ba,    *bb, *bc,      i32(M),   i32(N), i32(K),
                                    i32(K), 1,   strideBk, strideBn, i32(N), 1};
+      // Split-K (Workloads.h, isSplitKGemm): the workspace for kMaxSplitK
+      // partial products and a count for every tile of the smallest tile
+      // (32x32 would do), zeroed once; the kernel leaves the counts zero.
+      const bool splitK = tb::isSplitKGemm(w.kernel);
+      std::optional<rt::Buffer> workspace, counts;
+      if (splitK) {
+        const int64_t tiles = ((M + 31) / 32) * ((N + 31) / 32);
+        auto bw = device->allocate(tb::kMaxSplitK * M * N * 4);
+        auto bn = device->allocate(tiles * 4);
+        if (!bw.ok() || !bn.ok())
+          return 1;
+        workspace.emplace(std::move(*bw));
+        counts.emplace(std::move(*bn));
+        std::vector<int32_t> zeros(tiles, 0);
+        must(counts->copyFromHost(zeros.data(), tiles * 4), "copy");
+        args.insert(args.begin() + 3, {*workspace, *counts});
+      }
       auto gridFor = [&](const tb::Workload &v) {
         const int64_t vm = std::stoi(v.constexprs.at("BLOCK_M")),
                       vn = std::stoi(v.constexprs.at("BLOCK_N"));
+        const uint32_t split =
+            splitK ? static_cast<uint32_t>(std::stoi(v.constexprs.at("SPLIT_K"))) : 1;
         return rt::Grid{
-            static_cast<uint32_t>(((M + vm - 1) / vm) * ((N + vn - 1) / vn)), 1, 1};
+            static_cast<uint32_t>(((M + vm - 1) / vm) * ((N + vn - 1) / vn)), split, 1};
       };
       rt::Grid grid = gridFor(w);
       // Every element against an fp64 product of the same inputs, with the
@@ -616,12 +635,16 @@ int main(int argc, char **argv) {
           const std::string bestCheck = runAndCheck(*bestKernel, gridFor(*best), false);
           if (bestCheck != "ok")
             status = 1;
-          std::printf(
-              "config: tessel-auto %s BLOCK_M, BLOCK_N, BLOCK_K, warps, stages = "
-              "(%s, %s, %s, %d, %d)\n",
-              w.name.c_str(), best->constexprs.at("BLOCK_M").c_str(),
-              best->constexprs.at("BLOCK_N").c_str(),
-              best->constexprs.at("BLOCK_K").c_str(), best->numWarps, best->numStages);
+          const auto split = best->constexprs.find("SPLIT_K");
+          std::printf("config: tessel-auto %s BLOCK_M, BLOCK_N, BLOCK_K, warps, stages%s = "
+                      "(%s, %s, %s, %d, %d%s)\n",
+                      w.name.c_str(), splitK ? ", SPLIT_K" : "",
+                      best->constexprs.at("BLOCK_M").c_str(),
+                      best->constexprs.at("BLOCK_N").c_str(),
+                      best->constexprs.at("BLOCK_K").c_str(), best->numWarps,
+                      best->numStages,
+                      split == best->constexprs.end() ? ""
+                                                      : (", " + split->second).c_str());
           std::printf("tessel-auto %-20s %10.4f ms %10.1f %-8s %s\n", w.name.c_str(),
                       bestMs, 2.0 * M * N * K / (bestMs * 1e-3) / 1e12, "TFLOP/s",
                       bestCheck.c_str());

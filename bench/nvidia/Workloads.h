@@ -192,6 +192,24 @@ inline std::vector<GemmShape> getDescGemmShapes() {
           {"bf16", 3000, 5000, 2000}};
 }
 
+// The GEMMs also timed with K split over several programs a tile
+// (matmul_splitk_kernel; gemm_splitk_* names): shapes whose tiles are too few
+// to occupy every SM (1024^3: 64 tiles of 128x128 for 132 SMs).
+// triton_bench.py lists the same.
+inline std::vector<GemmShape> getSplitKGemmShapes() { return {{"bf16", 1024, 1024, 1024}}; }
+// The split of a split-K GEMM's main configuration (128x128x32, 4 warps, 4
+// stages as the other GEMMs): 128 programs for 1024^3.
+inline constexpr int32_t kSplitK = 2;
+// The most programs a split-K GEMM's configurations split K over: its
+// workspace holds that many M x N fp32 partial products.
+inline constexpr int32_t kMaxSplitK = 4;
+// matmul_splitk_kernel's two extra buffers follow C: the workspace (fp32)
+// and the per-tile counts (i32, zero before the first launch; the kernel
+// leaves them zero).
+inline bool isSplitKGemm(const std::string &kernel) {
+  return kernel == "matmul_splitk_kernel";
+}
+
 // Whether `w` is an fp8 GEMM (GemmShape::isFp8): its inputs are bytes and
 // its B K-major.
 inline bool isFp8Gemm(const std::string &signature) {
@@ -284,6 +302,16 @@ inline std::vector<Workload> getWorkloads() {
     workloads.push_back({"gemm_desc_" + g.getName().substr(5), Kind::kMatmul,
                          "matmul_desc_kernel", gemmSig(g.dtype, g.m, g.n, g.k),
                          gemmTile, g.m, g.n, g.k, 4, 0, 4});
+  // Split-K: the workspace and the counts after C.
+  for (const GemmShape &g : getSplitKGemmShapes()) {
+    std::string sig = gemmSig(g.dtype, g.m, g.n, g.k);
+    const std::string abc = "*" + std::string(g.dtype) + ":16,";
+    sig.insert(3 * abc.size(), "*fp32:16,*i32:16,");
+    std::map<std::string, std::string> tile = gemmTile;
+    tile["SPLIT_K"] = std::to_string(kSplitK);
+    workloads.push_back({"gemm_splitk_" + g.getName().substr(5), Kind::kMatmul,
+                         "matmul_splitk_kernel", sig, tile, g.m, g.n, g.k, 4, 0, 4});
+  }
   // Flash attention: m = the sequence length, n = batch x heads slices, k =
   // the head dim; programs of blockM queries over 64-key blocks, 4 warps
   // (both dots on wgmma: M blockM, N 64 and the head dim), at the shape's
@@ -336,8 +364,25 @@ inline std::vector<GemmConfig> getFp8TutorialConfigs() {
           {64, 128, 64, 4, 4},   {128, 32, 64, 4, 4}};
 }
 
-// GEMM workload `w` at configuration `c` (its bytecode under its own name).
-inline Workload withConfig(const Workload &w, const GemmConfig &c) {
+// The configurations a split-K GEMM's "tessel-auto" side tries (and
+// triton_bench.py's SPLITK_CONFIGS, the "triton-auto" side): tiles of the
+// tutorial's list that fit with 64-deep K steps too, each K split in 2 or 4
+// (at most kMaxSplitK).
+struct SplitKConfig {
+  GemmConfig tile;
+  int32_t splitK;
+};
+inline std::vector<SplitKConfig> getSplitKConfigs() {
+  return {{{128, 128, 32, 4, 4}, 2}, {{128, 128, 32, 4, 4}, 4},
+          {{128, 128, 64, 4, 3}, 2}, {{128, 128, 64, 4, 3}, 4},
+          {{128, 256, 64, 8, 3}, 2}, {{128, 256, 64, 8, 3}, 4},
+          {{64, 128, 32, 4, 4}, 2},  {{64, 128, 64, 4, 4}, 2},
+          {{128, 64, 64, 4, 4}, 2},  {{64, 256, 32, 4, 4}, 2}};
+}
+
+// GEMM workload `w` at configuration `c` (its bytecode under its own name),
+// and, for a split-K GEMM, K split in `splitK`.
+inline Workload withConfig(const Workload &w, const GemmConfig &c, int32_t splitK = 0) {
   Workload v = w;
   v.name = w.name + "@" + std::to_string(c.blockM) + "x" + std::to_string(c.blockN) +
            "x" + std::to_string(c.blockK) + "w" + std::to_string(c.numWarps) + "s" +
@@ -345,6 +390,10 @@ inline Workload withConfig(const Workload &w, const GemmConfig &c) {
   v.constexprs["BLOCK_M"] = std::to_string(c.blockM);
   v.constexprs["BLOCK_N"] = std::to_string(c.blockN);
   v.constexprs["BLOCK_K"] = std::to_string(c.blockK);
+  if (splitK > 0) {
+    v.name += "k" + std::to_string(splitK);
+    v.constexprs["SPLIT_K"] = std::to_string(splitK);
+  }
   v.numWarps = c.numWarps;
   v.numStages = c.numStages;
   return v;
@@ -396,11 +445,15 @@ inline Workload withVariant(const Workload &w, const AttentionVariant &a) {
 }
 
 // The variants of `w` its "tessel-auto" side times, each compiled under its
-// own name: a GEMM at each tutorial configuration, an attention at each
-// AttentionVariant; none for the other kinds.
+// own name: a GEMM at each tutorial configuration (a split-K one at each
+// SplitKConfig), an attention at each AttentionVariant; none for the other
+// kinds.
 inline std::vector<Workload> getTuningVariants(const Workload &w) {
   std::vector<Workload> variants;
-  if (w.kind == Kind::kMatmul)
+  if (w.kind == Kind::kMatmul && isSplitKGemm(w.kernel))
+    for (const SplitKConfig &c : getSplitKConfigs())
+      variants.push_back(withConfig(w, c.tile, c.splitK));
+  else if (w.kind == Kind::kMatmul)
     for (const GemmConfig &c : getTutorialConfigsFor(w))
       variants.push_back(withConfig(w, c));
   if (w.kind == Kind::kAttention)

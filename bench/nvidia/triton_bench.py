@@ -52,6 +52,19 @@ DESC_GEMM_SHAPES = (("fp16", 4096, 4096, 4096), ("bf16", 4096, 4096, 4096),
                     ("bf16", 3000, 5000, 2000))
 
 
+# Workloads.h: getSplitKGemmShapes(), kSplitK, kMaxSplitK and
+# getSplitKConfigs() (BLOCK_M, BLOCK_N, BLOCK_K, num_warps, num_stages,
+# SPLIT_K): kernels.matmul_splitk_kernel, named gemm_splitk_*.
+SPLITK_GEMM_SHAPES = (("bf16", 1024, 1024, 1024),)
+SPLIT_K = 2
+MAX_SPLIT_K = 4
+SPLITK_CONFIGS = ((128, 128, 32, 4, 4, 2), (128, 128, 32, 4, 4, 4),
+                  (128, 128, 64, 4, 3, 2), (128, 128, 64, 4, 3, 4),
+                  (128, 256, 64, 8, 3, 2), (128, 256, 64, 8, 3, 4),
+                  (64, 128, 32, 4, 4, 2), (64, 128, 64, 4, 4, 2),
+                  (128, 64, 64, 4, 4, 2), (64, 256, 32, 4, 4, 2))
+
+
 def gemm_name(tag, m, n, k, prefix="gemm"):
     return f"{prefix}_{tag}_{m}" if m == n == k else f"{prefix}_{tag}_{m}x{n}x{k}"
 
@@ -226,7 +239,9 @@ def gemm():
         lambda size, alignment, stream: torch.empty(size, device="cuda", dtype=torch.int8))
     shapes = [(s, kernels.matmul_kernel, "gemm") for s in GEMM_SHAPES]
     shapes += [(s, kernels.matmul_desc_kernel, "gemm_desc") for s in DESC_GEMM_SHAPES]
+    shapes += [(s, kernels.matmul_splitk_kernel, "gemm_splitk") for s in SPLITK_GEMM_SHAPES]
     for (tag, m, n_, k), kernel, prefix in shapes:
+        split_k = prefix == "gemm_splitk"
         fp8 = tag == "fp8e4m3"
         dtype = torch.float16 if tag == "fp16" else torch.bfloat16
         name = gemm_name(tag, m, n_, k, prefix)
@@ -262,9 +277,21 @@ def gemm():
             del partial, partials
         del a64, b64, norms
 
-        def launcher(bm, bn, bk, warps, stages):
-            grid = (triton.cdiv(m, bm) * triton.cdiv(n_, bn),)
-            return lambda: kernel[grid](
+        if split_k:
+            # The workspace and the per-tile counts (zero; the kernel leaves
+            # them zero), as bench_gpu allocates them.
+            workspace = torch.empty(MAX_SPLIT_K * m * n_, device="cuda", dtype=torch.float32)
+            counts = torch.zeros(triton.cdiv(m, 32) * triton.cdiv(n_, 32), device="cuda",
+                                 dtype=torch.int32)
+
+        def launcher(bm, bn, bk, warps, stages, split=SPLIT_K):
+            tiles = triton.cdiv(m, bm) * triton.cdiv(n_, bn)
+            if split_k:
+                return lambda: kernel[(tiles, split)](
+                    a, b, c, workspace, counts, m, n_, k, a.stride(0), a.stride(1),
+                    b.stride(0), b.stride(1), n_, 1, BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk,
+                    GROUP_M=8, SPLIT_K=split, num_warps=warps, num_stages=stages)
+            return lambda: kernel[(tiles,)](
                 a, b, c, m, n_, k, a.stride(0), a.stride(1), b.stride(0), b.stride(1), n_, 1,
                 BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, GROUP_M=8, num_warps=warps,
                 num_stages=stages)
@@ -290,7 +317,9 @@ def gemm():
         # each timed as above (the autotuner's choice, by the same clock).
         if AUTOTUNE:
             best = None
-            for config in FP8_TUTORIAL_CONFIGS if fp8 else TUTORIAL_CONFIGS:
+            configs = (SPLITK_CONFIGS if split_k
+                       else FP8_TUTORIAL_CONFIGS if fp8 else TUTORIAL_CONFIGS)
+            for config in configs:
                 ms, check = measure(launcher(*config))
                 if check != "ok":
                     report("triton-auto", name, ms, 2 * m * n_ * k / ms / 1e9, "TFLOP/s",
@@ -300,8 +329,9 @@ def gemm():
                 if best is None or ms < best[0]:
                     best = (ms, config)
             if best is not None:
-                print(f"config: triton-auto {name} BLOCK_M, BLOCK_N, BLOCK_K, warps, stages "
-                      f"= {best[1]}", flush=True)
+                fields = "BLOCK_M, BLOCK_N, BLOCK_K, warps, stages" + (", SPLIT_K" if split_k
+                                                                        else "")
+                print(f"config: triton-auto {name} {fields} = {best[1]}", flush=True)
                 report("triton-auto", name, best[0], 2 * m * n_ * k / best[0] / 1e9,
                        "TFLOP/s", "ok")
         if fp8:
@@ -328,6 +358,8 @@ def gemm():
             ms = time_ms(run)
             report("torch", name, ms, 2 * m * n_ * k / ms / 1e9, "TFLOP/s", check)
         del a, b, c, want, allowed
+        if split_k:
+            del workspace, counts
 
 
 def attention():
