@@ -636,15 +636,14 @@ int main(int argc, char **argv) {
           if (bestCheck != "ok")
             status = 1;
           const auto split = best->constexprs.find("SPLIT_K");
-          std::printf("config: tessel-auto %s BLOCK_M, BLOCK_N, BLOCK_K, warps, stages%s = "
-                      "(%s, %s, %s, %d, %d%s)\n",
-                      w.name.c_str(), splitK ? ", SPLIT_K" : "",
-                      best->constexprs.at("BLOCK_M").c_str(),
-                      best->constexprs.at("BLOCK_N").c_str(),
-                      best->constexprs.at("BLOCK_K").c_str(), best->numWarps,
-                      best->numStages,
-                      split == best->constexprs.end() ? ""
-                                                      : (", " + split->second).c_str());
+          std::printf(
+              "config: tessel-auto %s BLOCK_M, BLOCK_N, BLOCK_K, warps, stages%s = "
+              "(%s, %s, %s, %d, %d%s)\n",
+              w.name.c_str(), splitK ? ", SPLIT_K" : "",
+              best->constexprs.at("BLOCK_M").c_str(),
+              best->constexprs.at("BLOCK_N").c_str(),
+              best->constexprs.at("BLOCK_K").c_str(), best->numWarps, best->numStages,
+              split == best->constexprs.end() ? "" : (", " + split->second).c_str());
           std::printf("tessel-auto %-20s %10.4f ms %10.1f %-8s %s\n", w.name.c_str(),
                       bestMs, 2.0 * M * N * K / (bestMs * 1e-3) / 1e12, "TFLOP/s",
                       bestCheck.c_str());

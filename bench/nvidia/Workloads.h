@@ -196,7 +196,9 @@ inline std::vector<GemmShape> getDescGemmShapes() {
 // (matmul_splitk_kernel; gemm_splitk_* names): shapes whose tiles are too few
 // to occupy every SM (1024^3: 64 tiles of 128x128 for 132 SMs).
 // triton_bench.py lists the same.
-inline std::vector<GemmShape> getSplitKGemmShapes() { return {{"bf16", 1024, 1024, 1024}}; }
+inline std::vector<GemmShape> getSplitKGemmShapes() {
+  return {{"bf16", 1024, 1024, 1024}};
+}
 // The split of a split-K GEMM's main configuration (128x128x32, 4 warps, 4
 // stages as the other GEMMs): 128 programs for 1024^3.
 inline constexpr int32_t kSplitK = 2;

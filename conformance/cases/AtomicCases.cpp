@@ -105,6 +105,34 @@ Case cas(Dt dt) {
   return b.build();
 }
 
+Case lastSums() {
+  // Programs publish blocks and count themselves in; the last sums them
+  // all (acquire-release at the program's scope: a lost or late block
+  // shows in the sum).
+  const int programs = 132, block = 256;
+  CaseBuilder b("atomic/publish/last_program_sums", kSrc, "atomic_last_sums");
+  b.addInput("x", Dt::I32, programs * block, Generator::ints(-1000, 1000));
+  b.addOutput("ws", Dt::I32, programs * block, Tolerance::exact());
+  // The count is element 1, zero (a generator of zeros makes element 0 a
+  // one, which must stay).
+  b.addInOut("count", Dt::I32, 2, Generator::ints(0, 0), Tolerance::exact());
+  b.addOutput("out", Dt::I32, block, Tolerance::exact());
+  b.constant("BLOCK", block).constant("PROGRAMS", programs).grid(programs);
+  b.needs("atomics");
+  b.reference([=](const std::vector<HostArray> &in, std::vector<HostArray> &ex) {
+    for (int i = 0; i < block; ++i) {
+      int64_t sum = 0;
+      for (int p = 0; p < programs; ++p) {
+        ex[1].setI(p * block + i, 2 * in[0].intAt(p * block + i));
+        sum += 2 * in[0].intAt(p * block + i);
+      }
+      ex[3].setI(i, sum);
+    }
+    ex[2].setI(1, programs);
+  });
+  return b.build();
+}
+
 } // namespace
 
 void addAtomicCases(std::vector<Case> &out) {
@@ -122,6 +150,7 @@ void addAtomicCases(std::vector<Case> &out) {
     out.push_back(xchg(dt));
   for (Dt dt : {Dt::I32, Dt::I64})
     out.push_back(cas(dt));
+  out.push_back(lastSums());
 }
 
 } // namespace tessel::conformance

@@ -50,3 +50,23 @@ def atomic_cas(p_ptr, cmp_ptr, val_ptr, old_ptr, n, BLOCK: tl.constexpr):
     v = tl.load(val_ptr + offs, mask=mask)
     old = tl.atomic_cas(p_ptr + offs, c, v)
     tl.store(old_ptr + offs, old, mask=mask)
+
+
+@triton.jit
+def atomic_last_sums(x_ptr, ws_ptr, count_ptr, out_ptr, BLOCK: tl.constexpr,
+                     PROGRAMS: tl.constexpr):
+    # Each program publishes its block (doubled) in the workspace and counts
+    # itself in with the default semantics (acq_rel); the last to arrive
+    # must see every other program's block, and sums them. No barrier in
+    # the kernel: the atomic's semantics are the whole program's. The count
+    # is count_ptr[1] (zero before the launch).
+    pid = tl.program_id(0)
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + pid * BLOCK + offs)
+    tl.store(ws_ptr + pid * BLOCK + offs, x * 2)
+    arrived = tl.atomic_add(count_ptr + 1, 1)
+    if arrived == PROGRAMS - 1:
+        total = tl.zeros((BLOCK,), dtype=tl.int32)
+        for p in range(0, PROGRAMS):
+            total += tl.load(ws_ptr + p * BLOCK + offs)
+        tl.store(out_ptr + offs, total)
