@@ -1,7 +1,8 @@
 //===- KernelCases.cpp - Whole-kernel cases -------------------------------===//
 //
-// Whole kernels: vector add, fused softmax, layer norm, grouped GEMM and
-// flash-attention forward, each against an fp64 host implementation.
+// Whole kernels: vector add, fused softmax, layer norm, grouped GEMM,
+// split-K GEMM and flash-attention forward, each against an fp64 host
+// implementation.
 #include <algorithm>
 #include <cmath>
 
@@ -167,6 +168,60 @@ Case groupedGemm(Dt dt) {
   return c;
 }
 
+Case splitKGemm(Dt dt, int M, int N, int K, int BK, int split) {
+  // K in `split` slices of `steps` blocks, one program a slice; the last of
+  // a tile's programs sums the fp32 partials (atomics publish them).
+  const int BM = 32, BN = 32;
+  const int steps = ((K + BK - 1) / BK + split - 1) / split;
+  const int tiles = ((M + BM - 1) / BM) * ((N + BN - 1) / BN);
+  CaseBuilder b(makeId({"kernel/matmul_splitk", dtName(dt),
+                        std::to_string(M) + "x" + std::to_string(N) + "x" +
+                            std::to_string(K),
+                        "split=" + std::to_string(split)}),
+                kSrc, "matmul_splitk");
+  b.addInput("a", dt, M * K, Generator::uniform(-2, 2));
+  b.addInput("b", dt, K * N, Generator::uniform(-2, 2));
+  // C: fp32 accumulation, then the output's rounding (half an ulp of dt);
+  // the workspace's partials: fp32 accumulation only.
+  const double accBound = dotElementBound(Dt::F32, "default", K);
+  const double outUlp = dt == Dt::F16 ? std::ldexp(1.0, -11) : std::ldexp(1.0, -8);
+  b.addOutput("c", dt, M * N,
+              Tolerance::relNormBounded(dt == Dt::F16 ? 2e-3 : 1.6e-2, accBound + outUlp));
+  b.addOutput("ws", Dt::F32, split * M * N, Tolerance::relNormBounded(1e-5, accBound));
+  // The counts are elements 1..tiles, zero (a generator of zeros makes
+  // element 0 a one, which must stay); the kernel leaves them zero.
+  b.addInOut("count", Dt::I32, tiles + 1, Generator::ints(0, 0), Tolerance::exact());
+  b.scalarI(Dt::I32, M).scalarI(Dt::I32, N).scalarI(Dt::I32, K);
+  b.constant("BM", BM).constant("BN", BN).constant("BK", BK).constant("SPLIT_K", split);
+  b.grid(tiles, split).needs("atomics");
+  // Element (i, j) of slice s and of the sum, as products and magnitudes.
+  auto visit = [=](const std::vector<HostArray> &in, std::vector<HostArray> &out,
+                   bool magnitude) {
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < N; ++j) {
+        double total = 0;
+        for (int s = 0; s < split; ++s) {
+          double part = 0;
+          for (int k = s * steps * BK; k < std::min(K, (s + 1) * steps * BK); ++k) {
+            const double p = in[0].floatAt(i * K + k) * in[1].floatAt(k * N + j);
+            part += magnitude ? std::fabs(p) : p;
+          }
+          out[3].setF((int64_t(s) * M + i) * N + j, part);
+          total += part;
+        }
+        out[2].setF(i * N + j, total);
+      }
+  };
+  b.reference([visit](const std::vector<HostArray> &in, std::vector<HostArray> &ex) {
+    visit(in, ex, false);
+  });
+  Case c = b.build();
+  c.magnitude = [visit](const std::vector<HostArray> &in, std::vector<HostArray> &mag) {
+    visit(in, mag, true);
+  };
+  return c;
+}
+
 Case attention(Dt dt, int seq, int heads, int dim) {
   const int BM = 32, BN = 16;
   const double scale = 1 / std::sqrt(static_cast<double>(dim));
@@ -236,6 +291,8 @@ void addKernelCases(std::vector<Case> &out) {
   out.push_back(attention(Dt::F16, 64, 2, 16));
   out.push_back(attention(Dt::F16, 100, 1, 32));
   out.push_back(attention(Dt::F32, 50, 2, 16));
+  out.push_back(splitKGemm(Dt::F16, 100, 72, 200, 16, 3));
+  out.push_back(splitKGemm(Dt::BF16, 64, 64, 96, 32, 2));
   // The same kernels on other warp counts: other thread layouts of the
   // same tiles, reductions across more or fewer warps.
   for (int32_t warps : {1, 2, 8}) {

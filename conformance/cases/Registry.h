@@ -23,7 +23,8 @@ namespace tessel::conformance {
 // 2.3: tensor descriptors of 1, 3, 4 and 5 dimensions.
 // 2.4: GEMMs through tensor descriptors (divisibility facts on arguments).
 // 2.5: a descriptor GEMM on two warp groups over whole 128-row tiles.
-// 2.6: programs publishing through an atomic's acquire-release semantics.
+// 2.6: programs publishing through an atomic's acquire-release semantics;
+// split-K GEMMs (the last program of a tile sums the partials).
 inline constexpr const char *kSuiteVersion = "2.6";
 
 // Every runnable case, ordered by id; ids are unique (checked on first use).

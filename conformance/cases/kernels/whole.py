@@ -93,6 +93,41 @@ def grouped_gemm(a_ptr, b_ptr, c_ptr, meta_ptr, G,
 
 
 @triton.jit
+def matmul_splitk(a_ptr, b_ptr, c_ptr, ws_ptr, count_ptr, M, N, K,
+                  BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+                  SPLIT_K: tl.constexpr):
+    # C = A B (row-major, contiguous) with K cut in SPLIT_K slices, one
+    # program a slice (axis 1). Each stores its fp32 partial product in ws
+    # (SPLIT_K x M x N) and counts itself in at count_ptr[1 + tile] (zero
+    # before the launch); the last of a tile to arrive adds the partials in
+    # K's order, stores C and clears the count.
+    pid = tl.program_id(0)
+    split = tl.program_id(1)
+    tiles_n = tl.cdiv(N, BN)
+    rm = (pid // tiles_n) * BM + tl.arange(0, BM)
+    rn = (pid % tiles_n) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    steps = tl.cdiv(tl.cdiv(K, BK), SPLIT_K)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for s in range(split * steps, (split + 1) * steps):
+        k = s * BK + rk
+        x = tl.load(a_ptr + rm[:, None] * K + k[None, :],
+                    mask=(rm[:, None] < M) & (k[None, :] < K), other=0.)
+        y = tl.load(b_ptr + k[:, None] * N + rn[None, :],
+                    mask=(k[:, None] < K) & (rn[None, :] < N), other=0.)
+        acc = tl.dot(x, y, acc)
+    mask = (rm[:, None] < M) & (rn[None, :] < N)
+    tile = rm[:, None] * N + rn[None, :]
+    tl.store(ws_ptr + split * M * N + tile, acc, mask=mask)
+    if tl.atomic_add(count_ptr + 1 + pid, 1) == SPLIT_K - 1:
+        total = tl.zeros((BM, BN), dtype=tl.float32)
+        for p in range(0, SPLIT_K):
+            total += tl.load(ws_ptr + p * M * N + tile, mask=mask, other=0.)
+        tl.store(c_ptr + tile, total.to(c_ptr.dtype.element_ty), mask=mask)
+        tl.atomic_xchg(count_ptr + 1 + pid, 0)
+
+
+@triton.jit
 def attn_fwd(Q, K, V, Out, Lse, sm_scale, seq_len,
              HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
              DT: tl.constexpr):
