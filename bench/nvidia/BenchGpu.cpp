@@ -484,8 +484,8 @@ int main(int argc, char **argv) {
       std::vector<rt::Arg> args = {*ba,    *bb, *bc,      i32(M),   i32(N), i32(K),
                                    i32(K), 1,   strideBk, strideBn, i32(N), 1};
       // Split-K (Workloads.h, isSplitKGemm): the workspace for kMaxSplitK
-      // partial products and a count for every tile of the smallest tile
-      // (32x32 would do), zeroed once; the kernel leaves the counts zero.
+      // partial products, and one count for every 32x32 tile (more than any
+      // configuration's tiles), zeroed once; the kernel leaves them zero.
       const bool splitK = tb::isSplitKGemm(w.kernel);
       std::optional<rt::Buffer> workspace, counts;
       if (splitK) {
