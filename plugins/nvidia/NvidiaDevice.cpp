@@ -438,10 +438,12 @@ std::unique_ptr<tessel::kit::DevicePlatform> tessel::kit::createDevicePlatform()
 const tessel::kit::PluginIdentity &tessel::kit::getPluginIdentity() {
   // 0.2.0: cubins with TMA copies take tensor maps this plugin encodes at
   // launch (TensorMapRecipe.h); 0.3.0: and a word of flags after them
-  // (recipe version 2, grouped maps). The version keys the compile cache,
-  // so cubins of different versions do not mix.
+  // (recipe version 2, grouped maps); 0.4.0: grouped maps over the whole
+  // 16 W-row blocks of any rows, the kernel testing each tile's end
+  // (recipe version 3). The version keys the compile cache, so cubins of
+  // different versions do not mix.
   static const PluginIdentity identity = {
-      "nvidia", "0.3.0",
+      "nvidia", "0.4.0",
       "NVIDIA GPUs (sm_80, sm_90a): compiles tile IR to cubins with LLVM NVPTX and "
       "ptxas, runs them through the CUDA driver",
       "NVIDIA GPUs, runtime only: runs cubins compiled elsewhere through the CUDA "

@@ -72,10 +72,14 @@ std::optional<TensorMapSource> traceTensorMapSource(tile::MakeTensorDescOp desc)
 /// holds in a 64-row slice, then four warps, so one box fills 64
 /// consecutive staging rows: box k of a tile at row `row0` has outer
 /// coordinate row0 / 32 + (k / (W / 4)) W / 2 + k % (W / 4) and fills
-/// staging rows from 64 k. The host encodes a map in this form only where
-/// the tensor's rows are a multiple of 16 W too (no box straddles its end)
-/// and says so in a flag the kernel reads; the NVIDIA recipe
-/// (backends/nvidia/runtime/TensorMapRecipe.h) spells out the same view.
+/// staging rows from 64 k. A box straddling the tensor's end would read
+/// past it (the engine checks only the outer coordinate), so the host
+/// encodes the view over the rows rounded down to a multiple of 16 W, says
+/// so in a flag the kernel reads, and the kernel takes the grouped boxes
+/// for a tile that ends within the rows (hence within those), the plain
+/// ones for the tile that does not (the last of a ragged M); the NVIDIA
+/// recipe (backends/nvidia/runtime/TensorMapRecipe.h) spells out the same
+/// view.
 struct TensorCopyBoxes {
   int64_t boxColumns = 0, boxRows = 0, swizzleBytes = 0;
   int64_t columnBlocks = 0, rowGroups = 0;

@@ -159,8 +159,12 @@ std::string computeTensorMapGeometry(const TensorMapEntry &map, void *const *par
 bool computeGroupedGeometry(const TensorMapEntry &map, void *const *params,
                             TensorMapGeometry &out) {
   const int64_t w = map.groupWarps;
-  const int64_t rows = evaluate(map.rows, params);
-  if (w == 0 || map.hasSlices() || out.rank != 2 || rows % (16 * w) != 0)
+  if (w == 0 || map.hasSlices() || out.rank != 2)
+    return false;
+  // The whole blocks of 16 W rows (TensorMapRecipe.h): the kernel's
+  // grouped boxes stay within them.
+  const int64_t rows = evaluate(map.rows, params) / (16 * w) * (16 * w);
+  if (rows <= 0)
     return false;
   // (columns, 8 rows, 2, 4, rows / 32) with row strides (1, 8 W, 8, 32):
   // TensorMapRecipe.h.

@@ -31,10 +31,15 @@
 // 64 (p / 2 * W / 4 + w / 4) + 16 (w % 4) + 8 (p % 2) + r, so walking the
 // box in order (r, p % 2, w % 4) fills 64 consecutive staging rows, and the
 // outer coordinate, in 32-row units, picks which 64. It reads the right
-// rows only where no box straddles the tensor's end: the host encodes it
-// only when the rows are a multiple of 16 W, and the kernel uses it only
-// where its row index is too (else each map falls back to the plain form,
-// and so does the kernel, reading the flag).
+// rows only where no box straddles the tensor's end (the engine bounds only
+// the outer coordinate): the host encodes it over the rows rounded down to
+// a multiple of 16 W (when there is at least one such block), and the
+// kernel uses it only where its row index is a multiple of 16 W and the
+// tile ends within the rows, hence within those; elsewhere the plain form
+// (reading the flag, the kernel falls back to it for such a tile; the
+// plain map covers every row). Version 3: version 2's kernels took the
+// grouped form for every tile and had it only for rows that are multiples
+// of 16 W.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,7 +53,7 @@
 namespace tessel::nvidia {
 
 inline constexpr const char *kTensorMapRecipeSymbol = "tessel_tensor_maps";
-inline constexpr int64_t kTensorMapRecipeVersion = 2;
+inline constexpr int64_t kTensorMapRecipeVersion = 3;
 inline constexpr size_t kTensorMapHeaderWords = 3;
 inline constexpr size_t kTensorMapWords = 15;
 /// The most maps a kernel takes (a bit each in the flags word).
@@ -107,8 +112,9 @@ inline constexpr uint64_t kTensorMapSlices = uint64_t(1) << 32;
 std::string computeTensorMapGeometry(const TensorMapEntry &map, void *const *params,
                                      TensorMapGeometry &out);
 /// The grouped form of `map` (its groupWarps non-zero) at this launch:
-/// false where it does not apply (rows not a multiple of 16 W), `out`
-/// then untouched. Call after computeTensorMapGeometry succeeded.
+/// false where it does not apply (fewer rows than 16 W), `out` then
+/// untouched. It spans the rows rounded down to a multiple of 16 W. Call after
+/// computeTensorMapGeometry succeeded.
 bool computeGroupedGeometry(const TensorMapEntry &map, void *const *params,
                             TensorMapGeometry &out);
 

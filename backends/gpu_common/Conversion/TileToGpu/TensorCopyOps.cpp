@@ -4,7 +4,8 @@
 // (GpuMatrixHooks::hasTensorCopy): thread 0 arrives on the buffer's barrier
 // expecting the tile's bytes and issues one copy per box (TensorMaps.h:
 // A's in its grouped form, a box per 64 rows, where the host encoded the
-// map so, which the kernel's flags word says);
+// map so, which the kernel's flags word says, and the tile ends within the
+// tensor's rows);
 // the dot waits on the barrier's phase for its iteration (DotOps.cpp). The
 // tensor map is the kernel parameter the backend added for the copy (its
 // `tilegpu.tensor_map`), so the descriptor itself lowers to nothing.
@@ -137,6 +138,24 @@ struct TensorCopyLowering : GpuPattern<tilegpu::TensorCopyOp> {
           grouped = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne, bit,
                                           i32Const(rewriter, loc, 0));
         }
+    // The host encodes a grouped map over the tensor's rows rounded down to
+    // a multiple of 16 W: a tile ending past them (the last tile of a
+    // ragged M) takes the plain boxes. Its row index and rows being
+    // multiples of 16 W, a tile ending within the rows ends within those.
+    if (grouped) {
+      auto desc = op.getDesc().getDefiningOp<tile::MakeTensorDescOp>();
+      if (!desc)
+        return op.emitError() << "a grouped block copy of a descriptor not made in "
+                                 "its kernel";
+      Value rows = rewriter.getRemappedValue(desc.getShape()[0]);
+      if (!rows)
+        rows = desc.getShape()[0];
+      Value end = arith::AddIOp::create(rewriter, loc, row0,
+                                        i32Const(rewriter, loc, tile.getDimSize(0)));
+      Value within =
+          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sle, end, rows);
+      grouped = arith::AndIOp::create(rewriter, loc, grouped, within);
+    }
     // Box k of the grouped form: 64 staging rows from row 64 k.
     auto copyGrouped = [&](OpBuilder &b) {
       Value outer0 = arith::ShRSIOp::create(b, loc, row0, i32Const(b, loc, 5));
