@@ -53,6 +53,7 @@ void buildNvidiaLoweringPipeline(OpPassManager &pm, const NvidiaTarget &target,
   hooks.addKernelMarking = [](OpPassManager &pm) {
     pm.addPass(createConvertTileGpuKernelsToNvvm());
     pm.addPass(createConvertNVVMToLLVMPass());
+    pm.addPass(createNvidiaMergeBarriers());
   };
   // The shared passes take their settings from the target's description.
   gpu::buildGpuLoweringPipeline(pm, target.getGpuDescription(), options.numWarps,

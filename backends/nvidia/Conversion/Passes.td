@@ -60,7 +60,7 @@ def NvidiaTensorMapParams : Pass<"nvidia-tensor-map-params", "::mlir::ModuleOp">
     encoded map i grouped. The module gets `@tessel_tensor_maps`, a
     constant i64 array in global memory (`.global`, read by the host with
     cuModuleGetGlobal), that says how the host fills each map from the
-    launch's arguments (its layout, version 2, is in
+    launch's arguments (its layout, version 3, is in
     backends/nvidia/runtime/TensorMapRecipe.h). Copies whose descriptor
     cannot be traced to the arguments are an error (pipeline-loads only
     makes traceable ones).
@@ -82,6 +82,31 @@ def ConvertTileGpuKernelsToNvvm
     becomes
     ```mlir
     llvm.func @k() attributes {nvvm.kernel, nvvm.maxntid = array<i32: 128, 1, 1>}
+    ```
+  }];
+  let dependentDialects = ["::mlir::NVVM::NVVMDialect"];
+}
+
+def NvidiaMergeBarriers : Pass<"nvidia-merge-barriers", "::mlir::ModuleOp"> {
+  let summary = "Drops a block barrier that repeats the one before it.";
+  let description = [{
+    Ops lowered one at a time each bring the barriers they need (a releasing
+    atomic its barrier before, a layout change through shared memory its
+    barriers around, the copy barriers' setup its own), so two `bar.sync`
+    can end up with nothing between them that touches memory: the second
+    then orders nothing the first did not, and is erased. Only barriers in
+    one block, separated by ops free of memory effects and regions, are
+    merged.
+
+    ```mlir
+    nvvm.barrier0
+    %1 = llvm.add %0, %0 : i32
+    nvvm.barrier0
+    ```
+    becomes
+    ```mlir
+    nvvm.barrier0
+    %1 = llvm.add %0, %0 : i32
     ```
   }];
   let dependentDialects = ["::mlir::NVVM::NVVMDialect"];
