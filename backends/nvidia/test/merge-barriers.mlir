@@ -39,8 +39,9 @@ llvm.func @memory_between(%p: !llvm.ptr<3>, %v: i32) -> i32 {
 // Barriers in different blocks are left alone (another path may reach the
 // second without the first), and so is one after inline assembly.
 // CHECK-LABEL: llvm.func @blocks_and_asm
-// CHECK-COUNT-2: nvvm.barrier0
-// CHECK: ^bb1:
+// CHECK: nvvm.barrier0
+// CHECK-NEXT: llvm.cond_br
+// CHECK-NEXT: ^bb1:
 // CHECK-NEXT: nvvm.barrier0
 // CHECK-NEXT: llvm.inline_asm
 // CHECK-NEXT: nvvm.barrier0
