@@ -77,7 +77,8 @@ std::optional<TensorMapSource> traceTensorMapSource(tile::MakeTensorDescOp desc)
 /// encodes the view over the rows rounded down to a multiple of 16 W, says
 /// so in a flag the kernel reads, and the kernel takes the grouped boxes
 /// for a tile that ends within the rows (hence within those), the plain
-/// ones for the tile that does not (the last of a ragged M); the NVIDIA
+/// ones, from a plain map of the same boxes passed beside it, for the tile
+/// that does not (the last of a ragged M); the NVIDIA
 /// recipe (backends/nvidia/runtime/TensorMapRecipe.h) spells out the same
 /// view.
 struct TensorCopyBoxes {

@@ -55,7 +55,9 @@ def NvidiaTensorMapParams : Pass<"nvidia-tensor-map-params", "::mlir::ModuleOp">
     [128]` whose generic address the copy reads); the copy names it with
     `tilegpu.tensor_map`; one map per descriptor, box shape and form (a
     copy of A that may take the grouped form of TensorMapRecipe.h has a map
-    of its own). After the maps comes an i32 parameter marked
+    of its own, which the host encodes grouped where it can, and names the
+    plain map of the same boxes with `tilegpu.plain_tensor_map`, for the
+    tiles the grouped view does not cover). After the maps comes an i32 parameter marked
     `tilegpu.tensor_map_flags`, in which the host sets bit i when it
     encoded map i grouped. The module gets `@tessel_tensor_maps`, a
     constant i64 array in global memory (`.global`, read by the host with

@@ -73,34 +73,43 @@ struct TensorMapParamsPass : impl::NvidiaTensorMapParamsBase<TensorMapParamsPass
                               "describe";
           return signalPassFailure();
         }
-        // A copy that may take the grouped form gets a map of its own: the
-        // host encodes a map grouped or not for all its copies.
+        // The parameter of this descriptor's map of these boxes, made on
+        // first use.
+        auto getMap = [&](int64_t groupWarps) {
+          Key key{desc, boxes->boxColumns, boxes->boxRows, boxes->swizzleBytes,
+                  groupWarps};
+          auto [it, inserted] = maps.try_emplace(key, unsigned(maps.size()));
+          if (inserted) {
+            TensorMapEntry e;
+            e.param = recipe->userParams + it->second;
+            e.baseArgument = source->baseArgument;
+            e.elementBytes = source->elementBytes;
+            e.rows = toRecipe(source->rows);
+            e.columns = toRecipe(source->columns);
+            e.rowStride = toRecipe(source->rowStride);
+            e.boxColumns = unsigned(boxes->boxColumns);
+            e.boxRows = unsigned(boxes->boxRows);
+            e.swizzleBytes = unsigned(boxes->swizzleBytes);
+            if (source->outerIndex)
+              e.sliceStride = toRecipe(source->outerStride);
+            e.groupWarps = unsigned(groupWarps);
+            recipe->maps.push_back(e);
+          }
+          return IntegerAttr::get(IntegerType::get(context, 32),
+                                  recipe->userParams + it->second);
+        };
+        // A copy that may take the grouped form gets a map of its own, which
+        // the host encodes grouped or not, and the plain map beside it for
+        // the tiles the grouped view does not cover (TensorMaps.h).
         const int64_t groupWarps = gpu::getGroupedCopyWarps(
             *boxes,
             cast<tile::TensorDescType>(desc.getType()).getBlockType().getDimSize(0),
             copy.getRowMultiple(), source->outerIndex != nullptr);
-        Key key{desc, boxes->boxColumns, boxes->boxRows, boxes->swizzleBytes,
-                groupWarps};
-        auto [it, inserted] = maps.try_emplace(key, unsigned(maps.size()));
-        if (inserted) {
-          TensorMapEntry e;
-          e.param = recipe->userParams + it->second;
-          e.baseArgument = source->baseArgument;
-          e.elementBytes = source->elementBytes;
-          e.rows = toRecipe(source->rows);
-          e.columns = toRecipe(source->columns);
-          e.rowStride = toRecipe(source->rowStride);
-          e.boxColumns = unsigned(boxes->boxColumns);
-          e.boxRows = unsigned(boxes->boxRows);
-          e.swizzleBytes = unsigned(boxes->swizzleBytes);
-          if (source->outerIndex)
-            e.sliceStride = toRecipe(source->outerStride);
-          e.groupWarps = unsigned(groupWarps);
-          recipe->maps.push_back(e);
-        }
         copy->setAttr(tilegpu::TileGpuDialect::TensorMapAttrHelper::getNameStr(),
-                      IntegerAttr::get(IntegerType::get(context, 32),
-                                       recipe->userParams + it->second));
+                      getMap(groupWarps));
+        if (groupWarps != 0)
+          copy->setAttr(tilegpu::TileGpuDialect::PlainTensorMapAttrHelper::getNameStr(),
+                        getMap(0));
       }
       if (maps.size() > kTensorMapMaxMaps) {
         func.emitError() << "more than " << kTensorMapMaxMaps

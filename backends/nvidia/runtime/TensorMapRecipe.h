@@ -35,11 +35,12 @@
 // the outer coordinate): the host encodes it over the rows rounded down to
 // a multiple of 16 W (when there is at least one such block), and the
 // kernel uses it only where its row index is a multiple of 16 W and the
-// tile ends within the rows, hence within those; elsewhere the plain form
-// (reading the flag, the kernel falls back to it for such a tile; the
-// plain map covers every row). Version 3: version 2's kernels took the
-// grouped form for every tile and had it only for rows that are multiples
-// of 16 W.
+// tile ends within the rows, hence within those. Every other tile (and
+// every tile when the flag is clear) is copied in the plain form from a
+// second map of the same boxes, groupWarps 0, which the kernel also takes.
+// Version 3: version 2's kernels had one map for both forms, took the
+// grouped form for every tile, and it only for rows that are multiples of
+// 16 W.
 //
 //===----------------------------------------------------------------------===//
 

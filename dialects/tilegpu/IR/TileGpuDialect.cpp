@@ -89,6 +89,7 @@ LogicalResult TileGpuDialect::verifyOperationAttribute(Operation *op,
       name == ThreadsPerBlockAttrHelper::getNameStr() ||
       name == DedicatedOffsetAttrHelper::getNameStr() ||
       name == TensorMapAttrHelper::getNameStr() ||
+      name == PlainTensorMapAttrHelper::getNameStr() ||
       name == OverlayOffsetAttrHelper::getNameStr())
     return expectPositiveInteger(op, attr, /*powerOfTwo=*/false);
   if (name == ConstancyAttrHelper::getNameStr()) {

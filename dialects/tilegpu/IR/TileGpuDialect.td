@@ -51,9 +51,12 @@ def TileGpu_Dialect : Dialect {
     `tilegpu.overlay_offset` (placeholders of shared-memory regions until
     their offsets are known), `tilegpu.tensor_map` (on a
     `tile.make_tensor_desc` that block copies read: the kernel argument
-    that holds its encoded tensor map), `tilegpu.tensor_map_flags` (on the
-    kernel's i32 argument after its tensor maps: bit i set when the host
-    encoded map i in its grouped form, TensorMaps.h).
+    that holds its encoded tensor map), `tilegpu.plain_tensor_map` (on a
+    `tilegpu.tensor_copy` that may take the grouped form of TensorMaps.h:
+    the kernel argument holding the same box's map in the plain form, for
+    the tiles the grouped one does not cover), `tilegpu.tensor_map_flags`
+    (on the kernel's i32 argument after its tensor maps: bit i set when the
+    host encoded map i in its grouped form, TensorMaps.h).
   }];
   let useDefaultAttributePrinterParser = 1;
   let hasOperationAttrVerify = 1;
@@ -70,6 +73,7 @@ def TileGpu_Dialect : Dialect {
     "::mlir::IntegerAttr":$dedicated_offset,
     "::mlir::IntegerAttr":$overlay_offset,
     "::mlir::IntegerAttr":$tensor_map,
+    "::mlir::IntegerAttr":$plain_tensor_map,
     "::mlir::UnitAttr":$tensor_map_flags,
     "::tessel::tilegpu::MatrixOperandAttr":$async_copy,
     "::tessel::tilegpu::StagedDotAttr":$staged_dot

@@ -28,6 +28,8 @@ constexpr llvm::StringLiteral kTensorMapAttrName =
     tilegpu::TileGpuDialect::TensorMapAttrHelper::getNameStr();
 constexpr llvm::StringLiteral kTensorMapFlagsAttrName =
     tilegpu::TileGpuDialect::TensorMapFlagsAttrHelper::getNameStr();
+constexpr llvm::StringLiteral kPlainTensorMapAttrName =
+    tilegpu::TileGpuDialect::PlainTensorMapAttrHelper::getNameStr();
 
 Value isThread0(OpBuilder &b, Location loc, const GpuLowering &lowering) {
   ThreadIndex index = getThreadIndex(b, loc, lowering);
@@ -92,10 +94,21 @@ struct TensorCopyLowering : GpuPattern<tilegpu::TensorCopyOp> {
 
     StagingDestination staged =
         getStagingDestination(rewriter, op, marker, lowering, /*ordered=*/false);
-    Value tensorMap =
-        rewriter.getRemappedValue(func.getArgument(unsigned(map.getInt())));
-    if (!tensorMap)
-      tensorMap = func.getArgument(unsigned(map.getInt()));
+    auto getMapArgument = [&](int64_t index) {
+      Value arg = func.getArgument(unsigned(index));
+      Value mapped = rewriter.getRemappedValue(arg);
+      return mapped ? mapped : arg;
+    };
+    Value tensorMap = getMapArgument(map.getInt());
+    // A copy that may take the grouped form has the plain map beside its
+    // own (which the host encodes grouped where it can) for the tiles the
+    // grouped view does not cover.
+    Value plainMap = tensorMap;
+    if (auto plain = op->getAttrOfType<IntegerAttr>(kPlainTensorMapAttrName)) {
+      if (plain.getInt() < 0 || plain.getInt() >= int64_t(func.getNumArguments()))
+        return op.emitError() << "a block copy's plain tensor map is not a parameter";
+      plainMap = getMapArgument(plain.getInt());
+    }
     const int64_t elementBytes = tile.getElementTypeBitWidth() / 8;
     const int64_t tileBytes = tile.getNumElements() * elementBytes;
     Value barrier = getBarrier(rewriter, loc, lowering, op, marker.getDot(),
@@ -124,6 +137,9 @@ struct TensorCopyLowering : GpuPattern<tilegpu::TensorCopyOp> {
         *boxes, tile.getDimSize(0), op.getRowMultiple(), slice != nullptr);
     auto mapIndex =
         func.getArgAttrOfType<IntegerAttr>(unsigned(map.getInt()), kTensorMapAttrName);
+    if (groupWarps != 0 && mapIndex && plainMap == tensorMap)
+      return op.emitError() << "a block copy that may take the grouped form "
+                               "needs the plain tensor map beside its own";
     if (groupWarps != 0 && mapIndex)
       for (BlockArgument arg : func.getArguments())
         if (func.getArgAttr(arg.getArgNumber(), kTensorMapFlagsAttrName)) {
@@ -140,8 +156,9 @@ struct TensorCopyLowering : GpuPattern<tilegpu::TensorCopyOp> {
         }
     // The host encodes a grouped map over the tensor's rows rounded down to
     // a multiple of 16 W: a tile ending past them (the last tile of a
-    // ragged M) takes the plain boxes. Its row index and rows being
-    // multiples of 16 W, a tile ending within the rows ends within those.
+    // ragged M) takes the plain boxes, from the plain map. Its row index
+    // and rows being multiples of 16 W, a tile ending within the rows ends
+    // within those.
     if (grouped) {
       auto desc = op.getDesc().getDefiningOp<tile::MakeTensorDescOp>();
       if (!desc)
@@ -195,7 +212,7 @@ struct TensorCopyLowering : GpuPattern<tilegpu::TensorCopyOp> {
           SmallVector<Value, 3> coords = {x, y};
           if (slice)
             coords.push_back(slice);
-          lowering.matrix->tensorCopy(b, loc, dst, tensorMap, coords, barrier);
+          lowering.matrix->tensorCopy(b, loc, dst, plainMap, coords, barrier);
         }
       }
     };
