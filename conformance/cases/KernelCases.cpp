@@ -222,13 +222,19 @@ Case splitKGemm(Dt dt, int M, int N, int K, int BK, int split) {
   return c;
 }
 
-Case attention(Dt dt, int seq, int heads, int dim) {
-  const int BM = 32, BN = 16;
+/// With `causal`, query i attends to keys 0..i only: the kernel compares
+/// rows with columns on the diagonal blocks, a mask constant over no run of
+/// rows or columns whatever the blocks' alignment (at 64x64 blocks and 4
+/// warps on NVIDIA a thread holds rows of one such run, which a wrong
+/// constancy fact would collapse into one).
+Case attention(Dt dt, int seq, int heads, int dim, bool causal = false, int BM = 32,
+               int BN = 16) {
   const double scale = 1 / std::sqrt(static_cast<double>(dim));
-  CaseBuilder b(makeId({"kernel/flash_attention_fwd", dtName(dt),
-                        "seq=" + std::to_string(seq) + ",heads=" +
-                            std::to_string(heads) + ",d=" + std::to_string(dim)}),
-                kSrc, "attn_fwd");
+  CaseBuilder b(
+      makeId({"kernel/flash_attention_fwd", dtName(dt),
+              "seq=" + std::to_string(seq) + ",heads=" + std::to_string(heads) +
+                  ",d=" + std::to_string(dim) + (causal ? ",causal" : "")}),
+      kSrc, "attn_fwd");
   const size_t n = size_t(heads) * seq * dim;
   b.addInput("Q", dt, n, Generator::uniform(-1, 1));
   b.addInput("K", dt, n, Generator::uniform(-1, 1));
@@ -240,7 +246,8 @@ Case attention(Dt dt, int seq, int heads, int dim) {
   b.constant("HEAD_DIM", dim)
       .constant("BLOCK_M", BM)
       .constant("BLOCK_N", BN)
-      .constant("DT", dtInfo(dt).tl);
+      .constant("DT", dtInfo(dt).tl)
+      .constant("CAUSAL", causal ? 1 : 0);
   b.grid((seq + BM - 1) / BM, heads);
   const double scale32 = roundTo(Dt::F32, scale);
   b.reference([=](const std::vector<HostArray> &in, std::vector<HostArray> &ex) {
@@ -248,8 +255,9 @@ Case attention(Dt dt, int seq, int heads, int dim) {
     for (int h = 0; h < heads; ++h) {
       const size_t base = size_t(h) * seq * dim;
       for (int i = 0; i < seq; ++i) {
+        const int keys = causal ? i + 1 : seq;
         double mx = -INFINITY;
-        for (int j = 0; j < seq; ++j) {
+        for (int j = 0; j < keys; ++j) {
           double d = 0;
           for (int k = 0; k < dim; ++k)
             d += in[0].floatAt(base + i * dim + k) * in[1].floatAt(base + j * dim + k);
@@ -257,11 +265,11 @@ Case attention(Dt dt, int seq, int heads, int dim) {
           mx = std::max(mx, s[j]);
         }
         double l = 0;
-        for (int j = 0; j < seq; ++j)
+        for (int j = 0; j < keys; ++j)
           l += std::exp(s[j] - mx);
         for (int k = 0; k < dim; ++k) {
           double o = 0;
-          for (int j = 0; j < seq; ++j)
+          for (int j = 0; j < keys; ++j)
             o += std::exp(s[j] - mx) * in[2].floatAt(base + j * dim + k);
           ex[3].setF(base + i * dim + k, o / l);
         }
@@ -291,6 +299,12 @@ void addKernelCases(std::vector<Case> &out) {
   out.push_back(attention(Dt::F16, 64, 2, 16));
   out.push_back(attention(Dt::F16, 100, 1, 32));
   out.push_back(attention(Dt::F32, 50, 2, 16));
+  out.push_back(attention(Dt::F16, 100, 1, 32, /*causal=*/true));
+  // 64x64 blocks at 4 warps: a thread holds rows 32 apart, in one 64-row
+  // run of the blocks' alignment. (Two stages fit every target's shared
+  // memory.)
+  out.push_back(
+      withOptions(attention(Dt::F16, 200, 1, 16, /*causal=*/true, 64, 64), 4, 2));
   out.push_back(splitKGemm(Dt::F16, 100, 72, 200, 16, 3));
   out.push_back(splitKGemm(Dt::BF16, 64, 64, 96, 32, 2));
   // The same kernels on other warp counts: other thread layouts of the

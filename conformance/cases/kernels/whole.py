@@ -130,9 +130,11 @@ def matmul_splitk(a_ptr, b_ptr, c_ptr, ws_ptr, count_ptr, M, N, K,
 @triton.jit
 def attn_fwd(Q, K, V, Out, Lse, sm_scale, seq_len,
              HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
-             DT: tl.constexpr):
+             DT: tl.constexpr, CAUSAL: tl.constexpr):
     # One program: BLOCK_M queries of one head; an online softmax over key
-    # blocks (running max m_i, normalizer l_i, unnormalized acc).
+    # blocks (running max m_i, normalizer l_i, unnormalized acc). With
+    # CAUSAL, query i sees keys 0..i: the mask compares rows with columns
+    # inside the blocks on the diagonal, and the walk stops after them.
     pid_m = tl.program_id(0)
     head = tl.program_id(1)
     base = head * seq_len * HEAD_DIM
@@ -146,13 +148,19 @@ def attn_fwd(Q, K, V, Out, Lse, sm_scale, seq_len,
     l_i = tl.zeros([BLOCK_M], dtype=tl.float32)
     acc = tl.zeros([BLOCK_M, HEAD_DIM], dtype=tl.float32)
     qk_scale = sm_scale * 1.4426950408889634
-    for start_n in range(0, seq_len, BLOCK_N):
+    hi = seq_len
+    if CAUSAL:
+        hi = tl.minimum((pid_m + 1) * BLOCK_M, seq_len)
+    for start_n in range(0, hi, BLOCK_N):
         cols = start_n + offs_n
         col_ok = cols < seq_len
         kt = tl.load(K + base + cols[None, :] * HEAD_DIM + offs_d[:, None],
                      mask=col_ok[None, :], other=0.0)
         s = tl.dot(q, kt) * qk_scale
-        s = tl.where(col_ok[None, :], s, -float("inf"))
+        keep = col_ok[None, :]
+        if CAUSAL:
+            keep = keep & (offs_m[:, None] >= cols[None, :])
+        s = tl.where(keep, s, -float("inf"))
         m_new = tl.maximum(m_i, tl.max(s, axis=1))
         p = tl.math.exp2(s - m_new[:, None])
         alpha = tl.math.exp2(m_i - m_new)

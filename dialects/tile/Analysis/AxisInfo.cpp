@@ -187,11 +187,24 @@ void AxisInfoAnalysis::visitOp(Operation *op) {
   if (auto expand = dyn_cast<tile::ExpandDimsOp>(op)) {
     AxisInfo src = lookup(expand.getSrc()), info;
     unsigned axis = expand.getAxis();
+    // Along the inserted dimension (extent 1) every element starts a run of
+    // its own, so its divisibility must hold for every element: a source
+    // without contiguous runs has each element divisible by its
+    // divisibility in any dimension; a contiguous run holds x and x + 1,
+    // of which one is odd (`offs_m[:, None]` is not a multiple of its first
+    // row's divisibility along the columns).
+    int64_t everyElement = 0;
+    for (unsigned s = 0; s < src.contiguity.size(); ++s)
+      everyElement = src.contiguity[s] > 1 ? -1
+                     : everyElement < 0    ? -1
+                                        : std::max(everyElement, src.divisibility[s]);
+    if (everyElement <= 0)
+      everyElement = 1;
     for (unsigned d = 0, s = 0; d < rank; ++d) {
       bool inserted = d == axis;
       info.contiguity.push_back(inserted ? 1 : src.contiguity[s]);
       info.constancy.push_back(inserted ? 1 : src.constancy[s]);
-      info.divisibility.push_back(inserted ? src.divisibility[0] : src.divisibility[s]);
+      info.divisibility.push_back(inserted ? everyElement : src.divisibility[s]);
       if (!inserted)
         ++s;
     }
@@ -269,8 +282,13 @@ void AxisInfoAnalysis::visitOp(Operation *op) {
         info.contiguity[d] = std::min(lhs.contiguity[d], rhs.constancy[d]);
         info.divisibility[d] = std::gcd(lhs.divisibility[d], rhs.divisibility[d]);
       } else if (isa<arith::MulIOp>(op)) {
-        info.divisibility[d] =
-            std::min(kMaxDivisibility, lhs.divisibility[d] * rhs.divisibility[d]);
+        // A product keeps no contiguous run here, so its runs are single
+        // elements and each must be divisible: a contiguous factor's run
+        // holds an odd number, so its divisibility counts as 1
+        // ([1024, 1025, ...] times 16 is a multiple of 16 only).
+        int64_t lhsDiv = lhs.contiguity[d] > 1 ? 1 : lhs.divisibility[d];
+        int64_t rhsDiv = rhs.contiguity[d] > 1 ? 1 : rhs.divisibility[d];
+        info.divisibility[d] = std::min(kMaxDivisibility, lhsDiv * rhsDiv);
       } else if (isa<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp,
                      arith::IndexCastOp>(op)) {
         info = lhs;
