@@ -2,7 +2,10 @@
 
 #include "tools/tessel/CompileCommand.h"
 
+#include <sys/stat.h>
+
 #include <cstdlib>
+#include <fstream>
 #include <optional>
 
 #include "core/compiler/KernelCompiler.h"
@@ -57,7 +60,8 @@ constexpr const char *kUsage =
     "                   the TESSEL_DUMP_IR environment variable\n"
     "  --raw            skip the canonicalize/cse clean-up\n"
     "  -o OUT           write to OUT instead of standard output (atomically:\n"
-    "                   a temporary file renamed over OUT)\n"
+    "                   a temporary file renamed over OUT; a device or a\n"
+    "                   pipe, such as /dev/null, is written to)\n"
     "A compile through a plugin always runs the plugin (the compile cache keeps\n"
     "no stages) and stores its artifact in the cache.\n";
 
@@ -343,8 +347,22 @@ int runCompileCommand(const std::vector<std::string> &args, std::ostream &out,
     out << bytes;
     return 0;
   }
-  // Through a private temporary renamed over OUT: never a partial file, and
-  // never a write through a symbolic link planted at OUT.
+  // A character device or a pipe at OUT (`-o /dev/null`, `-o >(...)`) is
+  // written to: renaming a file over it would replace the device or pipe.
+  struct stat outputInfo;
+  if (lstat(outputPath.c_str(), &outputInfo) == 0 &&
+      (S_ISCHR(outputInfo.st_mode) || S_ISFIFO(outputInfo.st_mode))) {
+    std::ofstream stream(outputPath, std::ios::binary);
+    stream.write(bytes.data(), std::streamsize(bytes.size()));
+    stream.flush();
+    if (!stream) {
+      err << "tessel compile: cannot write to '" << outputPath << "'\n";
+      return 1;
+    }
+    return 0;
+  }
+  // Otherwise through a private temporary renamed over OUT: never a partial
+  // file, and never a write through a symbolic link planted at OUT.
   plugin_host::Status written = runtime::writeFileAtomically(outputPath, bytes);
   if (!written.ok()) {
     err << "tessel compile: " << written.message() << "\n";

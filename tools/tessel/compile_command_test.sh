@@ -42,6 +42,17 @@ expect_ok "ptx" ".target sm_90a" "${add[@]}" --target nvidia:sm_90a --emit ptx
 expect_ok "passes" "// -----// IR Dump After " "${add[@]}" --target cpu:x86-64 --emit passes
 expect_ok "passes, nvidia" "// -----// IR Dump After " "${add[@]}" --target nvidia:sm_90a --emit passes
 
+# A device or a pipe at -o is written to, not replaced by a renamed file.
+mkfifo "$work/pipe"
+timeout 120 cat "$work/pipe" > "$work/piped.txt" &
+reader=$!
+expect_ok "-o a pipe" "" "${add[@]}" -o "$work/pipe"
+wait "$reader" || fail "-o a pipe: nothing came through it"
+[ -p "$work/pipe" ] || fail "-o a pipe: the pipe was replaced"
+grep -qF "func.func @add_kernel" "$work/piped.txt" || fail "-o a pipe: the IR did not come through"
+expect_ok "-o /dev/null" "" "${add[@]}" --target cpu:x86-64 --emit llvm -o /dev/null
+[ -c /dev/null ] || fail "-o /dev/null: /dev/null is no longer a device"
+
 # The artifact: binary, so only to a file.
 expect_error "cubin to standard output" "--emit cubin needs -o FILE" \
   "${add[@]}" --target nvidia:sm_90a --emit cubin
