@@ -347,8 +347,10 @@ int runCompileCommand(const std::vector<std::string> &args, std::ostream &out,
     out << bytes;
     return 0;
   }
-  // A character device or a pipe at OUT (`-o /dev/null`, `-o >(...)`) is
-  // written to: renaming a file over it would replace the device or pipe.
+  // A character device or a named pipe at OUT (`-o /dev/null`) is written
+  // to: renaming a file over it would replace the device or pipe. (Not
+  // followed through a symbolic link: `-o >(...)`, a link under /dev/fd,
+  // still takes the renaming path and fails there.)
   struct stat outputInfo;
   if (lstat(outputPath.c_str(), &outputInfo) == 0 &&
       (S_ISCHR(outputInfo.st_mode) || S_ISFIFO(outputInfo.st_mode))) {
