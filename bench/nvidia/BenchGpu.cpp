@@ -14,8 +14,8 @@
 //
 // Prints a "timing:" line, then one line per workload: name, median ms,
 // GB/s or TFLOP/s, and "ok" or what is wrong; for each GEMM also a
-// "tessel-auto" line, the fastest of the tutorial configurations that
-// compiled (Workloads.h, getTutorialConfigs; its "config:" line names it).
+// "tessel-auto" line, the fastest of the configurations that compiled
+// (Workloads.h, getAutoConfigsFor; its "config:" line names it).
 // Exits 1 when a workload does not compile, load or launch, or a result is
 // wrong.
 //
@@ -216,10 +216,27 @@ int main(int argc, char **argv) {
   // e.g. gemm_fp16_4096@128x256x64w8s3) runs the GEMM at that configuration.
   const char *onlyEnv = std::getenv("TESSEL_BENCH_ONLY");
   const std::string only = onlyEnv ? onlyEnv : "";
-  // TESSEL_BENCH_SELECT=PREFIX runs the workloads whose names start with
-  // PREFIX (e.g. attn_fwd), as triton_bench.py does: a short run.
+  // TESSEL_BENCH_SELECT=PREFIX[,PREFIX...] runs the workloads whose names
+  // start with one of the PREFIXes (e.g. attn_fwd), as triton_bench.py
+  // does: a short run.
   const char *selectEnv = std::getenv("TESSEL_BENCH_SELECT");
-  const std::string select = selectEnv ? selectEnv : "";
+  std::vector<std::string> prefixes;
+  {
+    std::string all = selectEnv ? selectEnv : "";
+    for (size_t start = 0;;) {
+      size_t comma = all.find(',', start);
+      prefixes.push_back(all.substr(start, comma - start));
+      if (comma == std::string::npos)
+        break;
+      start = comma + 1;
+    }
+  }
+  auto selected = [&](const std::string &name) {
+    for (const std::string &p : prefixes)
+      if (name.rfind(p, 0) == 0)
+        return true;
+    return false;
+  };
   rt::RuntimeOptions options;
   options.pluginPaths = {argv[1]};
   options.usePluginPathEnv = false;
@@ -321,7 +338,7 @@ int main(int argc, char **argv) {
   int status = 0;
   bool corrupted = false;
   for (tb::Workload w : tb::getWorkloads()) {
-    if (w.name.rfind(select, 0) != 0)
+    if (!selected(w.name))
       continue;
     if (!only.empty() && w.name != only) {
       if (only.rfind(w.name + "@", 0) != 0)

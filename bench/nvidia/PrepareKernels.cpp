@@ -4,9 +4,9 @@
 // the compiler: writes each kernel's tile IR bytecode to OUT/<name>.mlirbc and
 // fills the compile cache OUT/cache, so that bench_gpu, on a GPU machine with
 // only the runtime-only plugin, finds every artifact as a cache hit.
-// Every GEMM also at each tutorial configuration (Workloads.h,
-// getTutorialConfigs). With BOUNDS.py, the bounds-checked mode's kernels too
-// (BoundsCases.h).
+// Every GEMM also at each configuration its "tessel-auto" side tries
+// (Workloads.h, getTuningVariants). With BOUNDS.py, the bounds-checked
+// mode's kernels too (BoundsCases.h).
 //   prepare_kernels PLUGIN KERNELS.py OUT [BOUNDS.py]
 #include <cstdio>
 #include <fstream>

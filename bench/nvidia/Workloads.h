@@ -358,6 +358,18 @@ inline std::vector<GemmConfig> getTutorialConfigs() {
           {128, 64, 32, 4, 4},  {64, 128, 32, 4, 4}, {128, 32, 32, 4, 4},
           {64, 32, 32, 2, 5},   {32, 64, 32, 2, 5}};
 }
+// Configurations both "-auto" sides try beside the tutorial's eight for
+// fp16/bf16 (triton_bench.py's EXTRA_CONFIGS): 64-deep K steps at the tiles
+// the tutorial runs 32 deep, and deeper pipelines. A shape with few tiles
+// (1024^3: 64 of 128x128 for 132 SMs) waits on its loads: an SM keeps
+// only (stages - 1) K steps of loads in flight, so 64-deep steps double
+// the bytes each SM has on the way. Each fits sm_90a's shared memory on
+// both sides (Tessel stages stages + 1 buffers, Triton stages).
+inline std::vector<GemmConfig> getExtraConfigs() {
+  return {{64, 128, 64, 4, 4},  {64, 128, 64, 4, 6},  {128, 64, 64, 4, 5},
+          {128, 128, 64, 4, 4}, {128, 128, 64, 8, 4}, {64, 256, 64, 4, 3},
+          {256, 128, 64, 8, 3}};
+}
 // The tutorial's eight configurations for fp8 inputs (triton_bench.py's
 // FP8_TUTORIAL_CONFIGS), for the fp8 GEMM's "tessel-auto" side.
 inline std::vector<GemmConfig> getFp8TutorialConfigs() {
@@ -421,9 +433,15 @@ inline plugin_host::CompileOptions compileOptionsFor(const Workload &w) {
   return options;
 }
 
-// The configurations a GEMM's "tessel-auto" side tries.
-inline std::vector<GemmConfig> getTutorialConfigsFor(const Workload &w) {
-  return isFp8Gemm(w.signature) ? getFp8TutorialConfigs() : getTutorialConfigs();
+// The configurations a GEMM's "tessel-auto" side tries: fp8's eight, or
+// the tutorial's eight and the extra ones.
+inline std::vector<GemmConfig> getAutoConfigsFor(const Workload &w) {
+  if (isFp8Gemm(w.signature))
+    return getFp8TutorialConfigs();
+  std::vector<GemmConfig> configs = getTutorialConfigs();
+  for (const GemmConfig &c : getExtraConfigs())
+    configs.push_back(c);
+  return configs;
 }
 
 // What an attention workload's "tessel-auto" side varies: the tile and the
@@ -447,7 +465,7 @@ inline Workload withVariant(const Workload &w, const AttentionVariant &a) {
 }
 
 // The variants of `w` its "tessel-auto" side times, each compiled under its
-// own name: a GEMM at each tutorial configuration (a split-K one at each
+// own name: a GEMM at each of getAutoConfigsFor (a split-K one at each
 // SplitKConfig), an attention at each AttentionVariant; none for the other
 // kinds.
 inline std::vector<Workload> getTuningVariants(const Workload &w) {
@@ -456,7 +474,7 @@ inline std::vector<Workload> getTuningVariants(const Workload &w) {
     for (const SplitKConfig &c : getSplitKConfigs())
       variants.push_back(withConfig(w, c.tile, c.splitK));
   else if (w.kind == Kind::kMatmul)
-    for (const GemmConfig &c : getTutorialConfigsFor(w))
+    for (const GemmConfig &c : getAutoConfigsFor(w))
       variants.push_back(withConfig(w, c));
   if (w.kind == Kind::kAttention)
     for (const AttentionVariant &a : getAttentionVariants())

@@ -11,7 +11,8 @@ from collections import OrderedDict
 
 SIDES = ("tessel", "triton", "torch")
 # Triton at 2 stages, beside "triton" at Tessel's configuration, the best of
-# the tutorial's configurations on each side (GEMMs only), and cuBLAS's fp8
+# the autotuned configurations on each side (GEMMs and attentions:
+# Workloads.h, getTuningVariants), and cuBLAS's fp8
 # GEMM with fast accumulation (the fp8 GEMM only).
 OPTIONAL_SIDES = ("triton-s2", "triton-auto", "tessel-auto", "torch-fast")
 

@@ -4,7 +4,7 @@ Prints lines in bench_gpu's format so compare.py can pair them. The Triton
 kernels are the ones in kernels.py (the same source Tessel compiles),
 launched with the num_warps of Workloads.h (the GEMMs at 4 stages, Tessel's
 depth, and, as "triton-s2", at 2; and, as "triton-auto", the best of the
-matmul tutorial's eight configurations);
+matmul tutorial's eight configurations and EXTRA_CONFIGS);
 Triton's launcher specializes the integer arguments divisible by 16 on its
 own, which Workloads.h spells `i32:16`.
 
@@ -74,6 +74,12 @@ def gemm_name(tag, m, n, k, prefix="gemm"):
 TUTORIAL_CONFIGS = ((128, 256, 64, 8, 3), (64, 256, 32, 4, 4), (128, 128, 32, 4, 4),
                     (128, 64, 32, 4, 4), (64, 128, 32, 4, 4), (128, 32, 32, 4, 4),
                     (64, 32, 32, 2, 5), (32, 64, 32, 2, 5))
+# Configurations both "-auto" sides try beside the tutorial's for fp16/bf16
+# (Workloads.h, getExtraConfigs): 64-deep K steps and deeper pipelines, more
+# bytes of loads in flight an SM for shapes with few tiles.
+EXTRA_CONFIGS = ((64, 128, 64, 4, 4), (64, 128, 64, 4, 6), (128, 64, 64, 4, 5),
+                 (128, 128, 64, 4, 4), (128, 128, 64, 8, 4), (64, 256, 64, 4, 3),
+                 (256, 128, 64, 8, 3))
 # The fp8 configurations of the same tutorial ("good config for fp8 inputs"),
 # for the fp8 GEMM's "triton-auto" side.
 FP8_TUTORIAL_CONFIGS = ((128, 256, 128, 8, 3), (256, 128, 128, 8, 3), (256, 64, 128, 4, 4),
@@ -84,15 +90,16 @@ FP8_TUTORIAL_CONFIGS = ((128, 256, 128, 8, 3), (256, 128, 128, 8, 3), (256, 64, 
 FP8_CONFIG = (128, 256, 64, 8, 4)
 FP8_ACC_REL = 2.0 ** -12
 FP8_ACC_STEP = 32
-# TESSEL_BENCH_AUTOTUNE=0 leaves out the "triton-auto" side (its eight
+# TESSEL_BENCH_AUTOTUNE=0 leaves out the "triton-auto" side (its
 # compilations and timings per shape).
 AUTOTUNE = os.environ.get("TESSEL_BENCH_AUTOTUNE", "1") != "0"
 # The depths an attention's "triton-auto" side tries (the fused-attention
 # tutorial's autotuning tries 2, 3 and 4 stages).
 ATTENTION_AUTO_STAGES = (2, 3, 4)
-# TESSEL_BENCH_SELECT=PREFIX runs only the workloads whose names start with
-# PREFIX (e.g. attn_fwd), as bench_gpu does: a short run of a few rows.
-SELECT = os.environ.get("TESSEL_BENCH_SELECT", "")
+# TESSEL_BENCH_SELECT=PREFIX[,PREFIX...] runs only the workloads whose names
+# start with one of the PREFIXes (e.g. attn_fwd), as bench_gpu does: a short
+# run of a few rows.
+SELECT = tuple(os.environ.get("TESSEL_BENCH_SELECT", "").split(","))
 
 
 def selected(name):
@@ -313,14 +320,23 @@ def gemm():
             config = FP8_CONFIG if fp8 else (128, 128, 32, 4, stages)
             ms, check = measure(launcher(*config))
             report(side, name, ms, 2 * m * n_ * k / ms / 1e9, "TFLOP/s", check)
-        # "triton-auto": the best of the matmul tutorial's configurations,
-        # each timed as above (the autotuner's choice, by the same clock).
+        # "triton-auto": the best of the matmul tutorial's configurations
+        # (and EXTRA_CONFIGS for 16-bit inputs), each timed as above (the
+        # autotuner's choice, by the same clock).
         if AUTOTUNE:
             best = None
             configs = (SPLITK_CONFIGS if split_k
-                       else FP8_TUTORIAL_CONFIGS if fp8 else TUTORIAL_CONFIGS)
+                       else FP8_TUTORIAL_CONFIGS if fp8
+                       else TUTORIAL_CONFIGS + EXTRA_CONFIGS)
             for config in configs:
-                ms, check = measure(launcher(*config))
+                try:
+                    ms, check = measure(launcher(*config))
+                except triton.runtime.errors.OutOfResources as e:
+                    # As Triton's autotuner does: a configuration that does
+                    # not fit is left out (named, as bench_gpu names one).
+                    print(f"config: triton-auto {name} {config} left out: {e}", flush=True)
+                    continue
+                print(f"config: triton-auto {name}@{config} {ms:.4f} ms", flush=True)
                 if check != "ok":
                     report("triton-auto", name, ms, 2 * m * n_ * k / ms / 1e9, "TFLOP/s",
                            check)
