@@ -50,10 +50,16 @@ GemmConfig chooseGemmConfig(const NvidiaTarget &target, const GemmShape &shape) 
     c.numStages = hopper ? 4 : 3;
     // Fewer 128x128 tiles than SMs leaves SMs idle: halve the rows (1024^3:
     // 64 tiles of 128x128 on 132 SMs, 128 of 64x128: 1.12x faster on an
-    // H200).
+    // H200). With so few tiles an SM waits on its loads, whose bytes in
+    // flight are (stages - 1) K steps: on sm_90a the steps go 64 deep
+    // (1024^3 at 64x128x64: 1.26x the 64x128x32 tiles, through pointers
+    // and descriptors alike, on an H100).
     if (shapeKnown &&
-        ceilDiv(shape.m, 128) * ceilDiv(shape.n, 128) < getReferenceSmCount(target))
+        ceilDiv(shape.m, 128) * ceilDiv(shape.n, 128) < getReferenceSmCount(target)) {
       c.blockM = 64;
+      if (hopper)
+        c.blockK = 64;
+    }
   }
   // Small extents: the smallest power-of-two tile that covers them, from 16
   // (the matrix instructions' granule).

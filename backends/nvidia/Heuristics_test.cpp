@@ -39,10 +39,18 @@ TEST(NvidiaHeuristics, LargeSquareGemmsGetTheMeasuredBest) {
 }
 
 TEST(NvidiaHeuristics, FewTilesHalveTheRows) {
-  // 1024^3: 64 tiles of 128x128 for 132 SMs; 128 of 64x128.
+  // 1024^3: 64 tiles of 128x128 for 132 SMs; 128 of 64x128, their K steps
+  // 64 deep on sm_90a.
   GemmConfig c = chooseGemmConfig(kHopper, {1024, 1024, 1024});
   EXPECT_EQ(c.blockM, 64);
   EXPECT_EQ(c.blockN, 128);
+  EXPECT_EQ(c.blockK, 64);
+  EXPECT_EQ(c.numWarps, 4u);
+  EXPECT_EQ(c.numStages, 4u);
+  // Enough 128x128 tiles keep 32-deep steps.
+  EXPECT_EQ(chooseGemmConfig(kHopper, {2048, 2048, 2048}).blockK, 32);
+  // sm_80 keeps 32-deep steps.
+  EXPECT_EQ(chooseGemmConfig(kAmpere, {1024, 1024, 1024}).blockK, 32);
   // On sm_80 (108 SMs), 1024^3 is short of tiles too; 2048^2 is not.
   EXPECT_EQ(chooseGemmConfig(kAmpere, {1024, 1024, 1024}).blockM, 64);
   EXPECT_EQ(chooseGemmConfig(kAmpere, {2048, 2048, 512}).blockM, 128);
