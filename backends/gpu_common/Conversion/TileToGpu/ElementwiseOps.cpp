@@ -7,10 +7,12 @@
 
 #include "backends/gpu_common/Conversion/TileToGpu/Lowering.h"
 
+#include "dialects/tile/Analysis/UniformMask.h"
 #include "dialects/tile/IR/TileDialect.h"
 #include "dialects/tile/IR/TileOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -171,6 +173,54 @@ struct MinMaxLowering : OpConversionPattern<ArithOp> {
   }
 };
 
+/// A select whose mask is true everywhere under a scalar condition
+/// (tile/Analysis/UniformMask.h: the causal mask of an attention kernel
+/// off the diagonal, a bounds mask away from the edge) branches on that
+/// condition, the same for every thread: where it holds, the true side as
+/// it is; elsewhere the select. The mask's own computation is then used on
+/// the second path only, where LLVM sinks it. A select of the true side
+/// wherever the mask is true is that side, so the result is the select's.
+struct UniformSelectLowering : OpConversionPattern<arith::SelectOp> {
+  // Ahead of ElementwiseLowering, which would select element by element.
+  UniformSelectLowering(GpuTypeConverter &converter, GpuLowering &lowering)
+      : OpConversionPattern<arith::SelectOp>(converter, lowering.context, /*benefit=*/2) {}
+  LogicalResult matchAndRewrite(arith::SelectOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    if (!isa<RankedTensorType>(op.getCondition().getType()) ||
+        op->hasAttr(kConstancyAttrName))
+      return failure();
+    std::optional<tile::UniformMaskCondition> condition =
+        tile::analyzeUniformMask(op.getCondition());
+    if (!condition)
+      return failure();
+    // Every scalar the condition reads, as the conversion has it.
+    DenseMap<Value, Value> converted;
+    for (Value scalar : condition->getScalars()) {
+      Value value = rewriter.getRemappedValue(scalar);
+      if (!value || value.getType() != scalar.getType())
+        return failure();
+      converted[scalar] = value;
+    }
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!type)
+      return failure();
+    Location loc = op.getLoc();
+    Value uniform = tile::buildUniformMaskCondition(
+        rewriter, loc, *condition, [&](Value scalar) { return converted.lookup(scalar); });
+    auto branch = scf::IfOp::create(rewriter, loc, TypeRange{type}, uniform,
+                                    /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(branch.thenBlock());
+    scf::YieldOp::create(rewriter, loc, adaptor.getTrueValue());
+    rewriter.setInsertionPointToStart(branch.elseBlock());
+    Value selected = arith::SelectOp::create(rewriter, loc, adaptor.getCondition(),
+                                             adaptor.getTrueValue(), adaptor.getFalseValue());
+    scf::YieldOp::create(rewriter, loc, selected);
+    rewriter.replaceOp(op, branch.getResults());
+    return success();
+  }
+};
+
 struct FpToFpLowering : GpuPattern<tile::FpToFpOp> {
   using GpuPattern::GpuPattern;
   LogicalResult matchAndRewrite(tile::FpToFpOp op, OpAdaptor adaptor,
@@ -209,6 +259,7 @@ void populateElementwisePatterns(GpuTypeConverter &converter, GpuLowering &lower
                MinMaxLowering<arith::MinNumFOp, LLVM::MinNumOp>,
                MinMaxLowering<arith::MaximumFOp, LLVM::MaximumOp>,
                MinMaxLowering<arith::MinimumFOp, LLVM::MinimumOp>>(converter, lowering);
+  patterns.add<UniformSelectLowering>(converter, lowering);
   patterns.add<ElementwiseLowering>(converter, lowering);
 }
 
