@@ -30,7 +30,9 @@
 // the copies' waits before the dots, and the second dot takes A as
 // registers. No dot stays in flight, so the copies for two iterations on
 // are issued at the top of the body: each wait leaves four groups (K and V
-// of the two iterations ahead) in flight.
+// of the two iterations ahead) in flight. The bounds mask's select branches
+// (uniform-mask.mlir), and LLVM places the body's second half, from the
+// join on, first: the second dot's wait, then the first's.
 // RUN: tessel-nvidia-compile %S/budget/attn_fwd_d64.mlir --num-warps=4 --num-stages=3 --emit=info | FileCheck %s --check-prefix=ATTN64
 // ATTN64: shared_mem_bytes 81920
 // RUN: tessel-nvidia-compile %S/budget/attn_fwd_d128.mlir --num-warps=4 --num-stages=2 --emit=info | FileCheck %s --check-prefix=ATTN128
@@ -39,9 +41,11 @@
 // ATTNPTX: cp.async.wait_group 4;
 // ATTNPTX-NEXT: bar.sync 0;
 // ATTNPTX-NOT: bar.sync
-// ATTNPTX: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1, 0, 0;
+// ATTNPTX: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, p, 1, 1, 1;
 // ATTNPTX-NOT: bar.sync
 // ATTNPTX: cp.async.wait_group 4;
 // ATTNPTX-NEXT: bar.sync 0;
 // ATTNPTX-NOT: bar.sync
-// ATTNPTX: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, p, 1, 1, 1;
+// ATTNPTX: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1, 0, 0;
+// ATTNPTX-NOT: bar.sync
+// ATTNPTX: cp.async.wait_group 0;
