@@ -105,7 +105,8 @@ LogicalResult TileGpuDialect::verifyOperationAttribute(Operation *op,
     return success();
   }
   if (name == KernelAttrHelper::getNameStr() ||
-      name == TensorMapFlagsAttrHelper::getNameStr()) {
+      name == TensorMapFlagsAttrHelper::getNameStr() ||
+      name == ElementwiseSelectAttrHelper::getNameStr()) {
     if (!isa<UnitAttr>(attr.getValue()))
       return op->emitOpError() << "'" << name << "' must be a unit attribute";
     return success();

@@ -56,7 +56,10 @@ def TileGpu_Dialect : Dialect {
     the kernel argument holding the same box's map in the plain form, for
     the tiles the grouped one does not cover), `tilegpu.tensor_map_flags`
     (on the kernel's i32 argument after its tensor maps: bit i set when the
-    host encoded map i in its grouped form, TensorMaps.h).
+    host encoded map i in its grouped form, TensorMaps.h),
+    `tilegpu.elementwise_select` (on an `arith.select` in a loop of
+    tensor copies: lowered element by element, without the uniform-mask
+    branch).
   }];
   let useDefaultAttributePrinterParser = 1;
   let hasOperationAttrVerify = 1;
@@ -75,6 +78,7 @@ def TileGpu_Dialect : Dialect {
     "::mlir::IntegerAttr":$tensor_map,
     "::mlir::IntegerAttr":$plain_tensor_map,
     "::mlir::UnitAttr":$tensor_map_flags,
+    "::mlir::UnitAttr":$elementwise_select,
     "::tessel::tilegpu::MatrixOperandAttr":$async_copy,
     "::tessel::tilegpu::StagedDotAttr":$staged_dot
   );

@@ -187,7 +187,7 @@ struct UniformSelectLowering : OpConversionPattern<arith::SelectOp> {
   LogicalResult matchAndRewrite(arith::SelectOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     if (!isa<RankedTensorType>(op.getCondition().getType()) ||
-        op->hasAttr(kConstancyAttrName))
+        op->hasAttr(kConstancyAttrName) || op->hasAttr(kElementwiseSelectAttrName))
       return failure();
     std::optional<tile::UniformMaskCondition> condition =
         tile::analyzeUniformMask(op.getCondition());
