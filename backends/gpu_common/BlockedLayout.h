@@ -45,11 +45,12 @@ inline constexpr llvm::StringLiteral kVectorWidthAttrName =
 inline constexpr llvm::StringLiteral kConstancyAttrName =
     TileGpuDialect::ConstancyAttrHelper::getNameStr();
 
-/// Module attributes recording the distribution the layouts were made for.
 /// On an arith.select (set by the tile-to-GPU conversion before it runs):
 /// lowered element by element, without the uniform-mask branch.
 inline constexpr llvm::StringLiteral kElementwiseSelectAttrName =
     TileGpuDialect::ElementwiseSelectAttrHelper::getNameStr();
+
+/// Module attributes recording the distribution the layouts were made for.
 inline constexpr llvm::StringLiteral kNumWarpsAttrName =
     TileGpuDialect::NumWarpsAttrHelper::getNameStr();
 inline constexpr llvm::StringLiteral kWarpSizeAttrName =

@@ -94,8 +94,9 @@ TEST(NvidiaPlugin, TuningSpaceFollowsTheProblem) {
   for (size_t i = 0; i < first->num_values; ++i)
     values[first->values[i].key] = first->values[i].int_value;
   // 1024^3 has too few 128x128 tiles for 132 SMs: 64 rows, 64-deep K steps.
-  EXPECT_EQ(values, (std::map<std::string, int64_t>{
-                        {"BLOCK_SIZE_M", 64}, {"BLOCK_SIZE_N", 128}, {"BLOCK_SIZE_K", 64}}));
+  EXPECT_EQ(values,
+            (std::map<std::string, int64_t>{
+                {"BLOCK_SIZE_M", 64}, {"BLOCK_SIZE_N", 128}, {"BLOCK_SIZE_K", 64}}));
   EXPECT_EQ(inspect.defaults[1]->num_values, 0u);
   auto destroy = sdk::Init<Tessel_Tuning_Space_Destroy_Args>();
   destroy.space = get.space;

@@ -1,4 +1,15 @@
 // RUN: tessel-opt %s --split-input-file --tilegpu-assign-layouts --convert-tile-to-nvvm | FileCheck %s
+// RUN: tessel-nvidia-compile %S/budget/attn_desc_d64.mlir --num-warps=4 --num-stages=3 --emit=ptx | FileCheck %s --check-prefix=TMA
+
+// In a loop of TMA copies (the benchmark's attention with K and V through
+// descriptors, budget/attn_desc_d64.mlir, printed from the tile IR
+// bench/nvidia/kernels.py gives it) the select stays element-wise
+// (tilegpu.elementwise_select): with the branch, that kernel stopped with
+// an illegal instruction on an H100. No branch between the scores' dot and
+// the key-bound mask's selects.
+// TMA: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1, 0, 0;
+// TMA-NOT: bra
+// TMA: selp.f32 {{.*}}, 0fFF800000, %p{{[0-9]+}};
 
 // A causal mask, rows q0 + [0, 64) against columns k0 + [0, 32), and a
 // bounds mask k0 + [0, 32) < n: true everywhere when q0 >= k0 + 31 and

@@ -62,7 +62,8 @@ std::optional<AffineTile> analyzeAffine(Value value, unsigned depth) {
   }
   if (auto add = dyn_cast_or_null<arith::AddIOp>(def)) {
     std::optional<AffineTile> lhs = analyzeAffine(add.getLhs(), depth + 1);
-    std::optional<AffineTile> rhs = lhs ? analyzeAffine(add.getRhs(), depth + 1) : std::nullopt;
+    std::optional<AffineTile> rhs =
+        lhs ? analyzeAffine(add.getRhs(), depth + 1) : std::nullopt;
     if (!rhs)
       return std::nullopt;
     AffineTile sum = *lhs;
@@ -101,7 +102,8 @@ bool analyzeMask(Value value, UniformMaskCondition &out, unsigned depth) {
     if (p != P::slt && p != P::sle && p != P::sgt && p != P::sge)
       return false;
     std::optional<AffineTile> lhs = analyzeAffine(cmp.getLhs(), depth + 1);
-    std::optional<AffineTile> rhs = lhs ? analyzeAffine(cmp.getRhs(), depth + 1) : std::nullopt;
+    std::optional<AffineTile> rhs =
+        lhs ? analyzeAffine(cmp.getRhs(), depth + 1) : std::nullopt;
     if (!rhs)
       return false;
     out.compares.push_back({p, *lhs, *rhs});
@@ -125,14 +127,16 @@ Value buildAnd(OpBuilder &b, Location loc, Value lhs, Value rhs) {
   return lhs ? arith::AndIOp::create(b, loc, lhs, rhs).getResult() : rhs;
 }
 
-/// Whether `tile`'s exact values lie in the 32-bit range (then they are the
-/// elements the kernel computes, which wrap): its extremes `min` and `max`.
+/// Whether the exact values from `min` to `max` (a side's extremes) lie in
+/// the 32-bit range: then they are the elements the kernel computes, which
+/// wrap.
 Value buildInRange(OpBuilder &b, Location loc, Value min, Value max) {
   Type i64 = b.getI64Type();
   Value low = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, min,
                                     arith::ConstantIntOp::create(b, loc, i64, kI32Min));
-  Value high = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, max,
-                                     arith::ConstantIntOp::create(b, loc, i64, kI32Max));
+  Value high =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, max,
+                            arith::ConstantIntOp::create(b, loc, i64, kI32Max));
   return arith::AndIOp::create(b, loc, low, high);
 }
 

@@ -62,9 +62,10 @@ std::optional<UniformMaskCondition> analyzeUniformMask(mlir::Value mask);
 
 /// Builds the condition as an i1 scalar at `b`'s insertion point, each
 /// scalar it reads taken through `remap` (a conversion's value for it).
-mlir::Value buildUniformMaskCondition(mlir::OpBuilder &b, mlir::Location loc,
-                                      const UniformMaskCondition &condition,
-                                      llvm::function_ref<mlir::Value(mlir::Value)> remap);
+mlir::Value
+buildUniformMaskCondition(mlir::OpBuilder &b, mlir::Location loc,
+                          const UniformMaskCondition &condition,
+                          llvm::function_ref<mlir::Value(mlir::Value)> remap);
 
 } // namespace tessel::tile
 

@@ -183,7 +183,8 @@ struct MinMaxLowering : OpConversionPattern<ArithOp> {
 struct UniformSelectLowering : OpConversionPattern<arith::SelectOp> {
   // Ahead of ElementwiseLowering, which would select element by element.
   UniformSelectLowering(GpuTypeConverter &converter, GpuLowering &lowering)
-      : OpConversionPattern<arith::SelectOp>(converter, lowering.context, /*benefit=*/2) {}
+      : OpConversionPattern<arith::SelectOp>(converter, lowering.context,
+                                             /*benefit=*/2) {}
   LogicalResult matchAndRewrite(arith::SelectOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     if (!isa<RankedTensorType>(op.getCondition().getType()) ||
@@ -205,16 +206,19 @@ struct UniformSelectLowering : OpConversionPattern<arith::SelectOp> {
     if (!type)
       return failure();
     Location loc = op.getLoc();
-    Value uniform = tile::buildUniformMaskCondition(
-        rewriter, loc, *condition, [&](Value scalar) { return converted.lookup(scalar); });
+    Value uniform =
+        tile::buildUniformMaskCondition(rewriter, loc, *condition, [&](Value scalar) {
+          return converted.lookup(scalar);
+        });
     auto branch = scf::IfOp::create(rewriter, loc, TypeRange{type}, uniform,
                                     /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointToStart(branch.thenBlock());
     scf::YieldOp::create(rewriter, loc, adaptor.getTrueValue());
     rewriter.setInsertionPointToStart(branch.elseBlock());
-    Value selected = arith::SelectOp::create(rewriter, loc, adaptor.getCondition(),
-                                             adaptor.getTrueValue(), adaptor.getFalseValue());
+    Value selected =
+        arith::SelectOp::create(rewriter, loc, adaptor.getCondition(),
+                                adaptor.getTrueValue(), adaptor.getFalseValue());
     scf::YieldOp::create(rewriter, loc, selected);
     rewriter.replaceOp(op, branch.getResults());
     return success();
