@@ -2,10 +2,7 @@
 
 #include "tools/tessel/CompileCommand.h"
 
-#include <sys/stat.h>
-
 #include <cstdlib>
-#include <fstream>
 #include <optional>
 
 #include "core/compiler/KernelCompiler.h"
@@ -16,6 +13,7 @@
 #include "dialects/tile/Bytecode/Bytecode.h"
 #include "mlir/IR/MLIRContext.h"
 #include "tools/tessel/SourceFile.h"
+#include "tools/tessel/StreamOutput.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -348,17 +346,10 @@ int runCompileCommand(const std::vector<std::string> &args, std::ostream &out,
     return 0;
   }
   // A character device or a named pipe at OUT (`-o /dev/null`) is written
-  // to: renaming a file over it would replace the device or pipe. (Not
-  // followed through a symbolic link: `-o >(...)`, a link under /dev/fd,
-  // still takes the renaming path and fails there.)
-  struct stat outputInfo;
-  if (lstat(outputPath.c_str(), &outputInfo) == 0 &&
-      (S_ISCHR(outputInfo.st_mode) || S_ISFIFO(outputInfo.st_mode))) {
-    std::ofstream stream(outputPath, std::ios::binary);
-    stream.write(bytes.data(), std::streamsize(bytes.size()));
-    stream.flush();
-    if (!stream) {
-      err << "tessel compile: cannot write to '" << outputPath << "'\n";
+  // to in place (StreamOutput.h).
+  if (isStreamDestination(outputPath)) {
+    if (std::string failed = writeToStream(outputPath, bytes); !failed.empty()) {
+      err << "tessel compile: " << failed << "\n";
       return 1;
     }
     return 0;

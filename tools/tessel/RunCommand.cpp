@@ -27,6 +27,7 @@
 #include "tools/tessel/RunOptions.h"
 #include "tools/tessel/ScalarValue.h"
 #include "tools/tessel/SourceFile.h"
+#include "tools/tessel/StreamOutput.h"
 
 namespace tessel::cli {
 
@@ -432,8 +433,11 @@ int runRunCommand(const std::vector<std::string> &args, std::ostream &out,
 
   // Every output goes to a temporary first; only when all were written are
   // they renamed into place, so a failure leaves every destination as it was.
+  // A named pipe (or a device) at a destination is written in place after
+  // them (StreamOutput.h): renaming would replace it.
   std::vector<std::string> written;
   std::vector<runtime::StagedFile> staged;
+  std::vector<std::pair<std::string, std::string>> streamed;
   for (const auto &[name, file] : options.outs) {
     auto b = std::find_if(bindings.begin(), bindings.end(),
                           [&](const Binding &x) { return x.param.name == name; });
@@ -445,16 +449,23 @@ int runRunCommand(const std::vector<std::string> &args, std::ostream &out,
     if (!bytes.ok())
       return fail(err, invalid("--out " + name + ": " + file + ": " +
                                bytes.status().message()));
+    written.push_back(file + " (" + name + ", " + npy::numpyName(result.dtype) + " " +
+                      npy::shapeString(result.shape) + ")");
+    if (isStreamDestination(file)) {
+      streamed.push_back({file, std::move(*bytes)});
+      continue;
+    }
     StatusOr<runtime::StagedFile> stagedFile =
         runtime::StagedFile::create(file, *bytes);
     if (!stagedFile.ok())
       return fail(err, invalid("--out " + name + ": " + stagedFile.status().message()));
     staged.push_back(std::move(*stagedFile));
-    written.push_back(file + " (" + name + ", " + npy::numpyName(result.dtype) + " " +
-                      npy::shapeString(result.shape) + ")");
   }
   if (Status committed = runtime::commitStagedFiles(staged); !committed.ok())
     return fail(err, committed);
+  for (const auto &[file, bytes] : streamed)
+    if (std::string failed = writeToStream(file, bytes); !failed.empty())
+      return fail(err, invalid("--out: " + failed));
 
   const runtime::CompileRecord &record = artifact->record;
   out << "ran " << options.kernel << " from " << options.file << " on "

@@ -155,6 +155,16 @@ expect_ok "symbolic link as --out" "wrote $work/linked.npy" "${add[@]}" "${input
 [ "$(cat "$work/victim.txt")" = victim ] || fail "symbolic link as --out: the victim file was overwritten"
 [ -L "$work/linked.npy" ] && fail "symbolic link as --out: the output is still a symbolic link"
 "$npy" check-add "$work/x.npy" "$work/y.npy" "$work/linked.npy" || fail "symbolic link as --out: wrong result"
+# A named pipe as --out (a reader waiting on it) is written in place: a file
+# renamed over it would replace the pipe, and the reader would wait forever.
+mkfifo "$work/out_fifo.npy"
+timeout 120 cat "$work/out_fifo.npy" > "$work/from_fifo.npy" &
+reader=$!
+expect_ok "--out a named pipe" "wrote $work/out_fifo.npy" "${add[@]}" "${inputs[@]}" \
+  --arg n=$n --out "out_ptr=$work/out_fifo.npy"
+wait "$reader" || fail "--out a named pipe: the reader failed"
+[ -p "$work/out_fifo.npy" ] || fail "--out a named pipe: it is no longer a pipe"
+"$npy" check-add "$work/x.npy" "$work/y.npy" "$work/from_fifo.npy" || fail "--out a named pipe: wrong result"
 
 # tessel compile -o uses the same writer: a link at OUT is replaced.
 ln -s "$work/victim.txt" "$work/linked.mlir"
