@@ -21,6 +21,15 @@ void buildGpuLoweringPipeline(OpPassManager &pm, const GpuTargetDescription &tar
   // descriptors (TMA), the loads feeding a dot in a loop: pipeline-loads
   // copies those it can with the engine and expands the others, and the
   // second expansion below takes what no pipelined loop held.
+  const TileGpuPipelineLoadsOptions pipelineLoads =
+      getPipelineLoadsOptions(target, numWarps, numStages);
+  // Pointer tiles the engine can copy become descriptor loads first.
+  if (pipelineLoads.tensorCopies && pipelineLoads.numStages >= 2) {
+    TileGpuPointerTileCopiesOptions pointerTiles;
+    pointerTiles.numWarps = numWarps;
+    pointerTiles.warpGroupMaxN = pipelineLoads.warpGroupMaxN;
+    pm.addPass(createTileGpuPointerTileCopies(pointerTiles));
+  }
   tile::TileExpandTensorDescsOptions expand;
   expand.keepDotLoads = target.tensorMapCopy;
   pm.addNestedPass<func::FuncOp>(tile::createTileExpandTensorDescs(expand));
@@ -32,8 +41,7 @@ void buildGpuLoweringPipeline(OpPassManager &pm, const GpuTargetDescription &tar
   // operands of matrix-unit dots go to shared memory with asynchronous
   // copies (numStages - 1 iterations ahead) or block loads where the
   // target has them.
-  pm.addPass(
-      createTileGpuPipelineLoads(getPipelineLoadsOptions(target, numWarps, numStages)));
+  pm.addPass(createTileGpuPipelineLoads(pipelineLoads));
   if (target.tensorMapCopy) {
     pm.addNestedPass<func::FuncOp>(tile::createTileExpandTensorDescs());
     if (hooks.addTensorMapParams)

@@ -107,6 +107,33 @@ def TileGpuBroadcastEarly : Pass<"tilegpu-broadcast-early", "::mlir::ModuleOp"> 
   }];
 }
 
+def TileGpuPointerTileCopies : Pass<"tilegpu-pointer-tile-copies", "::mlir::ModuleOp"> {
+  let summary = "Rewrites rectangular pointer tiles of a warp-group dot's operands as descriptor loads.";
+  let description = [{
+    A `tile.load` in an `scf.for` (i32 induction variable, constant bounds
+    step, no memory writes) used only as operand A or B of a warp-group dot
+    (`num-warps`, `warp-group-max-n`), through pointers carried by the loop
+    that start as `base + (start + arange) * row_stride + arange` (each
+    index perhaps `% extent`) and advance by a constant number of columns
+    or of rows each iteration, masked by bounds of the tile's dimensions
+    (or wrapped by `%` along the dot's free dimension, the accumulator then
+    stored only under a mask bounding that index) with a zero or no
+    `other`, becomes a `tile.desc_load` of a descriptor made in the entry
+    block: 16-bit elements, rows a multiple of 32 bytes, at most 256 rows,
+    the base 16-byte aligned and the row stride a multiple of 16 elements
+    (from the arguments' divisibility). Both operands of a dot qualify or
+    neither is rewritten. tilegpu-pipeline-loads then copies them with the
+    block-copy engine.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let options = [
+    Option<"numWarps", "num-warps", "unsigned", "4",
+           "Warps per block (decides which dots use the warp-group instruction).">,
+    Option<"warpGroupMaxN", "warp-group-max-n", "unsigned", "0",
+           "Widest N of the warp-group matrix instruction (0: none, and nothing is rewritten).">,
+  ];
+}
+
 def TileGpuPipelineLoads : Pass<"tilegpu-pipeline-loads", "::mlir::ModuleOp"> {
   let summary = "Issues the loads of a loop's dot operands iterations early.";
   let description = [{
