@@ -1,8 +1,8 @@
 //===- KernelCases.cpp - Whole-kernel cases -------------------------------===//
 //
 // Whole kernels: vector add, fused softmax, layer norm, grouped GEMM,
-// split-K GEMM and flash-attention forward, each against an fp64 host
-// implementation.
+// split-K GEMM, flash-attention forward and the GEMM tutorial's pointer
+// form, each against an fp64 host implementation.
 #include <algorithm>
 #include <cmath>
 
@@ -168,6 +168,61 @@ Case groupedGemm(Dt dt) {
   return c;
 }
 
+// matmul_ptrs: the GEMM tutorial's pointer tiles (rows wrapped by % M,
+// pointers advanced, K's edge masked), fp32 C. The extents carry the
+// divisibility facts a launcher would find (16, else 8), which decide
+// whether a compiler may copy the tiles as rectangles (TMA on sm_90a).
+struct PtrGemm {
+  Dt dt;
+  int M, N, K, BM, BN, BK, warps, stages;
+};
+
+Case ptrGemm(const PtrGemm &g) {
+  CaseBuilder b(
+      makeId({"kernel/matmul_ptrs", dtName(g.dt),
+              std::to_string(g.M) + "x" + std::to_string(g.N) + "x" + std::to_string(g.K),
+              "block=" + std::to_string(g.BM) + "x" + std::to_string(g.BN) + "x" +
+                  std::to_string(g.BK),
+              "warps=" + std::to_string(g.warps) + ",stages=" + std::to_string(g.stages)}),
+      kSrc, "matmul_ptrs");
+  b.numWarps(g.warps).numStages(g.stages);
+  // (At least 16 elements: with K = 0 the operands are empty.)
+  b.addInput("a", g.dt, std::max<size_t>(size_t(g.M) * g.K, 16), Generator::uniform(-2, 2));
+  b.divisibleBy(16);
+  b.addInput("b", g.dt, std::max<size_t>(size_t(g.K) * g.N, 16), Generator::uniform(-2, 2));
+  b.divisibleBy(16);
+  b.addOutput("c", Dt::F32, size_t(g.M) * g.N + 5,
+              Tolerance::relNormBounded(1e-5, dotElementBound(Dt::F32, "default", g.K)));
+  b.divisibleBy(16);
+  for (int v : {g.M, g.N, g.K}) {
+    b.scalarI(Dt::I32, v);
+    if (v % 8 == 0)
+      b.divisibleBy(v % 16 == 0 ? 16 : 8);
+  }
+  b.constant("BM", g.BM).constant("BN", g.BN).constant("BK", g.BK).constant("GROUP_M", 4);
+  b.grid(uint32_t(((g.M + g.BM - 1) / g.BM) * ((g.N + g.BN - 1) / g.BN)));
+  b.reference([g](const std::vector<HostArray> &in, std::vector<HostArray> &ex) {
+    for (int i = 0; i < g.M; ++i)
+      for (int j = 0; j < g.N; ++j) {
+        double f = 0;
+        for (int k = 0; k < g.K; ++k)
+          f += in[0].floatAt(size_t(i) * g.K + k) * in[1].floatAt(size_t(k) * g.N + j);
+        ex[2].setF(size_t(i) * g.N + j, f);
+      }
+  });
+  b.magnitude([g](const std::vector<HostArray> &in, std::vector<HostArray> &mag) {
+    for (int i = 0; i < g.M; ++i)
+      for (int j = 0; j < g.N; ++j) {
+        double f = 0;
+        for (int k = 0; k < g.K; ++k)
+          f += std::fabs(in[0].floatAt(size_t(i) * g.K + k) *
+                         in[1].floatAt(size_t(k) * g.N + j));
+        mag[2].setF(size_t(i) * g.N + j, f);
+      }
+  });
+  return b.build();
+}
+
 Case splitKGemm(Dt dt, int M, int N, int K, int BK, int split) {
   // K in `split` slices of `steps` blocks, one program a slice; the last of
   // a tile's programs sums the fp32 partials (atomics publish them).
@@ -320,6 +375,21 @@ void addKernelCases(std::vector<Case> &out) {
   }
   for (int32_t stages : {1, 3})
     out.push_back(withOptions(attention(Dt::F16, 100, 1, 32), 4, stages));
+  // The tutorial's pointer form: whole tiles; rows and columns wrapped
+  // (ragged M and N); K's edge; K = 0 (empty operands, C all zeros); two
+  // warp groups; 16 K steps (four turns of the buffers); N a multiple of 8
+  // only (rows 16-byte aligned: not copied as rectangles on sm_90a).
+  const PtrGemm ptrGemms[] = {
+      {Dt::F16, 256, 256, 256, 128, 128, 32, 4, 3},
+      {Dt::BF16, 200, 144, 96, 64, 64, 32, 4, 3},
+      {Dt::F16, 128, 128, 80, 64, 128, 32, 4, 4},
+      {Dt::F16, 64, 64, 0, 64, 64, 32, 4, 3},
+      {Dt::F16, 128, 256, 128, 128, 128, 64, 8, 3},
+      {Dt::F16, 64, 64, 512, 64, 64, 32, 4, 3},
+      {Dt::F16, 72, 72, 64, 64, 64, 32, 4, 3},
+  };
+  for (const PtrGemm &g : ptrGemms)
+    out.push_back(ptrGemm(g));
 }
 
 } // namespace tessel::conformance

@@ -61,6 +61,8 @@ public:
     // Nothing to report from a destructor.
     delete withDriver(gpu, [&](const CudaDriver &cuda) {
       cuda.cuModuleUnload(module);
+      if (zeros != 0)
+        cuda.cuMemFree(zeros);
       return Ok();
     });
   }
@@ -92,6 +94,19 @@ private:
     for (size_t i = 0; i < recipe.maps.size(); ++i) {
       const TensorMapEntry &map = recipe.maps[i];
       TensorMapGeometry g;
+      // An empty tensor (a GEMM with K = 0 whose tiles the compiler copies
+      // by TMA) reads zeros through a map of one zero element.
+      if (isEmptyTensor(map, params)) {
+        if (Tessel_Error *e = getZeros(cuda))
+          return e;
+        g = getEmptyGeometry(map, uint64_t(zeros));
+        if (Tessel_Error *e =
+                check(cuda, "cuTensorMapEncodeTiled", encode(cuda, map, g, maps[i]),
+                      TESSEL_ERROR_INVALID_ARGUMENT))
+          return e;
+        slots.push_back(&maps[i]);
+        continue;
+      }
       std::string why = computeTensorMapGeometry(map, params, g);
       if (!why.empty())
         return MakeErrorF(TESSEL_ERROR_INVALID_ARGUMENT,
@@ -112,6 +127,23 @@ private:
       slots.push_back(&maps[i]);
     }
     slots.push_back(&flags);
+    return Ok();
+  }
+
+  /// The zero bytes empty tensors' maps read, made on first need.
+  Tessel_Error *getZeros(const CudaDriver &cuda) {
+    if (zeros != 0)
+      return Ok();
+    CUdeviceptr p = 0;
+    if (Tessel_Error *e = check(cuda, "cuMemAlloc", cuda.cuMemAlloc(&p, kEmptyTensorBytes)))
+      return e;
+    const uint8_t bytes[kEmptyTensorBytes] = {};
+    if (Tessel_Error *e = check(cuda, "cuMemcpyHtoD",
+                                cuda.cuMemcpyHtoD(p, bytes, kEmptyTensorBytes))) {
+      cuda.cuMemFree(p);
+      return e;
+    }
+    zeros = p;
     return Ok();
   }
 
@@ -152,6 +184,7 @@ private:
   TensorMapRecipe recipe;
   std::vector<CUtensorMap> maps;
   uint32_t flags = 0;
+  CUdeviceptr zeros = 0;
   std::vector<void *> slots;
   std::mutex launchMutex;
 };

@@ -156,6 +156,26 @@ std::string computeTensorMapGeometry(const TensorMapEntry &map, void *const *par
   return "";
 }
 
+bool isEmptyTensor(const TensorMapEntry &map, void *const *params) {
+  return evaluate(map.rows, params) == 0 || evaluate(map.columns, params) == 0;
+}
+
+TensorMapGeometry getEmptyGeometry(const TensorMapEntry &map, uint64_t zeros) {
+  TensorMapGeometry out;
+  out.base = zeros;
+  out.dims[0] = out.dims[1] = 1;
+  out.strides[0] = kEmptyTensorBytes;
+  out.box[0] = map.boxColumns;
+  out.box[1] = map.boxRows;
+  out.box[2] = out.box[3] = out.box[4] = 1;
+  if (map.hasSlices()) {
+    out.rank = 3;
+    out.dims[2] = 1;
+    out.strides[1] = kEmptyTensorBytes;
+  }
+  return out;
+}
+
 bool computeGroupedGeometry(const TensorMapEntry &map, void *const *params,
                             TensorMapGeometry &out) {
   const int64_t w = map.groupWarps;

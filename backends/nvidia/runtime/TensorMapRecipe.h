@@ -112,6 +112,15 @@ inline constexpr uint64_t kTensorMapSlices = uint64_t(1) << 32;
 /// argument whose value TMA cannot take (alignment, extent).
 std::string computeTensorMapGeometry(const TensorMapEntry &map, void *const *params,
                                      TensorMapGeometry &out);
+/// Whether `map`'s tensor is empty at this launch (an extent of 0): TMA
+/// takes no such map, and every box of it reads zeros.
+bool isEmptyTensor(const TensorMapEntry &map, void *const *params);
+/// Bytes of zeros an empty tensor's map reads (getEmptyGeometry).
+inline constexpr uint64_t kEmptyTensorBytes = 16;
+/// A geometry that reads as an empty tensor of `map`'s boxes: one element
+/// (the rest out of bounds, hence zeros) at `zeros`, a 16-byte aligned
+/// device buffer of kEmptyTensorBytes zero bytes.
+TensorMapGeometry getEmptyGeometry(const TensorMapEntry &map, uint64_t zeros);
 /// The grouped form of `map` (its groupWarps non-zero) at this launch:
 /// false where it does not apply (fewer rows than 16 W), `out` then
 /// untouched. It spans the rows rounded down to a multiple of 16 W. Call after

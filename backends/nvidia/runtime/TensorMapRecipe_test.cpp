@@ -112,6 +112,30 @@ TEST(TensorMapRecipe, GeometryFromArguments) {
   EXPECT_NE(why.find("argument 3"), std::string::npos) << why;
 }
 
+// A tensor with an extent of 0 (a GEMM with K = 0) is empty: TMA takes no
+// such map, and its stand-in is one element at the zeros, its boxes the
+// map's, so that every box reads zeros.
+TEST(TensorMapRecipe, EmptyTensorReadsZeros) {
+  TensorMapEntry e = makeRecipe().maps[0];
+  uint64_t base = 0; // an empty tensor's pointer may be null
+  int32_t rows = 0, stride = 0, unused = 0;
+  void *params[8] = {&base,   &unused, &unused, &rows,
+                     &unused, &unused, &stride, &unused};
+  EXPECT_TRUE(isEmptyTensor(e, params));
+  TensorMapGeometry g = getEmptyGeometry(e, 4096);
+  EXPECT_EQ(g.rank, 2u);
+  EXPECT_EQ(g.base, 4096u);
+  EXPECT_EQ(g.dims[0], 1u);
+  EXPECT_EQ(g.dims[1], 1u);
+  EXPECT_EQ(g.strides[0], kEmptyTensorBytes);
+  EXPECT_EQ(g.box[0], 64u);
+  EXPECT_EQ(g.box[1], 8u);
+  rows = 1;
+  EXPECT_FALSE(isEmptyTensor(e, params));
+  e.columns = {RecipeScalar::Constant, 0, true, 0};
+  EXPECT_TRUE(isEmptyTensor(e, params));
+}
+
 /// Where the staging of an A reordered for `w` warps keeps row `r` of the
 /// tile (TileGpuAttrs.td: 8-row group q at 8 (c W / 4 + g) + 2 v + h).
 int64_t stagingRow(int64_t r, int64_t w) {

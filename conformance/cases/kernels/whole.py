@@ -1,5 +1,6 @@
 # conformance: whole kernels as users write them: vector add, fused
-# softmax, layer norm, grouped GEMM and flash-attention forward.
+# softmax, layer norm, grouped GEMM, split-K GEMM, flash-attention forward
+# and the GEMM tutorial's pointer form.
 import triton
 import triton.language as tl
 
@@ -174,3 +175,37 @@ def attn_fwd(Q, K, V, Out, Lse, sm_scale, seq_len,
     tl.store(Lse + head * seq_len + offs_m, m_i + tl.math.log2(l_i), mask=row_ok)
     tl.store(Out + base + offs_m[:, None] * HEAD_DIM + offs_d[None, :], acc.to(DT),
              mask=row_ok[:, None])
+
+
+@triton.jit
+def matmul_ptrs(a_ptr, b_ptr, c_ptr, M, N, K,
+                BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+                GROUP_M: tl.constexpr):
+    # The GEMM tutorial's form (row-major A, B, C): grouped tile order, the
+    # tile's rows and columns wrapped by % M and % N, pointers advanced one
+    # K step an iteration, K's edge masked. A compiler may copy such tiles
+    # as rectangles (zeros past the edges): the wrapped rows are not stored.
+    pid = tl.program_id(0)
+    num_m = tl.cdiv(M, BM)
+    num_n = tl.cdiv(N, BN)
+    per_group = GROUP_M * num_n
+    first_m = (pid // per_group) * GROUP_M
+    group_size = min(num_m - first_m, GROUP_M)
+    pid_m = first_m + ((pid % per_group) % group_size)
+    pid_n = (pid % per_group) // group_size
+    offs_am = (pid_m * BM + tl.arange(0, BM)) % M
+    offs_bn = (pid_n * BN + tl.arange(0, BN)) % N
+    offs_k = tl.arange(0, BK)
+    a_ptrs = a_ptr + offs_am[:, None] * K + offs_k[None, :]
+    b_ptrs = b_ptr + offs_k[:, None] * N + offs_bn[None, :]
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BK, other=0.0)
+        b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BK, other=0.0)
+        acc = tl.dot(a, b, acc)
+        a_ptrs += BK
+        b_ptrs += BK * N
+    offs_cm = pid_m * BM + tl.arange(0, BM)
+    offs_cn = pid_n * BN + tl.arange(0, BN)
+    tl.store(c_ptr + offs_cm[:, None] * N + offs_cn[None, :], acc,
+             mask=(offs_cm[:, None] < M) & (offs_cn[None, :] < N))
