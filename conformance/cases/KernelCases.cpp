@@ -179,27 +179,34 @@ struct PtrGemm {
 
 Case ptrGemm(const PtrGemm &g) {
   CaseBuilder b(
-      makeId({"kernel/matmul_ptrs", dtName(g.dt),
-              std::to_string(g.M) + "x" + std::to_string(g.N) + "x" + std::to_string(g.K),
-              "block=" + std::to_string(g.BM) + "x" + std::to_string(g.BN) + "x" +
-                  std::to_string(g.BK),
-              "warps=" + std::to_string(g.warps) + ",stages=" + std::to_string(g.stages)}),
+      makeId(
+          {"kernel/matmul_ptrs", dtName(g.dt),
+           std::to_string(g.M) + "x" + std::to_string(g.N) + "x" + std::to_string(g.K),
+           "block=" + std::to_string(g.BM) + "x" + std::to_string(g.BN) + "x" +
+               std::to_string(g.BK),
+           "warps=" + std::to_string(g.warps) + ",stages=" + std::to_string(g.stages)}),
       kSrc, "matmul_ptrs");
   b.numWarps(g.warps).numStages(g.stages);
   // (At least 16 elements: with K = 0 the operands are empty.)
-  b.addInput("a", g.dt, std::max<size_t>(size_t(g.M) * g.K, 16), Generator::uniform(-2, 2));
+  b.addInput("a", g.dt, std::max<size_t>(size_t(g.M) * g.K, 16),
+             Generator::uniform(-2, 2));
   b.divisibleBy(16);
-  b.addInput("b", g.dt, std::max<size_t>(size_t(g.K) * g.N, 16), Generator::uniform(-2, 2));
+  b.addInput("b", g.dt, std::max<size_t>(size_t(g.K) * g.N, 16),
+             Generator::uniform(-2, 2));
   b.divisibleBy(16);
-  b.addOutput("c", Dt::F32, size_t(g.M) * g.N + 5,
-              Tolerance::relNormBounded(1e-5, dotElementBound(Dt::F32, "default", g.K)));
+  b.addOutput(
+      "c", Dt::F32, size_t(g.M) * g.N + 5,
+      Tolerance::relNormBounded(1e-5, dotElementBound(Dt::F32, "default", g.K)));
   b.divisibleBy(16);
   for (int v : {g.M, g.N, g.K}) {
     b.scalarI(Dt::I32, v);
     if (v % 8 == 0)
       b.divisibleBy(v % 16 == 0 ? 16 : 8);
   }
-  b.constant("BM", g.BM).constant("BN", g.BN).constant("BK", g.BK).constant("GROUP_M", 4);
+  b.constant("BM", g.BM)
+      .constant("BN", g.BN)
+      .constant("BK", g.BK)
+      .constant("GROUP_M", 4);
   b.grid(uint32_t(((g.M + g.BM - 1) / g.BM) * ((g.N + g.BN - 1) / g.BN)));
   b.reference([g](const std::vector<HostArray> &in, std::vector<HostArray> &ex) {
     for (int i = 0; i < g.M; ++i)

@@ -135,7 +135,8 @@ private:
     if (zeros != 0)
       return Ok();
     CUdeviceptr p = 0;
-    if (Tessel_Error *e = check(cuda, "cuMemAlloc", cuda.cuMemAlloc(&p, kEmptyTensorBytes)))
+    if (Tessel_Error *e =
+            check(cuda, "cuMemAlloc", cuda.cuMemAlloc(&p, kEmptyTensorBytes)))
       return e;
     const uint8_t bytes[kEmptyTensorBytes] = {};
     if (Tessel_Error *e = check(cuda, "cuMemcpyHtoD",
