@@ -437,11 +437,7 @@ StagedOperands stageOperands(tile::DotOp op, Value aTile, Value bTile, OpBuilder
   // to store element by element fences its own stores, lowerAsyncCopy).
   if (warpGroup && (aStoredHere || !(asyncMask & 2)))
     lowering.matrix->fenceSharedForWarpGroup(b, loc);
-  // A released staging needs no block barrier: each thread waited for its
-  // data on the copy barrier, and the copies into a buffer wait for its
-  // release (TensorCopyOps.cpp), which the dot's wait gives (below).
-  if (!(copyBarrier && lowering.releasesStaging(async.getDot())))
-    lowering.hooks.createBarrier(b, loc);
+  lowering.hooks.createBarrier(b, loc);
   return staged;
 }
 
@@ -596,26 +592,6 @@ Value lowerWithWarpGroupMma(tile::DotOp op, Value aTile, Value bTile, Value accT
   if (inFlight && op->hasOneUse() && *op->getUsers().begin() == terminator)
     b.setInsertionPoint(terminator);
   all = lowering.matrix->waitWarpGroupMma(b, loc, all, inFlight ? 1 : 0);
-  if (inFlight && lowering.releasesStaging(async.getDot())) {
-    // The previous iteration's instructions have completed in this warp:
-    // its lane 0 releases the buffer they read (none before iteration 1).
-    Value iteration = GpuLowering::getIterationNumber(b, op);
-    const int64_t buffers = async.getStaging().getBuffers();
-    ThreadIndex index = getThreadIndex(b, loc, lowering);
-    Value lane0 =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, index.lane, i32Const(b, loc, 0));
-    Value previous = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, iteration,
-                                           i32Const(b, loc, 0));
-    when(b, loc, arith::AndIOp::create(b, loc, lane0, previous), [&](OpBuilder &t) {
-      Value buffer = arith::RemSIOp::create(
-          t, loc,
-          arith::AddIOp::create(t, loc, iteration, i32Const(t, loc, buffers - 1)),
-          i32Const(t, loc, buffers));
-      lowering.matrix->arriveOnBarrier(
-          t, loc,
-          getReleaseBarrierAddress(t, loc, lowering, op, async.getDot(), buffers, buffer));
-    });
-  }
   for (int64_t s = 0, at = 0; s < slices; ++s)
     for (int64_t r : regs[s])
       acc[r] = all[at++];

@@ -98,25 +98,9 @@ Value GpuLowering::getCopyBarriers(OpBuilder &b, Operation *user, int64_t id,
   OpBuilder::InsertionGuard guard(b);
   auto func = user->getParentOfType<func::FuncOp>();
   b.setInsertionPointToStart(&func.getBody().front());
-  const int64_t sets = releasesStaging(id) ? 2 : 1;
-  Value region = allocateDedicatedShared(b, user->getLoc(), 8 * buffers * sets, 8);
+  Value region = allocateDedicatedShared(b, user->getLoc(), 8 * buffers, 8);
   copyBarriers[id] = region;
   return region;
-}
-
-void GpuLowering::findReleasedStagings(Operation *root) {
-  root->walk([&](tile::DotOp dot) {
-    auto staged = dot->getAttrOfType<tilegpu::StagedDotAttr>(kStagedDotAttrName);
-    // Both operands by block copies, issued after the dot, which stays in
-    // flight: its wait for the previous iteration's instructions closes the
-    // body, and that is where the warps release the buffer those read.
-    if (!staged || staged.getOperands() != 3 || staged.getTensorCopies() != 3 ||
-        !staged.getInFlight() || staged.getDrained() || staged.getCopiesFirst() ||
-        !hasIterationNumber(dot) || !dot->hasOneUse() ||
-        *dot->getUsers().begin() != dot->getBlock()->getTerminator())
-      return;
-    releasedDots.insert(staged.getDot());
-  });
 }
 
 void GpuLowering::findScratchOverlays(Operation *root) {

@@ -66,22 +66,10 @@ public:
                                int64_t bytes, int64_t alignment = 16);
   /// The dedicated region (byte offset, i32) of the `buffers` 8-byte
   /// barriers that block copies into the staging of dot `id` complete on
-  /// (tilegpu.init_copy_barriers), followed, for a staging whose buffers
-  /// are released (releasesStaging), by `buffers` more that the warps
-  /// arrive on when done reading a buffer; made on first request, as
+  /// (tilegpu.init_copy_barriers); made on first request, as
   /// getStagingRegion's, never over the scratch.
   mlir::Value getCopyBarriers(mlir::OpBuilder &b, mlir::Operation *user, int64_t id,
                               int64_t buffers);
-  /// Finds the staged dots of `root` whose buffers the warps release
-  /// through barriers instead of meeting at a block barrier every
-  /// iteration: dots in flight (TileGpuAttrs.td) whose operands all come by
-  /// block copies issued after the dots. Thread 0 then waits, before
-  /// copying into a buffer, until every warp has released it (the warps'
-  /// instructions that read it completed); the other warps wait only for
-  /// their data.
-  void findReleasedStagings(mlir::Operation *root);
-  /// Whether the buffers of dot `id`'s staging are released (above).
-  bool releasesStaging(int64_t id) const { return releasedDots.contains(id); }
   /// Finds the staged dots of `root` (tile IR with layouts) whose staging
   /// may share its bytes with the scratch: no op from the first copy before
   /// the dot's loop to the loop's end (its wait_dot included) uses the
@@ -115,7 +103,6 @@ private:
   /// Bytes of the staging regions placed over the scratch (from offset 0).
   int64_t overlayBytes = 0;
   llvm::DenseSet<int64_t> overlayDots;
-  llvm::DenseSet<int64_t> releasedDots;
   llvm::DenseMap<int64_t, mlir::Value> stagingRegions;
   llvm::DenseMap<int64_t, mlir::Value> copyBarriers;
 };
@@ -300,12 +287,6 @@ mlir::Value sharedAddressAsI32(mlir::OpBuilder &b, mlir::Location loc,
 mlir::Value getCopyBarrierAddress(mlir::OpBuilder &b, mlir::Location loc,
                                   GpuLowering &lowering, mlir::Operation *user,
                                   int64_t dot, int64_t buffers, mlir::Value buffer);
-/// The shared-memory address (i32) of the barrier the warps arrive on when
-/// done reading buffer `buffer` of dot `dot`'s staging (a staging whose
-/// buffers are released: GpuLowering::releasesStaging).
-mlir::Value getReleaseBarrierAddress(mlir::OpBuilder &b, mlir::Location loc,
-                                     GpuLowering &lowering, mlir::Operation *user,
-                                     int64_t dot, int64_t buffers, mlir::Value buffer);
 void populateTensorCopyPatterns(GpuTypeConverter &converter, GpuLowering &lowering,
                                 mlir::RewritePatternSet &patterns);
 void populateInlineAsmPatterns(GpuTypeConverter &converter, GpuLowering &lowering,

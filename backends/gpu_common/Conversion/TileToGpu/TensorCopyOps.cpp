@@ -46,19 +46,6 @@ Value getBarrier(OpBuilder &b, Location loc, GpuLowering &lowering, Operation *u
   return sharedAddressAsI32(b, loc, lowering, offset);
 }
 
-/// The shared-memory address (i32) of the release barrier of buffer
-/// `buffer` (after the `buffers` copy barriers).
-Value getReleaseBarrier(OpBuilder &b, Location loc, GpuLowering &lowering,
-                        Operation *user, int64_t dot, int64_t buffers, Value buffer) {
-  Value region = lowering.getCopyBarriers(b, user, dot, buffers);
-  Value offset = arith::AddIOp::create(
-      b, loc, region,
-      arith::MulIOp::create(b, loc, arith::AddIOp::create(b, loc, buffer,
-                                                          i32Const(b, loc, buffers)),
-                            i32Const(b, loc, 8)));
-  return sharedAddressAsI32(b, loc, lowering, offset);
-}
-
 struct MakeTensorDescLowering : GpuPattern<tile::MakeTensorDescOp> {
   using GpuPattern::GpuPattern;
   LogicalResult matchAndRewrite(tile::MakeTensorDescOp op, OpAdaptor,
@@ -229,30 +216,7 @@ struct TensorCopyLowering : GpuPattern<tilegpu::TensorCopyOp> {
         }
       }
     };
-    // A released staging: the copy for iteration j into buffer j % B
-    // waits until every warp released the buffer after iteration j - B,
-    // phase j / B - 1 of its release barrier. (For j < B, the parity of
-    // the phase before the first, which counts as complete.) The copies
-    // before the loop write buffers nothing read yet.
-    Value release, releaseParity;
-    if (lowering.releasesStaging(marker.getDot()) && !marker.getPrologue()) {
-      const int64_t buffers = staging.getBuffers();
-      Value j = arith::AddIOp::create(rewriter, loc,
-                                      GpuLowering::getIterationNumber(rewriter, op),
-                                      i32Const(rewriter, loc, marker.getAhead()));
-      release = getReleaseBarrier(rewriter, loc, lowering, op, marker.getDot(), buffers,
-                                  staged.stage);
-      releaseParity = arith::XOrIOp::create(
-          rewriter, loc,
-          arith::AndIOp::create(
-              rewriter, loc,
-              arith::DivSIOp::create(rewriter, loc, j, i32Const(rewriter, loc, buffers)),
-              i32Const(rewriter, loc, 1)),
-          i32Const(rewriter, loc, 1));
-    }
     when(rewriter, loc, issue, [&](OpBuilder &b) {
-      if (release)
-        lowering.matrix->waitCopyBarrier(b, loc, release, releaseParity);
       lowering.matrix->arriveExpectingBytes(b, loc, barrier,
                                             i32Const(b, loc, tileBytes));
       if (!grouped) {
@@ -290,14 +254,6 @@ struct InitCopyBarriersLowering : GpuPattern<tilegpu::InitCopyBarriersOp> {
                                                     op.getBuffers(),
                                                     i32Const(b, loc, i)),
                                          op.getArrivals());
-      // A released staging's buffers take one arrival from every warp.
-      if (lowering.releasesStaging(op.getDot()))
-        for (unsigned i = 0; i < op.getBuffers(); ++i)
-          lowering.matrix->initCopyBarrier(
-              b, loc,
-              getReleaseBarrier(b, loc, lowering, op, op.getDot(), op.getBuffers(),
-                                i32Const(b, loc, i)),
-              lowering.numWarps);
       lowering.matrix->fenceCopyBarrierInit(b, loc);
     });
     lowering.hooks.createBarrier(rewriter, loc);
@@ -321,12 +277,6 @@ struct InvalCopyBarriersLowering : GpuPattern<tilegpu::InvalCopyBarriersOp> {
                                           getBarrier(b, loc, lowering, op, op.getDot(),
                                                      op.getBuffers(),
                                                      i32Const(b, loc, i)));
-      if (lowering.releasesStaging(op.getDot()))
-        for (unsigned i = 0; i < op.getBuffers(); ++i)
-          lowering.matrix->invalCopyBarrier(
-              b, loc,
-              getReleaseBarrier(b, loc, lowering, op, op.getDot(), op.getBuffers(),
-                                i32Const(b, loc, i)));
     });
     rewriter.eraseOp(op);
     return success();
@@ -345,12 +295,6 @@ Value getCopyBarrierAddress(OpBuilder &b, Location loc, GpuLowering &lowering,
                             Operation *user, int64_t dot, int64_t buffers,
                             Value buffer) {
   return getBarrier(b, loc, lowering, user, dot, buffers, buffer);
-}
-
-Value getReleaseBarrierAddress(OpBuilder &b, Location loc, GpuLowering &lowering,
-                               Operation *user, int64_t dot, int64_t buffers,
-                               Value buffer) {
-  return getReleaseBarrier(b, loc, lowering, user, dot, buffers, buffer);
 }
 
 void populateTensorCopyPatterns(GpuTypeConverter &converter, GpuLowering &lowering,

@@ -188,7 +188,6 @@ LogicalResult lowerTileToGpu(ModuleOp module, const GpuTargetHooks &hooks,
     lowering.maxRun = unsigned(maxRun.getInt());
   declareSharedMemory(module, hooks);
   lowering.findScratchOverlays(module);
-  lowering.findReleasedStagings(module);
   // Selects in a loop whose copies complete on barriers (TMA copies) keep
   // the element-wise select: with the uniform-mask branch there, the
   // benchmark's descriptor attention stopped with an illegal instruction
