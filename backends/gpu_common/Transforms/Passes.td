@@ -110,8 +110,9 @@ def TileGpuBroadcastEarly : Pass<"tilegpu-broadcast-early", "::mlir::ModuleOp"> 
 def TileGpuPointerTileCopies : Pass<"tilegpu-pointer-tile-copies", "::mlir::ModuleOp"> {
   let summary = "Rewrites rectangular pointer tiles of a warp-group dot's operands as descriptor loads.";
   let description = [{
-    A `tile.load` in an `scf.for` (i32 induction variable, constant bounds
-    step, no memory writes) used only as operand A or B of a warp-group dot
+    A `tile.load` in an `scf.for` (i32 induction variable, constant lower
+    bound and step, no memory writes) used only as operand A or B of a
+    warp-group dot
     (`num-warps`, `warp-group-max-n`), through pointers carried by the loop
     that start as `base + (start + arange) * row_stride + arange` (each
     index perhaps `% extent`) and advance by a constant number of columns
