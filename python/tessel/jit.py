@@ -148,11 +148,15 @@ class JITFunction:
             if cls is int:
                 t = integer_type(v)
                 if p.specialize:
+                    # Divisibility only of positive values: a compiler
+                    # may take a `:16` row stride for a positive one (TMA
+                    # copies of pointer tiles need that), and a stride of 0
+                    # (a broadcast view) or below must not get them.
                     if v == 1:
                         t += ":1"
-                    elif v % 16 == 0:
+                    elif v > 0 and v % 16 == 0:
                         t += ":16"
-                    elif v % 8 == 0:
+                    elif v > 0 and v % 8 == 0:
                         # 16-byte vectors of 16-bit elements along a row
                         # whose length is a multiple of 8 (a ragged GEMM's
                         # N = 5000): Triton's launcher no longer derives it.

@@ -69,3 +69,14 @@ def test_large_integers_become_i64():
     fn = tessel.jit(k.add_kernel.fn)
     assert fn._specialize([np.zeros(4, np.float32)] * 3 + [1 << 40, 128], None)[0][3] == \
         "i64:16"
+
+
+def test_zero_and_negative_integers_get_no_divisibility():
+    # A row stride of 0 (a broadcast view) or below must not take a path
+    # that needs a positive one, such as TMA copies of pointer tiles.
+    fn = tessel.jit(k.add_kernel.fn)
+    arrays3 = [np.zeros(4, np.float32)] * 3
+    assert fn._specialize(arrays3 + [0, 128], None)[0][3] == "i32"
+    assert fn._specialize(arrays3 + [-32, 128], None)[0][3] == "i32"
+    assert fn._specialize(arrays3 + [-8, 128], None)[0][3] == "i32"
+    assert fn._specialize(arrays3 + [32, 128], None)[0][3] == "i32:16"
