@@ -87,8 +87,10 @@ static int int_code(PyObject *v, int specialize, long *out, uint64_t *bits) {
     return 0;
   }
   int cls = 0;
+  /* Divisibility only of positive values, as jit.py derives it. */
+  const int positive = overflow != 0 || s > 0;
   if (specialize)
-    cls = (u == 1) ? 1 : (u % 16 == 0 ? 2 : (u % 8 == 0 ? 3 : 0));
+    cls = (u == 1) ? 1 : (positive && u % 16 == 0 ? 2 : (positive && u % 8 == 0 ? 3 : 0));
   *out = width * 4 + cls;
   *bits = u;
   return 1;
