@@ -16,20 +16,21 @@ namespace tessel::gpu {
 void buildGpuLoweringPipeline(OpPassManager &pm, const GpuTargetDescription &target,
                               unsigned numWarps, unsigned numStages,
                               const GpuPipelineHooks &hooks) {
-  // Block accesses become masked pointer accesses (the tile dialect's
-  // expansion), except, on a target whose block-copy engine reads tensor
-  // descriptors (TMA), the loads feeding a dot in a loop: pipeline-loads
-  // copies those it can with the engine and expands the others, and the
-  // second expansion below takes what no pipelined loop held.
   const TileGpuPipelineLoadsOptions pipelineLoads =
       getPipelineLoadsOptions(target, numWarps, numStages);
-  // Pointer tiles the engine can copy become descriptor loads first.
+  // Pointer tiles that a block-copy engine reading tensor descriptors (TMA)
+  // can copy, rectangles of a matrix, become descriptor loads first.
   if (pipelineLoads.tensorCopies && pipelineLoads.numStages >= 2) {
     TileGpuPointerTileCopiesOptions pointerTiles;
     pointerTiles.numWarps = numWarps;
     pointerTiles.warpGroupMaxN = pipelineLoads.warpGroupMaxN;
     pm.addPass(createTileGpuPointerTileCopies(pointerTiles));
   }
+  // Block accesses become masked pointer accesses (the tile dialect's
+  // expansion), except, on such a target, the loads feeding a dot in a
+  // loop: pipeline-loads copies those it can with the engine and expands
+  // the others, and the second expansion below takes what no pipelined
+  // loop held.
   tile::TileExpandTensorDescsOptions expand;
   expand.keepDotLoads = target.tensorMapCopy;
   pm.addNestedPass<func::FuncOp>(tile::createTileExpandTensorDescs(expand));
