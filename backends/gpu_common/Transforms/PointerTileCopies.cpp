@@ -266,7 +266,7 @@ struct Rewrite {
 };
 
 struct Matcher {
-  mutable scf::ForOp loop;
+  scf::ForOp loop;
   unsigned numWarps, warpGroupMaxN;
 
   /// Whether `v` (an i32 scalar) can be named in the entry block: an
