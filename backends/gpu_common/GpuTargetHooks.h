@@ -17,6 +17,7 @@
 #include "dialects/tile/IR/TileDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Value.h"
+#include "llvm/Support/ErrorHandling.h"
 
 namespace tessel::gpu {
 
@@ -51,6 +52,14 @@ public:
                                   unsigned axis) const = 0;
   /// A barrier over the block that also orders shared memory accesses.
   virtual void createBarrier(mlir::OpBuilder &b, mlir::Location loc) const = 0;
+  /// A barrier that only `threads` threads (whole warps) of the block meet
+  /// at, numbered `id` (0 is the whole block's), ordering shared memory as
+  /// createBarrier's does; for warp-specialized kernels (WarpRoles.h),
+  /// which only targets that implement it get.
+  virtual void createPartialBarrier(mlir::OpBuilder &b, mlir::Location loc, unsigned id,
+                                    unsigned threads) const {
+    llvm_unreachable("a partial barrier on a target without warp specialization");
+  }
   /// Whether the target's assembler takes `tile.inline_asm` text (lowered to
   /// `llvm.inline_asm` per element); the null GPU has no assembly language.
   virtual bool supportsInlineAsm() const { return false; }

@@ -119,6 +119,10 @@ public:
   virtual void tensorCopy(mlir::OpBuilder &b, mlir::Location loc, mlir::Value shared,
                           mlir::Value tensorMap, mlir::ValueRange coords,
                           mlir::Value barrier) const {}
+  /// Arrives on the barrier (one of its arrivals a phase), ordering this
+  /// thread's earlier accesses before whatever waits for the phase.
+  virtual void arriveOnBarrier(mlir::OpBuilder &b, mlir::Location loc,
+                               mlir::Value barrier) const {}
   /// Waits until the phase of the barrier with parity `parity` (i32, 0 or
   /// 1) has completed.
   virtual void waitCopyBarrier(mlir::OpBuilder &b, mlir::Location loc,

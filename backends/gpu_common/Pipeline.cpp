@@ -47,6 +47,9 @@ void buildGpuLoweringPipeline(OpPassManager &pm, const GpuTargetDescription &tar
     pm.addNestedPass<func::FuncOp>(tile::createTileExpandTensorDescs());
     if (hooks.addTensorMapParams)
       hooks.addTensorMapParams(pm);
+    // A producer warp for the copies of a GEMM loop, where asked.
+    if (hooks.warpSpecialize)
+      pm.addPass(createTileGpuWarpSpecialize());
   }
   pm.addPass(createTileGpuBroadcastEarly());
   pm.addPass(createLoopInvariantCodeMotionPass());

@@ -38,6 +38,10 @@ struct GpuPipelineHooks {
   /// first (tilegpu-widen-fp8-dots: the same result, on the f16 matrix
   /// instructions with f32 accumulation).
   bool keepFp8Dots = true;
+  /// Whether a GEMM loop whose operands the block-copy engine copies gets a
+  /// producer warp for its copies (tilegpu-warp-specialize); only for
+  /// targets whose hooks make partial barriers (GpuTargetHooks).
+  bool warpSpecialize = false;
 };
 
 /// Appends the whole lowering for `target` with `numWarps` warps per block

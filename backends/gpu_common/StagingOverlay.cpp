@@ -2,6 +2,8 @@
 
 #include "backends/gpu_common/StagingOverlay.h"
 
+#include "backends/gpu_common/WarpRoles.h"
+
 #include "dialects/tile/IR/TileDialect.h"
 #include "dialects/tile/IR/TileOps.h"
 #include "dialects/tilegpu/IR/TileGpuDialect.h"
@@ -42,8 +44,19 @@ bool isScratchFree(Operation *op, const std::function<bool(Operation *)> &knownF
 
 bool isScratchFreeRange(Operation *first, scf::ForOp loop, Operation *last,
                         const std::function<bool(Operation *)> &knownFree) {
-  auto func = dyn_cast<func::FuncOp>(loop->getParentOp());
-  if (!func || loop->getBlock() != &func.getBody().front() ||
+  // The loop's block: its function's entry block, or the consumer region
+  // of a warp-roles split that sits there (the loop still runs once, and
+  // the producer's copies wait for the consumers to reach it, WarpRoles.h).
+  Operation *parent = loop->getParentOp();
+  Block *outer = loop->getBlock();
+  if (auto split = dyn_cast<scf::IfOp>(parent);
+      split && split->hasAttr(kWarpRolesAttrName) &&
+      loop->getParentRegion() == &split.getElseRegion()) {
+    parent = split->getParentOp();
+    outer = split->getBlock();
+  }
+  auto func = dyn_cast<func::FuncOp>(parent);
+  if (!func || outer != &func.getBody().front() ||
       first->getBlock() != loop->getBlock() || last->getBlock() != loop->getBlock())
     return false;
   for (Operation *op = first;; op = op->getNextNode()) {

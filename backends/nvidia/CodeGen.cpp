@@ -4,6 +4,7 @@
 
 #include "backends/common/LLVMCodeGen.h"
 #include "backends/gpu_common/BlockedLayout.h"
+#include "backends/gpu_common/WarpRoles.h"
 #include "backends/nvidia/Libdevice.h"
 #include "backends/nvidia/Pipeline.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -68,7 +69,8 @@ FailureOr<KernelLaunchInfo> lowerTileModuleToLLVMDialect(ModuleOp module,
     });
   KernelLaunchInfo info;
   info.numWarps = options.numWarps;
-  info.threadsPerBlock = options.numWarps * 32;
+  // (With the producer warps of a warp-specialized kernel.)
+  info.threadsPerBlock = unsigned(options.numWarps + gpu::getProducerWarps(module)) * 32;
   if (auto bytes = module->getAttrOfType<IntegerAttr>(gpu::kSharedMemoryAttrName))
     info.sharedMemoryBytes = unsigned(bytes.getInt());
   return info;

@@ -43,6 +43,12 @@ struct NvidiaOptions {
   /// False (the default) keeps subnormals, as the tile IR and the CPU
   /// backend do.
   bool flushDenormals = false;
+  /// sm_90a: a GEMM loop whose operands TMA copies gets one more warp, a
+  /// producer that only issues the copies, each once the other warps have
+  /// released the buffer it writes (tilegpu-warp-specialize); the block
+  /// then has num_warps + 1 warps. Kernels that do not qualify compile as
+  /// without it.
+  bool warpSpecialize = false;
   /// LLVM optimization level, 0..3.
   unsigned optLevel = 3;
   /// The PTX assembler, run as a child process.

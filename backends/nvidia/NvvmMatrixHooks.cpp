@@ -300,6 +300,11 @@ void NvvmMatrixHooks::arriveExpectingBytes(OpBuilder &b, Location loc, Value bar
           ValueRange{barrier, bytes});
 }
 
+void NvvmMatrixHooks::arriveOnBarrier(OpBuilder &b, Location loc, Value barrier) const {
+  // (Release semantics at CTA scope, the default.)
+  emitPtx(b, loc, "mbarrier.arrive.shared::cta.b64 _, [$0];", "r", barrier);
+}
+
 void NvvmMatrixHooks::tensorCopy(OpBuilder &b, Location loc, Value shared,
                                  Value tensorMap, ValueRange coords,
                                  Value barrier) const {

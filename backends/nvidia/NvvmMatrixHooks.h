@@ -62,6 +62,8 @@ public:
                         mlir::Value barrier) const override;
   void arriveExpectingBytes(mlir::OpBuilder &b, mlir::Location loc, mlir::Value barrier,
                             mlir::Value bytes) const override;
+  void arriveOnBarrier(mlir::OpBuilder &b, mlir::Location loc,
+                       mlir::Value barrier) const override;
   void tensorCopy(mlir::OpBuilder &b, mlir::Location loc, mlir::Value shared,
                   mlir::Value tensorMap, mlir::ValueRange coords,
                   mlir::Value barrier) const override;

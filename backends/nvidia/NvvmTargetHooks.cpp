@@ -222,6 +222,15 @@ void NvvmTargetHooks::createBarrier(OpBuilder &b, Location loc) const {
   NVVM::Barrier0Op::create(b, loc);
 }
 
+void NvvmTargetHooks::createPartialBarrier(OpBuilder &b, Location loc, unsigned id,
+                                           unsigned threads) const {
+  // `bar.sync id, threads`: a named barrier of the CTA, counting threads.
+  Value idValue = arith::ConstantIntOp::create(b, loc, int64_t(id), 32);
+  Value count = arith::ConstantIntOp::create(b, loc, int64_t(threads), 32);
+  NVVM::BarrierOp::create(b, loc, TypeRange{}, idValue, count,
+                          NVVM::BarrierReductionAttr(), Value());
+}
+
 Value NvvmTargetHooks::createShuffleXor(OpBuilder &b, Location loc, Value value,
                                         unsigned laneMask) const {
   Value all = arith::ConstantIntOp::create(b, loc, -1, 32);

@@ -21,6 +21,8 @@ public:
   mlir::Value getGridSize(mlir::OpBuilder &b, mlir::Location loc,
                           unsigned axis) const override;
   void createBarrier(mlir::OpBuilder &b, mlir::Location loc) const override;
+  void createPartialBarrier(mlir::OpBuilder &b, mlir::Location loc, unsigned id,
+                            unsigned threads) const override;
   /// PTX, as in Triton's tl.inline_asm_elementwise on NVIDIA.
   bool supportsInlineAsm() const override { return true; }
   mlir::Value createShuffleXor(mlir::OpBuilder &b, mlir::Location loc,

@@ -47,6 +47,7 @@ void buildNvidiaLoweringPipeline(OpPassManager &pm, const NvidiaTarget &target,
   // fp8 dots keep fp8 operands only where the fp8 warp-group instructions
   // may run them (sm_90a) and their accumulation was asked for.
   hooks.keepFp8Dots = warpGroupMma && options.fp8FastAccumulation;
+  hooks.warpSpecialize = warpGroupMma && options.warpSpecialize;
   hooks.addTensorMapParams = [](OpPassManager &pm) {
     pm.addPass(createNvidiaTensorMapParams());
   };

@@ -58,6 +58,8 @@ struct Workload {
   bool fpFusion = false;
   /// nvidia.flush_denormals: f32 subnormals flushed, as Triton compiles.
   bool flushDenormals = false;
+  /// nvidia.warp_specialize: a producer warp issues the TMA copies.
+  bool warpSpecialize = false;
 };
 
 // How every result is checked, the same in bench_gpu and triton_bench.py:
@@ -352,6 +354,8 @@ inline std::vector<Workload> getWorkloads() {
 // "triton-auto" side does on Triton.
 struct GemmConfig {
   int32_t blockM, blockN, blockK, numWarps, numStages;
+  /// nvidia.warp_specialize (Tessel's side only; named "...ws").
+  bool warpSpecialize = false;
 };
 inline std::vector<GemmConfig> getTutorialConfigs() {
   return {{128, 256, 64, 8, 3}, {64, 256, 32, 4, 4}, {128, 128, 32, 4, 4},
@@ -369,6 +373,16 @@ inline std::vector<GemmConfig> getExtraConfigs() {
   return {{64, 128, 64, 4, 4},  {64, 128, 64, 4, 6},  {128, 64, 64, 4, 5},
           {128, 128, 64, 4, 4}, {128, 128, 64, 8, 4}, {64, 256, 64, 4, 3},
           {256, 128, 64, 8, 3}};
+}
+// Configurations only the "tessel-auto" side tries for fp16/bf16: the
+// 64-deep tiles above with a producer warp issuing the TMA copies
+// (nvidia.warp_specialize; one warp more a block).
+inline std::vector<GemmConfig> getWarpSpecializedConfigs() {
+  return {{128, 256, 64, 8, 3, true},
+          {128, 128, 64, 4, 4, true},
+          {128, 128, 64, 8, 4, true},
+          {256, 128, 64, 8, 3, true},
+          {64, 256, 64, 4, 3, true}};
 }
 // The tutorial's eight configurations for fp8 inputs (triton_bench.py's
 // FP8_TUTORIAL_CONFIGS), for the fp8 GEMM's "tessel-auto" side.
@@ -408,8 +422,11 @@ inline Workload withConfig(const Workload &w, const GemmConfig &c, int32_t split
     v.name += "k" + std::to_string(splitK);
     v.constexprs["SPLIT_K"] = std::to_string(splitK);
   }
+  if (c.warpSpecialize)
+    v.name += "ws";
   v.numWarps = c.numWarps;
   v.numStages = c.numStages;
+  v.warpSpecialize = c.warpSpecialize;
   return v;
 }
 
@@ -430,6 +447,9 @@ inline plugin_host::CompileOptions compileOptionsFor(const Workload &w) {
   if (w.flushDenormals)
     options.extra.push_back(
         plugin_host::KeyValue::makeInt("nvidia.flush_denormals", 1));
+  if (w.warpSpecialize)
+    options.extra.push_back(
+        plugin_host::KeyValue::makeInt("nvidia.warp_specialize", 1));
   return options;
 }
 
@@ -440,6 +460,8 @@ inline std::vector<GemmConfig> getAutoConfigsFor(const Workload &w) {
     return getFp8TutorialConfigs();
   std::vector<GemmConfig> configs = getTutorialConfigs();
   for (const GemmConfig &c : getExtraConfigs())
+    configs.push_back(c);
+  for (const GemmConfig &c : getWarpSpecializedConfigs())
     configs.push_back(c);
   return configs;
 }

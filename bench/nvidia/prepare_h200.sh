@@ -7,7 +7,9 @@
 #     checked against nvidia:sm_90a/bundle-compile of
 #     conformance/tests/expected_counts.txt; and again with
 #     TESSEL_NVIDIA_MATRIX_LOADS=0 (dots through the shared fragment path
-#     instead of ldmatrix) into nvidia_sm90a_fragments.tslb;
+#     instead of ldmatrix) into nvidia_sm90a_fragments.tslb, and with
+#     TESSEL_NVIDIA_WARP_SPECIALIZE=1 (a producer warp for the TMA copies of
+#     GEMM loops) into nvidia_sm90a_ws.tslb;
 #   - the bounds-checked mode's kernels (BoundsCases.h), compiled with
 #     TESSEL_COMPILE_CHECK_BOUNDS into the same cache;
 #   - the LLVM-free programs and plugin: tessel-conform-run, bench_gpu,
@@ -42,6 +44,14 @@ TESSEL_NVIDIA_MATRIX_LOADS=0 bazel-bin/tools/tessel/tessel conform --target nvid
   --emit-bundle "$dir/nvidia_sm90a_fragments.tslb" \
   --report-json "$dir/bundle_compile_fragments.json"
 python3 conformance/tests/check_report.py "$dir/bundle_compile_fragments.json" \
+  --expect nvidia:sm_90a/bundle-compile --expectations conformance/tests/expected_counts.txt \
+  --skip-file plugins/nvidia/conformance_skips.txt
+TESSEL_NVIDIA_WARP_SPECIALIZE=1 bazel-bin/tools/tessel/tessel conform --target nvidia:sm_90a \
+  --no-cache --plugin bazel-bin/plugins/nvidia/libtessel_nvidia.so \
+  --skip-file plugins/nvidia/conformance_skips.txt \
+  --emit-bundle "$dir/nvidia_sm90a_ws.tslb" \
+  --report-json "$dir/bundle_compile_ws.json"
+python3 conformance/tests/check_report.py "$dir/bundle_compile_ws.json" \
   --expect nvidia:sm_90a/bundle-compile --expectations conformance/tests/expected_counts.txt \
   --skip-file plugins/nvidia/conformance_skips.txt
 cp -f bazel-bin/conformance/runner/tessel-conform-run bazel-bin/bench/nvidia/bench_gpu \

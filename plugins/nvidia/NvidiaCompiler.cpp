@@ -42,6 +42,15 @@ bool getDefaultMatrixLoads() {
   return env == nullptr || std::string(env) != "0";
 }
 
+/// The default of nvidia.warp_specialize: TESSEL_NVIDIA_WARP_SPECIALIZE=1
+/// turns it on for tools that pass no options (a conformance run of
+/// warp-specialized kernels); as TESSEL_NVIDIA_MATRIX_LOADS, unseen by the
+/// compile cache.
+bool getDefaultWarpSpecialize() {
+  const char *env = std::getenv("TESSEL_NVIDIA_WARP_SPECIALIZE");
+  return env != nullptr && std::string(env) == "1";
+}
+
 class NvidiaBackend : public kit::CompilerBackend {
 public:
   const char *getName() const override { return "nvidia"; }
@@ -71,14 +80,16 @@ public:
         kv.int_value >= 0 && kv.int_value <= 32)
       return "";
     if ((key == "nvidia.matrix_loads" || key == "nvidia.fp8_fast_accumulation" ||
-         key == "nvidia.fp_fusion" || key == "nvidia.flush_denormals") &&
+         key == "nvidia.fp_fusion" || key == "nvidia.flush_denormals" ||
+         key == "nvidia.warp_specialize") &&
         kv.type == TESSEL_VALUE_INT && (kv.int_value == 0 || kv.int_value == 1))
       return "";
     return "unknown or ill-typed option '" + key +
            "' (nvidia knows nvidia.ptxas and nvidia.libdevice (strings), "
            "nvidia.min_blocks_per_sm (int, "
            "0..32), nvidia.matrix_loads, nvidia.fp8_fast_accumulation, "
-           "nvidia.fp_fusion and nvidia.flush_denormals (int, 0 or 1))";
+           "nvidia.fp_fusion, nvidia.flush_denormals and nvidia.warp_specialize "
+           "(int, 0 or 1))";
   }
 
   bool compile(const kit::CompileInput &input, kit::CompiledBinary &out,
@@ -91,6 +102,7 @@ public:
     }
     nvidia::NvidiaOptions options;
     options.matrixLoads = getDefaultMatrixLoads();
+    options.warpSpecialize = getDefaultWarpSpecialize();
     if (s.optLevel >= 0)
       options.optLevel = unsigned(s.optLevel);
     if (s.numStages > 0)
@@ -111,6 +123,8 @@ public:
         options.fpFusion = kv.int_value != 0;
       else if (key == "nvidia.flush_denormals")
         options.flushDenormals = kv.int_value != 0;
+      else if (key == "nvidia.warp_specialize")
+        options.warpSpecialize = kv.int_value != 0;
     }
     options.numWarps = s.numWarps != 0 ? s.numWarps : defaultNumWarps(input.kernel);
     mlir::FailureOr<nvidia::CompiledKernel> kernel = nvidia::compileTileModule(

@@ -165,7 +165,8 @@ TEST(NvidiaPlugin, TargetFeaturesComeFromTheDescription) {
 // nvidia.matrix_loads=0 takes the shared fragment path instead of ldmatrix,
 // nvidia.fp8_fast_accumulation=1 fp8 dots on the fp8 instructions,
 // nvidia.fp_fusion=1 lets multiplies and adds fuse, nvidia.flush_denormals=1
-// flushes f32 subnormals; the GEMM still compiles to a valid
+// flushes f32 subnormals, nvidia.warp_specialize=1 gives the copies a
+// producer warp where the loop qualifies; the GEMM still compiles to a valid
 // cubin; other values are refused.
 TEST(NvidiaPlugin, MatrixLoadsOption) {
   const Tessel_Plugin_Api *api = loadNvidia();
@@ -175,7 +176,8 @@ TEST(NvidiaPlugin, MatrixLoadsOption) {
   target.plugin = "nvidia";
   target.arch = "sm_90a";
   for (const char *key : {"nvidia.matrix_loads", "nvidia.fp8_fast_accumulation",
-                          "nvidia.fp_fusion", "nvidia.flush_denormals"})
+                          "nvidia.fp_fusion", "nvidia.flush_denormals",
+                          "nvidia.warp_specialize"})
     for (int64_t value : {0, 1, 2}) {
       Tessel_Key_Value kv{};
       kv.key = key;
@@ -191,7 +193,8 @@ TEST(NvidiaPlugin, MatrixLoadsOption) {
       if (value == 2) {
         EXPECT_NE(
             error.find("nvidia.matrix_loads, nvidia.fp8_fast_accumulation, "
-                       "nvidia.fp_fusion and nvidia.flush_denormals (int, 0 or 1)"),
+                       "nvidia.fp_fusion, nvidia.flush_denormals and "
+                       "nvidia.warp_specialize (int, 0 or 1)"),
             std::string::npos)
             << error;
         continue;

@@ -135,6 +135,24 @@ def TileGpuPointerTileCopies : Pass<"tilegpu-pointer-tile-copies", "::mlir::Modu
   ];
 }
 
+def TileGpuWarpSpecialize : Pass<"tilegpu-warp-specialize", "::mlir::ModuleOp"> {
+  let summary = "Gives a GEMM loop's block copies a producer warp of their own.";
+  let description = [{
+    After tilegpu-pipeline-loads: a kernel whose one staged warp-group dot
+    (both operands copied by the block-copy engine, its instructions left
+    in flight, the copies issued after it) sits in a loop of its entry
+    block gets one more warp, the producer, which runs a copy of the loop
+    that only issues the copies, each after the consumer warps released
+    the buffer it writes; the `num_warps` consumer warps run the kernel as
+    before with the copies disabled, and release each buffer once their
+    instructions that read it have completed (WarpRoles.h). The roles split
+    at an `scf.if` on `tilegpu.in_producer_warps` (`tilegpu.warp_roles`);
+    the module gets `tilegpu.producer_warps = 1`. Kernels that do not
+    qualify are left as they are.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
+}
+
 def TileGpuPipelineLoads : Pass<"tilegpu-pipeline-loads", "::mlir::ModuleOp"> {
   let summary = "Issues the loads of a loop's dot operands iterations early.";
   let description = [{

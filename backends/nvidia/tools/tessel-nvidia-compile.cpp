@@ -36,6 +36,10 @@ int main(int argc, char **argv) {
       "fp8-fast-accumulation",
       cl::desc("fp8 dots on sm_90a's fp8 instructions (less than f32 accumulation)"),
       cl::init(false));
+  cl::opt<bool> warpSpecialize(
+      "warp-specialize",
+      cl::desc("sm_90a: a producer warp for the TMA copies of a GEMM loop"),
+      cl::init(false));
   cl::opt<bool> fpFusion(
       "fp-fusion", cl::desc("let a multiply and the add that uses it round once (fma)"),
       cl::init(false));
@@ -78,6 +82,7 @@ int main(int argc, char **argv) {
   options.minBlocksPerSM = minBlocks;
   options.fp8FastAccumulation = fp8FastAccumulation;
   options.fpFusion = fpFusion;
+  options.warpSpecialize = warpSpecialize;
   options.flushDenormals = flushDenormals;
   options.ptxasPath = ptxas;
   options.libdevicePath = libdevice;

@@ -90,6 +90,7 @@ LogicalResult TileGpuDialect::verifyOperationAttribute(Operation *op,
       name == DedicatedOffsetAttrHelper::getNameStr() ||
       name == TensorMapAttrHelper::getNameStr() ||
       name == PlainTensorMapAttrHelper::getNameStr() ||
+      name == ProducerWarpsAttrHelper::getNameStr() ||
       name == OverlayOffsetAttrHelper::getNameStr())
     return expectPositiveInteger(op, attr, /*powerOfTwo=*/false);
   if (name == ConstancyAttrHelper::getNameStr()) {
@@ -106,7 +107,10 @@ LogicalResult TileGpuDialect::verifyOperationAttribute(Operation *op,
   }
   if (name == KernelAttrHelper::getNameStr() ||
       name == TensorMapFlagsAttrHelper::getNameStr() ||
-      name == ElementwiseSelectAttrHelper::getNameStr()) {
+      name == ElementwiseSelectAttrHelper::getNameStr() ||
+      name == WarpRolesAttrHelper::getNameStr() ||
+      name == ProducerAttrHelper::getNameStr() ||
+      name == ReleasesStagingAttrHelper::getNameStr()) {
     if (!isa<UnitAttr>(attr.getValue()))
       return op->emitOpError() << "'" << name << "' must be a unit attribute";
     return success();

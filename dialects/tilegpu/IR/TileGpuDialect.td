@@ -36,7 +36,9 @@ def TileGpu_Dialect : Dialect {
     instructions stay in flight across iterations, once they have finished;
     `tilegpu.tensor_copy`, a block of a tensor descriptor copied into a
     dot's staging by the block-copy engine, and the barriers those copies
-    complete on (`tilegpu.init_copy_barriers`, `tilegpu.inval_copy_barriers`).
+    complete on (`tilegpu.init_copy_barriers`, `tilegpu.inval_copy_barriers`);
+    `tilegpu.in_producer_warps`, which warps of a warp-specialized block
+    issue the copies.
 
     Discardable attributes (verified by the dialect):
     `tilegpu.layouts` (one `#tilegpu.blocked` per tensor result),
@@ -59,7 +61,15 @@ def TileGpu_Dialect : Dialect {
     host encoded map i in its grouped form, TensorMaps.h),
     `tilegpu.elementwise_select` (on an `arith.select` in a loop of
     tensor copies: lowered element by element, without the uniform-mask
-    branch).
+    branch), and those of warp specialization (WarpSpecialize.cpp):
+    `tilegpu.producer_warps` (module: warps the block has beyond
+    `tilegpu.num_warps`, which only issue block copies),
+    `tilegpu.warp_roles` (on the `scf.if` whose then-region the producer
+    warps run and whose else-region the `num_warps` others),
+    `tilegpu.producer` (on a `tilegpu.tensor_copy` the producer warps
+    issue, after the buffer's release) and `tilegpu.releases_staging` (on
+    a staged `tile.dot` whose warps release each buffer on a barrier once
+    their instructions that read it have completed).
   }];
   let useDefaultAttributePrinterParser = 1;
   let hasOperationAttrVerify = 1;
@@ -79,6 +89,10 @@ def TileGpu_Dialect : Dialect {
     "::mlir::IntegerAttr":$plain_tensor_map,
     "::mlir::UnitAttr":$tensor_map_flags,
     "::mlir::UnitAttr":$elementwise_select,
+    "::mlir::IntegerAttr":$producer_warps,
+    "::mlir::UnitAttr":$warp_roles,
+    "::mlir::UnitAttr":$producer,
+    "::mlir::UnitAttr":$releases_staging,
     "::tessel::tilegpu::MatrixOperandAttr":$async_copy,
     "::tessel::tilegpu::StagedDotAttr":$staged_dot
   );

@@ -29,7 +29,10 @@ def TileGpu_WaitDotOp : TileGpu_Op<"wait_dot",
   let assemblyFormat = "$value attr-dict `:` type($value)";
 }
 
-def TileGpu_TensorCopyOp : TileGpu_Op<"tensor_copy", [MemoryEffects<[MemRead]>]> {
+// (It writes the staging too: a copy whose result nothing reads, as in a
+// producer warp's loop, must stay.)
+def TileGpu_TensorCopyOp : TileGpu_Op<"tensor_copy",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "A block of a tensor descriptor copied by the block-copy engine";
   let description = [{
     The block of `desc` (a `!tile.tensordesc` made by `tile.make_tensor_desc`)
@@ -81,6 +84,18 @@ def TileGpu_InvalCopyBarriersOp : TileGpu_Op<"inval_copy_barriers",
     invalidated, so that the next run of the loop may arm them again.
   }];
   let arguments = (ins I32Attr:$dot, I32Attr:$buffers);
+  let assemblyFormat = "attr-dict";
+}
+
+def TileGpu_InProducerWarpsOp : TileGpu_Op<"in_producer_warps", [Pure]> {
+  let summary = "Whether this thread is one of a warp-specialized block's producer warps";
+  let description = [{
+    True in the producer warps of a warp-specialized kernel (the module's
+    `tilegpu.producer_warps` warps that follow its `tilegpu.num_warps`
+    ones), false in the others. The condition of the `scf.if` marked
+    `tilegpu.warp_roles`.
+  }];
+  let results = (outs I1:$result);
   let assemblyFormat = "attr-dict";
 }
 

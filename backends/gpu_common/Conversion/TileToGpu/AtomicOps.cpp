@@ -61,7 +61,7 @@ template <typename Op> struct AtomicLowering : GpuPattern<Op> {
         sem == tile::MemSemantic::Acquire || sem == tile::MemSemantic::AcqRel;
     StringRef scope = lowering.hooks.getSyncScope(op.getScope());
     if (releases)
-      lowering.hooks.createBarrier(rewriter, loc);
+      lowering.createBarrier(rewriter, loc);
 
     auto guardedAtomic = [&](Value cond, Value ptr, ArrayRef<Value> operands) -> Value {
       auto ifOp = scf::IfOp::create(
@@ -99,7 +99,7 @@ template <typename Op> struct AtomicLowering : GpuPattern<Op> {
         scratch.barrier();
         old = scratch.load(element, slot);
       } else if (acquires) {
-        lowering.hooks.createBarrier(rewriter, loc);
+        lowering.createBarrier(rewriter, loc);
       }
       rewriter.replaceOp(op, old);
       return success();
@@ -146,7 +146,7 @@ template <typename Op> struct AtomicLowering : GpuPattern<Op> {
         olds[reg] =
             scratch.load(element, linearize(rewriter, loc, coords[reg], layout.shape));
     } else if (acquires) {
-      lowering.hooks.createBarrier(rewriter, loc);
+      lowering.createBarrier(rewriter, loc);
     }
     rewriter.replaceOp(
         op, packVector(rewriter, loc,

@@ -123,7 +123,7 @@ ProvenSurface proveSurface(OpBuilder &b, Location loc, GpuLowering &lowering,
       LLVM::StoreOp::create(nb, loc, ptrs[reg], slot(nb, 8), 8);
     });
   }
-  lowering.hooks.createBarrier(b, loc);
+  lowering.createBarrier(b, loc);
 
   // Step 2: this thread's elements and the surface's rules.
   Type i64 = b.getI64Type();
@@ -175,7 +175,7 @@ ProvenSurface proveSurface(OpBuilder &b, Location loc, GpuLowering &lowering,
        arith::XOrIOp::create(b, loc, ok,
                              arith::ConstantOp::create(b, loc, b.getBoolAttr(true))),
        [&](OpBuilder &nb) { LLVM::StoreOp::create(nb, loc, zero32, slot(nb, 16), 4); });
-  lowering.hooks.createBarrier(b, loc);
+  lowering.createBarrier(b, loc);
 
   // Step 3: the same answer for every thread.
   Value flag = LLVM::LoadOp::create(b, loc, b.getI32Type(), slot(b, 16), 4);
@@ -268,7 +268,7 @@ void lowerBlockLoadCopy(tile::LoadOp op, tilegpu::MatrixOperandAttr marker,
     if (marker.getPrologue())
       // Before the loop no dot's barrier separates this from the next run
       // of the same load (an outer loop's next iteration).
-      lowering.hooks.createBarrier(b, loc);
+      lowering.createBarrier(b, loc);
     Value pitch = proof.pitch;
     auto ifOp = scf::IfOp::create(b, loc, proof.all, /*withElseRegion=*/true);
     {

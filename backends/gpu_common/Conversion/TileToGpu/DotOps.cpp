@@ -368,7 +368,7 @@ StagedOperands stageOperands(tile::DotOp op, Value aTile, Value bTile, OpBuilder
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPoint(op->getParentOp());
-      lowering.hooks.createBarrier(b, loc);
+      lowering.createBarrier(b, loc);
     }
     Value region = lowering.allocateDedicatedShared(b, loc, 2 * stageBytes, alignment);
     Value stage = arith::AndIOp::create(b, loc, iteration, i32Const(b, loc, 1));
@@ -383,7 +383,7 @@ StagedOperands stageOperands(tile::DotOp op, Value aTile, Value bTile, OpBuilder
       start = lowering.allocateDedicatedShared(b, loc, stageBytes, alignment);
     else
       lowering.requireSharedBytes(stageBytes);
-    lowering.hooks.createBarrier(b, loc);
+    lowering.createBarrier(b, loc);
     aBase = byteOffset(start);
     bBase = byteOffset(addConst(b, loc, start, bOffset));
   }
@@ -399,13 +399,13 @@ StagedOperands stageOperands(tile::DotOp op, Value aTile, Value bTile, OpBuilder
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPoint(loop);
       aBase = byteOffset(lowering.allocateDedicatedShared(b, loc, aBytes, alignment));
-      lowering.hooks.createBarrier(b, loc);
+      lowering.createBarrier(b, loc);
       ThreadIndex before = getThreadIndex(b, loc, lowering);
       storeToShared(b, loc, lowering.getLayout(op.getA().getType()), before, aTile, input,
                     {aBase, staging.getAStride(), staging, 0, m});
       if (warpGroup)
         lowering.matrix->fenceSharedForWarpGroup(b, loc);
-      lowering.hooks.createBarrier(b, loc);
+      lowering.createBarrier(b, loc);
       aStoredBefore = true;
     } else {
       aBase = byteOffset(lowering.allocateDedicatedShared(b, loc, aBytes, alignment));
@@ -413,7 +413,7 @@ StagedOperands stageOperands(tile::DotOp op, Value aTile, Value bTile, OpBuilder
     if (!aStoredBefore && lowering.numWarps > 4) {
       // Another warp group's instructions of the previous iteration may
       // still read rows this thread stores (its own group waited for its).
-      lowering.hooks.createBarrier(b, loc);
+      lowering.createBarrier(b, loc);
     }
   }
   StagedOperands staged{{aBase, staging.getAStride(), staging, 0, m},
@@ -437,7 +437,11 @@ StagedOperands stageOperands(tile::DotOp op, Value aTile, Value bTile, OpBuilder
   // to store element by element fences its own stores, lowerAsyncCopy).
   if (warpGroup && (aStoredHere || !(asyncMask & 2)))
     lowering.matrix->fenceSharedForWarpGroup(b, loc);
-  lowering.hooks.createBarrier(b, loc);
+  // A released staging needs no block barrier: each thread waited for its
+  // data on the copy barrier, and the copies into a buffer wait for its
+  // release (TensorCopyOps.cpp), which the dot's wait gives (below).
+  if (!(copyBarrier && lowering.releasesStaging(async.getDot())))
+    lowering.createBarrier(b, loc);
   return staged;
 }
 
@@ -592,6 +596,27 @@ Value lowerWithWarpGroupMma(tile::DotOp op, Value aTile, Value bTile, Value accT
   if (inFlight && op->hasOneUse() && *op->getUsers().begin() == terminator)
     b.setInsertionPoint(terminator);
   all = lowering.matrix->waitWarpGroupMma(b, loc, all, inFlight ? 1 : 0);
+  if (async && lowering.releasesStaging(async.getDot())) {
+    // The instructions of the iteration before (in flight) or of this one
+    // have completed in this warp: its lane 0 releases the buffer they
+    // read (none before iteration 1 in flight).
+    // (The pattern checked that the dot is in flight in its loop.)
+    Value iteration = GpuLowering::getIterationNumber(b, op);
+    const int64_t buffers = async.getStaging().getBuffers();
+    ThreadIndex index = getThreadIndex(b, loc, lowering);
+    Value lane0 = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, index.lane,
+                                        i32Const(b, loc, 0));
+    Value previous = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, iteration,
+                                           i32Const(b, loc, 0));
+    when(b, loc, arith::AndIOp::create(b, loc, lane0, previous), [&](OpBuilder &t) {
+      Value buffer = arith::RemSIOp::create(
+          t, loc, arith::AddIOp::create(t, loc, iteration, i32Const(t, loc, buffers - 1)),
+          i32Const(t, loc, buffers));
+      lowering.matrix->arriveOnBarrier(
+          t, loc,
+          getReleaseBarrierAddress(t, loc, lowering, op, async.getDot(), buffers, buffer));
+    });
+  }
   for (int64_t s = 0, at = 0; s < slices; ++s)
     for (int64_t r : regs[s])
       acc[r] = all[at++];
@@ -704,6 +729,15 @@ struct DotLowering : GpuPattern<tile::DotOp> {
                   "this lowering does not offer for the dot (or its accumulator "
                   "layout does not have all warps along M)";
     }
+    // Warps that release their staging's buffers do so after their wait
+    // for the previous iteration's instructions: the dot must stay in
+    // flight in its loop, its A not from registers.
+    auto staged = op->getAttrOfType<tilegpu::StagedDotAttr>(kStagedDotAttrName);
+    if (staged && lowering.releasesStaging(staged.getDot()) &&
+        (!usesWarpGroupMma(op) || !staged.getInFlight() || staged.getDrained() ||
+         readsARegisters(op, lowering) || !GpuLowering::hasIterationNumber(op)))
+      return op.emitError() << "a dot that releases its staging's buffers must be a "
+                               "warp-group dot left in flight in its loop";
     if (canUseMatrixUnits(op, lowering)) {
       auto lower = usesWarpGroupMma(op) ? lowerWithWarpGroupMma : lowerWithMatrixUnits;
       rewriter.replaceOp(op, lower(op, adaptor.getA(), adaptor.getB(), adaptor.getAcc(),

@@ -46,7 +46,7 @@ struct BarrierLowering : GpuPattern<tile::BarrierOp> {
   using GpuPattern::GpuPattern;
   LogicalResult matchAndRewrite(tile::BarrierOp op, OpAdaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    lowering.hooks.createBarrier(rewriter, op.getLoc());
+    lowering.createBarrier(rewriter, op.getLoc());
     rewriter.eraseOp(op);
     return success();
   }

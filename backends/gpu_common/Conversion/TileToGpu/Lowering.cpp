@@ -5,6 +5,7 @@
 #include "backends/gpu_common/Conversion/TileToGpu.h"
 #include "backends/gpu_common/DotStaging.h"
 #include "backends/gpu_common/StagingOverlay.h"
+#include "backends/gpu_common/WarpRoles.h"
 #include "dialects/tile/IR/TileDialect.h"
 #include "dialects/tile/IR/TileOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -98,9 +99,25 @@ Value GpuLowering::getCopyBarriers(OpBuilder &b, Operation *user, int64_t id,
   OpBuilder::InsertionGuard guard(b);
   auto func = user->getParentOfType<func::FuncOp>();
   b.setInsertionPointToStart(&func.getBody().front());
-  Value region = allocateDedicatedShared(b, user->getLoc(), 8 * buffers, 8);
+  const int64_t sets = releasesStaging(id) ? 2 : 1;
+  Value region = allocateDedicatedShared(b, user->getLoc(), 8 * buffers * sets, 8);
   copyBarriers[id] = region;
   return region;
+}
+
+void GpuLowering::findReleasedStagings(Operation *root) {
+  root->walk([&](tile::DotOp dot) {
+    auto staged = dot->getAttrOfType<tilegpu::StagedDotAttr>(kStagedDotAttrName);
+    if (staged && dot->hasAttr(kReleasesStagingAttrName))
+      releasedDots.insert(staged.getDot());
+  });
+}
+
+void GpuLowering::createBarrier(OpBuilder &b, Location loc) const {
+  if (isInConsumerRegion(b.getInsertionBlock()))
+    hooks.createPartialBarrier(b, loc, kConsumerBarrierId, getThreadsPerBlock());
+  else
+    hooks.createBarrier(b, loc);
 }
 
 void GpuLowering::findScratchOverlays(Operation *root) {

@@ -36,6 +36,10 @@ public:
   unsigned maxRun = kMaxElementsPerThread;
 
   unsigned getThreadsPerBlock() const { return numWarps * warpSize; }
+  /// The block barrier at `b`'s insertion point: inside the consumer region
+  /// of a warp-specialized kernel (WarpRoles.h) one over its `numWarps`
+  /// warps only.
+  void createBarrier(mlir::OpBuilder &b, mlir::Location loc) const;
   /// The layout of a tile type: its encoding's, or the default one.
   BlockedLayout getLayout(mlir::Type tensorType) const;
   /// Records that some op needs `bytes` of shared scratch memory.
@@ -66,10 +70,20 @@ public:
                                int64_t bytes, int64_t alignment = 16);
   /// The dedicated region (byte offset, i32) of the `buffers` 8-byte
   /// barriers that block copies into the staging of dot `id` complete on
-  /// (tilegpu.init_copy_barriers); made on first request, as
+  /// (tilegpu.init_copy_barriers), followed, for a staging whose buffers
+  /// are released (releasesStaging), by `buffers` more that the warps
+  /// arrive on when done reading a buffer; made on first request, as
   /// getStagingRegion's, never over the scratch.
   mlir::Value getCopyBarriers(mlir::OpBuilder &b, mlir::Operation *user, int64_t id,
                               int64_t buffers);
+  /// Finds the staged dots of `root` whose warps release the buffers of
+  /// their staging through barriers (`tilegpu.releases_staging`, set by
+  /// warp specialization): the producer warps wait for a buffer's release
+  /// before copying into it, and the dot's warps meet at no block barrier
+  /// in the loop.
+  void findReleasedStagings(mlir::Operation *root);
+  /// Whether the buffers of dot `id`'s staging are released (above).
+  bool releasesStaging(int64_t id) const { return releasedDots.contains(id); }
   /// Finds the staged dots of `root` (tile IR with layouts) whose staging
   /// may share its bytes with the scratch: no op from the first copy before
   /// the dot's loop to the loop's end (its wait_dot included) uses the
@@ -103,6 +117,7 @@ private:
   /// Bytes of the staging regions placed over the scratch (from offset 0).
   int64_t overlayBytes = 0;
   llvm::DenseSet<int64_t> overlayDots;
+  llvm::DenseSet<int64_t> releasedDots;
   llvm::DenseMap<int64_t, mlir::Value> stagingRegions;
   llvm::DenseMap<int64_t, mlir::Value> copyBarriers;
 };
@@ -170,7 +185,7 @@ public:
   mlir::Value getAddress(mlir::Type type, mlir::Value index, int64_t byteOffset = 0);
   void store(mlir::Value value, mlir::Value index, int64_t byteOffset = 0);
   mlir::Value load(mlir::Type type, mlir::Value index, int64_t byteOffset = 0);
-  void barrier() { lowering.hooks.createBarrier(b, loc); }
+  void barrier() { lowering.createBarrier(b, loc); }
   /// Bytes an element of `type` takes in scratch memory.
   static int64_t getStorageBytes(mlir::Type type);
 
@@ -287,6 +302,12 @@ mlir::Value sharedAddressAsI32(mlir::OpBuilder &b, mlir::Location loc,
 mlir::Value getCopyBarrierAddress(mlir::OpBuilder &b, mlir::Location loc,
                                   GpuLowering &lowering, mlir::Operation *user,
                                   int64_t dot, int64_t buffers, mlir::Value buffer);
+/// The shared-memory address (i32) of the barrier the warps arrive on when
+/// done reading buffer `buffer` of dot `dot`'s staging (a staging whose
+/// buffers are released: GpuLowering::releasesStaging).
+mlir::Value getReleaseBarrierAddress(mlir::OpBuilder &b, mlir::Location loc,
+                                     GpuLowering &lowering, mlir::Operation *user,
+                                     int64_t dot, int64_t buffers, mlir::Value buffer);
 void populateTensorCopyPatterns(GpuTypeConverter &converter, GpuLowering &lowering,
                                 mlir::RewritePatternSet &patterns);
 void populateInlineAsmPatterns(GpuTypeConverter &converter, GpuLowering &lowering,

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "backends/gpu_common/Conversion/TileToGpu/Lowering.h"
+#include "backends/gpu_common/WarpRoles.h"
 
 #include "backends/gpu_common/DotStaging.h"
 
@@ -226,9 +227,12 @@ StagingDestination getStagingDestination(OpBuilder &b, Operation *op,
     stage = arith::RemSIOp::create(
         b, loc, arith::AddIOp::create(b, loc, iteration, i32Const(b, loc, ahead)),
         i32Const(b, loc, staging.getBuffers()));
-  } else if ((!ordered || lowering.overlaysScratch(id)) && ahead == 0) {
-    // (Over the scratch, the copies also follow its last reads.)
-    lowering.hooks.createBarrier(b, loc);
+  } else if ((!ordered || lowering.overlaysScratch(id)) && ahead == 0 &&
+             !op->hasAttr(kProducerAttrName)) {
+    // (Over the scratch, the copies also follow its last reads.) (A
+    // producer warp's copies follow the roles barrier instead, which the
+    // consumers reach after those: WarpRoles.h.)
+    lowering.createBarrier(b, loc);
   }
   Value start = arith::AddIOp::create(
       b, loc, region,

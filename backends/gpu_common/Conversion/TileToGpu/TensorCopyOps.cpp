@@ -14,6 +14,7 @@
 
 #include "backends/gpu_common/Conversion/TileToGpu/Lowering.h"
 #include "backends/gpu_common/DotStaging.h"
+#include "backends/gpu_common/WarpRoles.h"
 #include "backends/gpu_common/Transforms/TensorMaps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -43,6 +44,17 @@ Value getBarrier(OpBuilder &b, Location loc, GpuLowering &lowering, Operation *u
   Value region = lowering.getCopyBarriers(b, user, dot, buffers);
   Value offset = arith::AddIOp::create(
       b, loc, region, arith::MulIOp::create(b, loc, buffer, i32Const(b, loc, 8)));
+  return sharedAddressAsI32(b, loc, lowering, offset);
+}
+
+/// The shared-memory address (i32) of the release barrier of buffer
+/// `buffer` (after the `buffers` copy barriers).
+Value getReleaseBarrier(OpBuilder &b, Location loc, GpuLowering &lowering,
+                        Operation *user, int64_t dot, int64_t buffers, Value buffer) {
+  Value region = lowering.getCopyBarriers(b, user, dot, buffers);
+  Value slot = arith::AddIOp::create(b, loc, buffer, i32Const(b, loc, buffers));
+  Value offset = arith::AddIOp::create(
+      b, loc, region, arith::MulIOp::create(b, loc, slot, i32Const(b, loc, 8)));
   return sharedAddressAsI32(b, loc, lowering, offset);
 }
 
@@ -92,8 +104,11 @@ struct TensorCopyLowering : GpuPattern<tilegpu::TensorCopyOp> {
     if (!boxes)
       return op.emitError() << "the staging of this block copy is not one boxes fill";
 
+    // A producer warp's copies: the block met once before the first
+    // (WarpRoles.h); no barrier of the block's may be placed here.
+    const bool producer = op->hasAttr(kProducerAttrName);
     StagingDestination staged =
-        getStagingDestination(rewriter, op, marker, lowering, /*ordered=*/false);
+        getStagingDestination(rewriter, op, marker, lowering, /*ordered=*/producer);
     auto getMapArgument = [&](int64_t index) {
       Value arg = func.getArgument(unsigned(index));
       Value mapped = rewriter.getRemappedValue(arg);
@@ -127,8 +142,15 @@ struct TensorCopyLowering : GpuPattern<tilegpu::TensorCopyOp> {
           return op.emitError()
                  << "the slice index of this block copy's descriptor is lost";
       }
-    Value issue = arith::AndIOp::create(
-        rewriter, loc, isThread0(rewriter, loc, lowering), adaptor.getEnabled());
+    // Thread 0 issues the copies, or the first thread of the producer warps
+    // (which follow the block's num_warps warps).
+    Value issuer = isThread0(rewriter, loc, lowering);
+    if (producer)
+      issuer = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::eq,
+          getThreadIndex(rewriter, loc, lowering).thread,
+          i32Const(rewriter, loc, lowering.getThreadsPerBlock()));
+    Value issue = arith::AndIOp::create(rewriter, loc, issuer, adaptor.getEnabled());
     const int64_t warps = marker.getOperand() == 0 ? staging.getARowWarps() : 0;
     // The grouped form (TensorMaps.h), where this copy may take it and the
     // host says it encoded the map so.
@@ -216,7 +238,32 @@ struct TensorCopyLowering : GpuPattern<tilegpu::TensorCopyOp> {
         }
       }
     };
+    // A released staging (the producer's copies): the copy for iteration
+    // j into buffer j % B waits until every consumer warp released the
+    // buffer after iteration j - B, phase j / B - 1 of its release barrier.
+    // (For j < B, the parity of the phase before the first, which counts as
+    // complete.) The copies before the loop write buffers nothing read yet.
+    Value release, releaseParity;
+    if (producer && !marker.getPrologue()) {
+      if (!lowering.releasesStaging(marker.getDot()))
+        return op.emitError() << "a producer warp's block copy into a staging whose "
+                                 "buffers are not released";
+      const int64_t buffers = staging.getBuffers();
+      Value j = arith::AddIOp::create(rewriter, loc,
+                                      GpuLowering::getIterationNumber(rewriter, op),
+                                      i32Const(rewriter, loc, marker.getAhead()));
+      release = getReleaseBarrier(rewriter, loc, lowering, op, marker.getDot(), buffers,
+                                  staged.stage);
+      Value phase = arith::AndIOp::create(
+          rewriter, loc,
+          arith::DivSIOp::create(rewriter, loc, j, i32Const(rewriter, loc, buffers)),
+          i32Const(rewriter, loc, 1));
+      releaseParity = arith::XOrIOp::create(rewriter, loc, phase,
+                                            i32Const(rewriter, loc, 1));
+    }
     when(rewriter, loc, issue, [&](OpBuilder &b) {
+      if (release)
+        lowering.matrix->waitCopyBarrier(b, loc, release, releaseParity);
       lowering.matrix->arriveExpectingBytes(b, loc, barrier,
                                             i32Const(b, loc, tileBytes));
       if (!grouped) {
@@ -254,9 +301,18 @@ struct InitCopyBarriersLowering : GpuPattern<tilegpu::InitCopyBarriersOp> {
                                                     op.getBuffers(),
                                                     i32Const(b, loc, i)),
                                          op.getArrivals());
+      // A released staging's buffers take one arrival from every consumer
+      // warp.
+      if (lowering.releasesStaging(op.getDot()))
+        for (unsigned i = 0; i < op.getBuffers(); ++i)
+          lowering.matrix->initCopyBarrier(
+              b, loc,
+              getReleaseBarrier(b, loc, lowering, op, op.getDot(), op.getBuffers(),
+                                i32Const(b, loc, i)),
+              lowering.numWarps);
       lowering.matrix->fenceCopyBarrierInit(b, loc);
     });
-    lowering.hooks.createBarrier(rewriter, loc);
+    lowering.createBarrier(rewriter, loc);
     rewriter.eraseOp(op);
     return success();
   }
@@ -270,15 +326,34 @@ struct InvalCopyBarriersLowering : GpuPattern<tilegpu::InvalCopyBarriersOp> {
     if (!lowering.matrix || !lowering.matrix->hasTensorCopy())
       return op.emitError() << "copy barriers on a target without a block-copy engine";
     // Every thread is past its last wait on them first.
-    lowering.hooks.createBarrier(rewriter, loc);
+    lowering.createBarrier(rewriter, loc);
     when(rewriter, loc, isThread0(rewriter, loc, lowering), [&](OpBuilder &b) {
       for (unsigned i = 0; i < op.getBuffers(); ++i)
         lowering.matrix->invalCopyBarrier(b, loc,
                                           getBarrier(b, loc, lowering, op, op.getDot(),
                                                      op.getBuffers(),
                                                      i32Const(b, loc, i)));
+      if (lowering.releasesStaging(op.getDot()))
+        for (unsigned i = 0; i < op.getBuffers(); ++i)
+          lowering.matrix->invalCopyBarrier(
+              b, loc,
+              getReleaseBarrier(b, loc, lowering, op, op.getDot(), op.getBuffers(),
+                                i32Const(b, loc, i)));
     });
     rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct InProducerWarpsLowering : GpuPattern<tilegpu::InProducerWarpsOp> {
+  using GpuPattern::GpuPattern;
+  LogicalResult matchAndRewrite(tilegpu::InProducerWarpsOp op, OpAdaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    // The producer warps follow the num_warps others.
+    Location loc = op.getLoc();
+    rewriter.replaceOpWithNewOp<arith::CmpIOp>(
+        op, arith::CmpIPredicate::uge, getThreadIndex(rewriter, loc, lowering).thread,
+        i32Const(rewriter, loc, lowering.getThreadsPerBlock()));
     return success();
   }
 };
@@ -297,10 +372,16 @@ Value getCopyBarrierAddress(OpBuilder &b, Location loc, GpuLowering &lowering,
   return getBarrier(b, loc, lowering, user, dot, buffers, buffer);
 }
 
+Value getReleaseBarrierAddress(OpBuilder &b, Location loc, GpuLowering &lowering,
+                               Operation *user, int64_t dot, int64_t buffers,
+                               Value buffer) {
+  return getReleaseBarrier(b, loc, lowering, user, dot, buffers, buffer);
+}
+
 void populateTensorCopyPatterns(GpuTypeConverter &converter, GpuLowering &lowering,
                                 RewritePatternSet &patterns) {
   patterns.add<MakeTensorDescLowering, TensorCopyLowering, InitCopyBarriersLowering,
-               InvalCopyBarriersLowering>(converter, lowering);
+               InvalCopyBarriersLowering, InProducerWarpsLowering>(converter, lowering);
 }
 
 } // namespace tessel::gpu

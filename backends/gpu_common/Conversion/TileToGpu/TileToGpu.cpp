@@ -3,6 +3,7 @@
 #include "backends/gpu_common/Conversion/TileToGpu.h"
 
 #include "backends/gpu_common/Conversion/TileToGpu/Lowering.h"
+#include "backends/gpu_common/WarpRoles.h"
 #include "dialects/tile/IR/TileDialect.h"
 #include "dialects/tile/IR/TileOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -164,6 +165,47 @@ void declareSharedMemory(ModuleOp module, const GpuTargetHooks &hooks) {
                          /*alignment=*/16, hooks.getSharedAddressSpace());
 }
 
+/// The one barrier both roles of a warp-specialized kernel meet at
+/// (WarpRoles.h): first thing in the producer region, and in the consumer
+/// region just before the loop of the dot whose staging the producer
+/// fills, so that the consumers' earlier uses of shared memory (the
+/// scratch the staging may lie over) come before the producer's first
+/// copy. Each role's region must hold one such loop and no other barrier
+/// of the producer's.
+LogicalResult placeRolesBarriers(ModuleOp module, GpuLowering &lowering,
+                                 int64_t producerWarps) {
+  const unsigned threads =
+      unsigned((int64_t(lowering.numWarps) + producerWarps) * lowering.warpSize);
+  unsigned splits = 0;
+  WalkResult result = module.walk([&](scf::IfOp split) {
+    if (!split->hasAttr(kWarpRolesAttrName))
+      return WalkResult::advance();
+    ++splits;
+    scf::ForOp consumerLoop;
+    split.getElseRegion().walk([&](tile::DotOp dot) {
+      if (dot->hasAttr(kReleasesStagingAttrName))
+        consumerLoop = dot->getParentOfType<scf::ForOp>();
+    });
+    if (!consumerLoop || split.getThenRegion().empty()) {
+      split.emitError() << "a warp-roles split without the consumers' loop";
+      return WalkResult::interrupt();
+    }
+    OpBuilder b(split.getContext());
+    b.setInsertionPointToStart(&split.getThenRegion().front());
+    lowering.hooks.createPartialBarrier(b, split.getLoc(), kRolesBarrierId, threads);
+    b.setInsertionPoint(consumerLoop);
+    lowering.hooks.createPartialBarrier(b, split.getLoc(), kRolesBarrierId, threads);
+    return WalkResult::advance();
+  });
+  if (result.wasInterrupted())
+    return failure();
+  if (splits != 1)
+    return module.emitError() << "a warp-specialized module needs one warp-roles "
+                                 "split, found "
+                              << splits;
+  return success();
+}
+
 } // namespace
 
 LogicalResult lowerTileToGpu(ModuleOp module, const GpuTargetHooks &hooks,
@@ -188,6 +230,13 @@ LogicalResult lowerTileToGpu(ModuleOp module, const GpuTargetHooks &hooks,
     lowering.maxRun = unsigned(maxRun.getInt());
   declareSharedMemory(module, hooks);
   lowering.findScratchOverlays(module);
+  lowering.findReleasedStagings(module);
+  const int64_t producerWarps = getProducerWarps(module);
+  if (producerWarps != 0 && !matrix)
+    return module.emitError() << "a warp-specialized module on a target without "
+                                 "block copies";
+  if (producerWarps != 0 && failed(placeRolesBarriers(module, lowering, producerWarps)))
+    return failure();
   // Selects in a loop whose copies complete on barriers (TMA copies) keep
   // the element-wise select: with the uniform-mask branch there, the
   // benchmark's descriptor attention stopped with an illegal instruction
@@ -262,7 +311,8 @@ LogicalResult lowerTileToGpu(ModuleOp module, const GpuTargetHooks &hooks,
     if (func.isPublic() && !func.isExternal()) {
       func->setAttr(kKernelAttrName, b.getUnitAttr());
       func->setAttr(kThreadsPerBlockAttrName,
-                    b.getI32IntegerAttr(int32_t(lowering.getThreadsPerBlock())));
+                    b.getI32IntegerAttr(int32_t(lowering.getThreadsPerBlock() +
+                                                producerWarps * lowering.warpSize)));
     }
   }
   return success();

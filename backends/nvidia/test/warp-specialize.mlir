@@ -1,0 +1,61 @@
+// Warp specialization (tilegpu-warp-specialize, WarpRoles.h) of the
+// benchmark's bf16 GEMM at 128x256x64, 8 warps, 3 stages: one producer
+// warp more (288 threads), which only issues the TMA copies; the shared
+// memory as without it (the staging over the epilogue's scratch) and four
+// release barriers more (32 bytes).
+// RUN: tessel-nvidia-compile %S/budget/gemm_bf16_128x256x64.mlir --num-warps=8 --num-stages=3 --warp-specialize --emit=info | FileCheck %s --check-prefix=INFO
+// INFO: num_warps 8
+// INFO: threads_per_block 288
+// INFO: shared_mem_bytes 196672
+//
+// Every warp arms the copy barriers (2 arrivals: A's and B's copies) and
+// the release barriers (one arrival from each of the 8 consumer warps) and
+// meets at the block's barrier; the roles split on the thread index. The
+// producer meets the consumers once (barrier 2, all 288 threads), before
+// its first copy; each copy waits for its buffer's release. The consumers
+// meet only among themselves (barrier 1, 256 threads), never at the
+// block's barrier again; each iteration waits for its copies and, after
+// the wait for the previous iteration's instructions, lane 0 of each warp
+// releases the buffer those read.
+// RUN: tessel-nvidia-compile %S/budget/gemm_bf16_128x256x64.mlir --num-warps=8 --num-stages=3 --warp-specialize --emit=ptx | FileCheck %s --check-prefix=PTX
+// PTX: .maxntid 288, 1, 1
+// PTX-COUNT-4: mbarrier.init.shared::cta.b64 [%r{{[0-9]+}}], 2;
+// PTX-COUNT-4: mbarrier.init.shared::cta.b64 [%r{{[0-9]+}}], 8;
+// PTX: bar.sync 0;
+// PTX-NEXT: setp.lt.u32 %p{{[0-9]+}}, %r{{[0-9]+}}, 256;
+// PTX-NOT: bar.sync 0;
+// PTX: bar.sync 2, 288;
+// PTX-NOT: bar.sync 0;
+// PTX: setp.ne.b32 %p{{[0-9]+}}, %r{{[0-9]+}}, 256;
+// PTX-NOT: bar.sync 0;
+// PTX: bar.sync 2, 288;
+// PTX-NOT: bar.sync 0;
+// PTX: mbarrier.try_wait.parity.shared::cta.b64
+// PTX-NOT: bar.sync
+// PTX: wgmma.mma_async
+// PTX-NOT: bar.sync
+// PTX: wgmma.wait_group.sync.aligned 1;
+// PTX-NOT: bar.sync 0;
+// PTX: wgmma.wait_group.sync.aligned 0;
+// PTX: bar.sync 1, 256;
+// PTX-COUNT-8: mbarrier.inval.shared::cta.b64
+// PTX-NOT: bar.sync 0;
+// PTX: wgmma.wait_group.sync.aligned 1;
+// PTX-NOT: bar.sync
+// PTX: mbarrier.arrive.shared::cta.b64 _,
+// PTX-NOT: bar.sync 0;
+// PTX: mbarrier.try_wait.parity.shared::cta.b64
+// PTX-NEXT: @!done bra.uni copy_wait;
+// PTX-NEXT: }
+// PTX: mbarrier.arrive.expect_tx.shared::cta.b64
+// PTX-NOT: bar.sync 0;
+// PTX: ret;
+//
+// Without the option, the same kernel keeps its 256 threads.
+// RUN: tessel-nvidia-compile %S/budget/gemm_bf16_128x256x64.mlir --num-warps=8 --num-stages=3 --emit=info | FileCheck %s --check-prefix=PLAIN
+// PLAIN: threads_per_block 256
+//
+// The attention's loop does not qualify (its dots wait for their own
+// instructions): left as it is.
+// RUN: tessel-nvidia-compile %S/budget/attn_fwd_d64.mlir --num-warps=4 --num-stages=3 --warp-specialize --emit=info | FileCheck %s --check-prefix=ATTN
+// ATTN: threads_per_block 128
