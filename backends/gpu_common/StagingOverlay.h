@@ -35,7 +35,8 @@ bool isScratchFree(mlir::Operation *op,
 /// Whether every op from `first` (an op of `loop`'s block before it, or
 /// `loop` itself) through `last` (`loop` or an op after it in the same
 /// block), nested ones included, is scratch-free; `loop` must sit in its
-/// function's entry block (a loop nested in another runs again, with its
+/// function's entry block, or in the consumer region of a warp-roles split
+/// there (WarpRoles.h) (a loop nested in another runs again, with its
 /// staging live across the outer body).
 bool isScratchFreeRange(mlir::Operation *first, mlir::scf::ForOp loop,
                         mlir::Operation *last,
