@@ -31,29 +31,21 @@ mkdir -p "$dir"
 rm -rf "$dir/cache"
 bazel-bin/bench/nvidia/prepare_kernels bazel-bin/plugins/nvidia/libtessel_nvidia.so \
   bench/nvidia/kernels.py "$dir" tools/tessel/testdata/bounds_kernels.py
-bazel-bin/tools/tessel/tessel conform --target nvidia:sm_90a --no-cache \
-  --plugin bazel-bin/plugins/nvidia/libtessel_nvidia.so \
-  --skip-file plugins/nvidia/conformance_skips.txt --emit-bundle "$dir/nvidia_sm90a.tslb" \
-  --report-json "$dir/bundle_compile.json"
-python3 conformance/tests/check_report.py "$dir/bundle_compile.json" \
-  --expect nvidia:sm_90a/bundle-compile --expectations conformance/tests/expected_counts.txt \
-  --skip-file plugins/nvidia/conformance_skips.txt
-TESSEL_NVIDIA_MATRIX_LOADS=0 bazel-bin/tools/tessel/tessel conform --target nvidia:sm_90a \
-  --no-cache --plugin bazel-bin/plugins/nvidia/libtessel_nvidia.so \
-  --skip-file plugins/nvidia/conformance_skips.txt \
-  --emit-bundle "$dir/nvidia_sm90a_fragments.tslb" \
-  --report-json "$dir/bundle_compile_fragments.json"
-python3 conformance/tests/check_report.py "$dir/bundle_compile_fragments.json" \
-  --expect nvidia:sm_90a/bundle-compile --expectations conformance/tests/expected_counts.txt \
-  --skip-file plugins/nvidia/conformance_skips.txt
-TESSEL_NVIDIA_WARP_SPECIALIZE=1 bazel-bin/tools/tessel/tessel conform --target nvidia:sm_90a \
-  --no-cache --plugin bazel-bin/plugins/nvidia/libtessel_nvidia.so \
-  --skip-file plugins/nvidia/conformance_skips.txt \
-  --emit-bundle "$dir/nvidia_sm90a_ws.tslb" \
-  --report-json "$dir/bundle_compile_ws.json"
-python3 conformance/tests/check_report.py "$dir/bundle_compile_ws.json" \
-  --expect nvidia:sm_90a/bundle-compile --expectations conformance/tests/expected_counts.txt \
-  --skip-file plugins/nvidia/conformance_skips.txt
+# bundle SUFFIX [VAR=VALUE]: the whole suite compiled (with that variable
+# in the environment) into nvidia_sm90a${SUFFIX}.tslb, its compile report
+# checked.
+bundle() {
+  env ${2:+"$2"} bazel-bin/tools/tessel/tessel conform --target nvidia:sm_90a --no-cache \
+    --plugin bazel-bin/plugins/nvidia/libtessel_nvidia.so \
+    --skip-file plugins/nvidia/conformance_skips.txt \
+    --emit-bundle "$dir/nvidia_sm90a$1.tslb" --report-json "$dir/bundle_compile$1.json"
+  python3 conformance/tests/check_report.py "$dir/bundle_compile$1.json" \
+    --expect nvidia:sm_90a/bundle-compile --expectations conformance/tests/expected_counts.txt \
+    --skip-file plugins/nvidia/conformance_skips.txt
+}
+bundle ""
+bundle _fragments TESSEL_NVIDIA_MATRIX_LOADS=0
+bundle _ws TESSEL_NVIDIA_WARP_SPECIALIZE=1
 cp -f bazel-bin/conformance/runner/tessel-conform-run bazel-bin/bench/nvidia/bench_gpu \
   bazel-bin/bench/nvidia/bounds_gpu \
   bazel-bin/plugins/nvidia/runtime_only/libtessel_nvidia.so "$dir/"
