@@ -59,3 +59,32 @@
 // instructions): left as it is.
 // RUN: tessel-nvidia-compile %S/budget/attn_fwd_d64.mlir --num-warps=4 --num-stages=3 --warp-specialize --emit=info | FileCheck %s --check-prefix=ATTN
 // ATTN: threads_per_block 128
+//
+// The rewrite itself (the shared passes up to tilegpu-warp-specialize): the
+// barriers armed first, then the roles split. The producer's region holds
+// the copies before the loop and a loop of copies alone, each marked
+// tilegpu.producer; the consumers' the kernel as before, its copies
+// disabled and its dot releasing the staging.
+// RUN: tessel-opt %S/budget/gemm_bf16_128x256x64.mlir --tilegpu-pointer-tile-copies="num-warps=8 warp-group-max-n=256" --tile-expand-tensor-descs="keep-dot-loads=1" --canonicalize --cse --tilegpu-pipeline-loads="async-copy=1 num-stages=3 num-warps=8 warp-group-max-n=256 tensor-copies=1" --tilegpu-warp-specialize | FileCheck %s --check-prefix=TILE
+// TILE: module attributes {tilegpu.producer_warps = 1 : i32}
+// TILE: func.func
+// TILE-NEXT: tilegpu.init_copy_barriers {arrivals = 2 : i32, buffers = 4 : i32, dot = 0 : i32}
+// TILE-NEXT: %[[ROLE:.*]] = tilegpu.in_producer_warps
+// TILE-NEXT: scf.if %[[ROLE]] {
+// TILE-NOT: tile.dot
+// TILE-COUNT-4: tilegpu.tensor_copy {{.*}}tilegpu.producer}
+// TILE-NOT: tile.dot
+// TILE: scf.for
+// TILE-NOT: tile.dot
+// TILE-COUNT-2: tilegpu.tensor_copy {{.*}}tilegpu.producer}
+// TILE-NOT: tile.dot
+// TILE: } else {
+// TILE-NOT: tilegpu.producer}
+// TILE-COUNT-4: tilegpu.tensor_copy {{.*}} if %false
+// TILE: scf.for
+// TILE: tile.dot {{.*}}tilegpu.releases_staging
+// TILE-COUNT-2: tilegpu.tensor_copy {{.*}} if %false
+// TILE: tilegpu.wait_dot
+// TILE: tilegpu.inval_copy_barriers
+// TILE: } {tilegpu.warp_roles}
+// TILE-NEXT: return
