@@ -478,7 +478,8 @@ const tessel::kit::PluginIdentity &tessel::kit::getPluginIdentity() {
   // different versions do not mix.
   static const PluginIdentity identity = {
       "nvidia", "0.4.0",
-      "NVIDIA GPUs (sm_80, sm_90a): compiles tile IR to cubins with LLVM NVPTX and "
+      "NVIDIA GPUs (sm_80, sm_90a; sm_100a compile-only): compiles tile IR to cubins "
+      "with LLVM NVPTX and "
       "ptxas, runs them through the CUDA driver",
       "NVIDIA GPUs, runtime only: runs cubins compiled elsewhere through the CUDA "
       "driver"};
