@@ -107,6 +107,9 @@ struct TensorCopyLowering : GpuPattern<tilegpu::TensorCopyOp> {
     // A producer warp's copies: the block met once before the first
     // (WarpRoles.h); no barrier of the block's may be placed here.
     const bool producer = op->hasAttr(kProducerAttrName);
+    if (producer && !lowering.releasesStaging(marker.getDot()))
+      return op.emitError() << "a producer warp's block copy into a staging whose "
+                               "buffers are not released";
     StagingDestination staged =
         getStagingDestination(rewriter, op, marker, lowering, /*ordered=*/producer);
     auto getMapArgument = [&](int64_t index) {
@@ -245,9 +248,6 @@ struct TensorCopyLowering : GpuPattern<tilegpu::TensorCopyOp> {
     // complete.) The copies before the loop write buffers nothing read yet.
     Value release, releaseParity;
     if (producer && !marker.getPrologue()) {
-      if (!lowering.releasesStaging(marker.getDot()))
-        return op.emitError() << "a producer warp's block copy into a staging whose "
-                                 "buffers are not released";
       const int64_t buffers = staging.getBuffers();
       Value j = arith::AddIOp::create(rewriter, loc,
                                       GpuLowering::getIterationNumber(rewriter, op),
