@@ -56,3 +56,28 @@ llvm.func @blocks_and_asm(%c: i1) {
 ^bb2:
   llvm.return
 }
+
+// -----
+
+// Named barriers (a warp-specialized kernel's consumer warps, WarpRoles.h)
+// merge with the same barrier over the same threads only: not with the
+// block's barrier, nor with another id or count.
+// CHECK-LABEL: llvm.func @named
+// CHECK: nvvm.barrier id = %[[ONE:.*]] number_of_threads = %[[N:.*]]
+// CHECK-NOT: nvvm.barrier id
+// CHECK: nvvm.barrier0
+// CHECK-NEXT: nvvm.barrier id = %[[ONE]] number_of_threads = %[[N]]
+// CHECK-NEXT: nvvm.barrier id = %[[TWO:.*]] number_of_threads = %[[M:.*]]
+// CHECK-NEXT: llvm.return
+llvm.func @named() {
+  %one = llvm.mlir.constant(1 : i32) : i32
+  %two = llvm.mlir.constant(2 : i32) : i32
+  %n = llvm.mlir.constant(256 : i32) : i32
+  %m = llvm.mlir.constant(288 : i32) : i32
+  nvvm.barrier id = %one number_of_threads = %n
+  nvvm.barrier id = %one number_of_threads = %n
+  nvvm.barrier0
+  nvvm.barrier id = %one number_of_threads = %n
+  nvvm.barrier id = %two number_of_threads = %m
+  llvm.return
+}
