@@ -213,6 +213,59 @@ Case descMatmul(const DescGemm &g) {
   return b.build();
 }
 
+// A batch of GEMMs, one per program along axis 2, whose descriptors each
+// cover one slice of A and of B (`a + batch * stride`): a block-copy
+// engine copies them from a map of the whole batch, the slice its third
+// coordinate (the flash-attention benchmark's K and V take that form).
+Case descMatmulBatched(Dt dt, int batches, int M, int N, int K, int BM, int BN, int BK,
+                       int warps, int stages) {
+  CaseBuilder b(makeId({"descriptor/matmul_batched", dtName(dt),
+                        std::to_string(batches) + "x" + std::to_string(M) + "x" +
+                            std::to_string(N) + "x" + std::to_string(K),
+                        "block=" + std::to_string(BM) + "x" + std::to_string(BN) + "x" +
+                            std::to_string(BK),
+                        "warps=" + std::to_string(warps) + ",stages=" +
+                            std::to_string(stages)}),
+                "descriptors.py", "desc_matmul_batched");
+  b.numWarps(warps).numStages(stages);
+  const size_t aSlice = size_t(M) * K, bSlice = size_t(K) * N, cSlice = size_t(M) * N;
+  b.addInput("a", dt, batches * aSlice, Generator::uniform(-2, 2));
+  b.divisibleBy(16);
+  b.addInput("b", dt, batches * bSlice, Generator::uniform(-2, 2));
+  b.divisibleBy(16);
+  b.addOutput("c", Dt::F32, batches * cSlice + 5,
+              Tolerance::relNormBounded(1e-5, dotElementBound(Dt::F32, "default", K)));
+  b.divisibleBy(16);
+  b.scalarI(Dt::I32, M).divisibleBy(16).scalarI(Dt::I32, N).divisibleBy(16);
+  b.scalarI(Dt::I32, K).divisibleBy(16);
+  b.scalarI(Dt::I32, int64_t(aSlice)).divisibleBy(16);
+  b.scalarI(Dt::I32, int64_t(bSlice)).divisibleBy(16);
+  b.constant("BM", BM).constant("BN", BN).constant("BK", BK);
+  b.grid(uint32_t(blocks(M, BM)), uint32_t(blocks(N, BN)), uint32_t(batches));
+  b.needs("tensor_descriptors");
+  auto sum = [=](const std::vector<HostArray> &in, std::vector<HostArray> &out,
+                 bool magnitude) {
+    for (int z = 0; z < batches; ++z)
+      for (int i = 0; i < M; ++i)
+        for (int j = 0; j < N; ++j) {
+          double f = 0;
+          for (int k = 0; k < K; ++k) {
+            double p = in[0].floatAt(z * aSlice + size_t(i) * K + k) *
+                       in[1].floatAt(z * bSlice + size_t(k) * N + j);
+            f += magnitude ? std::fabs(p) : p;
+          }
+          out[2].setF(z * cSlice + size_t(i) * N + j, f);
+        }
+  };
+  b.reference([sum](const std::vector<HostArray> &in, std::vector<HostArray> &ex) {
+    sum(in, ex, false);
+  });
+  b.magnitude([sum](const std::vector<HostArray> &in, std::vector<HostArray> &mag) {
+    sum(in, mag, true);
+  });
+  return b.build();
+}
+
 } // namespace
 
 void addDescriptorCases(std::vector<Case> &out) {
@@ -267,6 +320,8 @@ void addDescriptorCases(std::vector<Case> &out) {
   // Two warp groups over rows that are a multiple of 128: A may be copied
   // in 64-row boxes (the grouped form of a reordered A).
   out.push_back(descMatmul({Dt::BF16, 384, 128, 96, 128, 64, 32, 8, 3, 16, 16}));
+  // Three GEMMs of a batch through slices of A and B, ragged in M.
+  out.push_back(descMatmulBatched(Dt::F16, 3, 80, 64, 96, 64, 64, 32, 4, 3));
 }
 
 } // namespace tessel::conformance

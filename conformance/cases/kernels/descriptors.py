@@ -127,6 +127,26 @@ def desc_matmul(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr
 
 
 @triton.jit
+def desc_matmul_batched(a_ptr, b_ptr, c_ptr, M, N, K, stride_a, stride_b,
+                        BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    # One GEMM of a batch per program along axis 2, its operands through
+    # descriptors over one slice of A and of B each (a block-copy engine
+    # copies them with the slice as a third coordinate).
+    batch = tl.program_id(2)
+    a_desc = tl.make_tensor_descriptor(a_ptr + batch * stride_a, [M, K], [K, 1], [BM, BK])
+    b_desc = tl.make_tensor_descriptor(b_ptr + batch * stride_b, [K, N], [N, 1], [BK, BN])
+    m0 = tl.program_id(0) * BM
+    n0 = tl.program_id(1) * BN
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k0 in range(0, K, BK):
+        acc = tl.dot(a_desc.load([m0, k0]), b_desc.load([k0, n0]), acc)
+    rm = m0 + tl.arange(0, BM)
+    rn = n0 + tl.arange(0, BN)
+    tl.store(c_ptr + batch * M * N + rm[:, None] * N + rn[None, :], acc,
+             mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
 def desc_matmul_bt(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
                    BK: tl.constexpr):
     # B given as N x K (rows along K), transposed after the load.

@@ -5,6 +5,7 @@
 #include "backends/gpu_common/Conversion/TileToGpu.h"
 #include "backends/gpu_common/DotStaging.h"
 #include "backends/gpu_common/StagingOverlay.h"
+#include "backends/gpu_common/Transforms/TensorMaps.h"
 #include "backends/gpu_common/WarpRoles.h"
 #include "dialects/tile/IR/TileDialect.h"
 #include "dialects/tile/IR/TileOps.h"
@@ -110,6 +111,15 @@ void GpuLowering::findReleasedStagings(Operation *root) {
     auto staged = dot->getAttrOfType<tilegpu::StagedDotAttr>(kStagedDotAttrName);
     if (staged && dot->hasAttr(kReleasesStagingAttrName))
       releasedDots.insert(staged.getDot());
+  });
+}
+
+void GpuLowering::findCopySlices(Operation *root) {
+  root->walk([&](tilegpu::TensorCopyOp copy) {
+    if (auto desc = copy.getDesc().getDefiningOp<tile::MakeTensorDescOp>())
+      if (std::optional<TensorMapSource> source = traceTensorMapSource(desc);
+          source && source->outerIndex)
+        copySlices[copy] = source->outerIndex;
   });
 }
 

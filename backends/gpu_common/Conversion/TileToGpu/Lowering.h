@@ -84,6 +84,15 @@ public:
   void findReleasedStagings(mlir::Operation *root);
   /// Whether the buffers of dot `id`'s staging are released (above).
   bool releasesStaging(int64_t id) const { return releasedDots.contains(id); }
+  /// Records, for each block copy of `root` whose descriptor is one slice
+  /// of its argument's tensor (TensorMaps.h), the slice index: the map's
+  /// third coordinate. Before the conversion, which changes the arguments
+  /// the trace looks for.
+  void findCopySlices(mlir::Operation *root);
+  /// The slice index (an unconverted value) of block copy `copy`, or null.
+  mlir::Value getCopySliceIndex(mlir::Operation *copy) const {
+    return copySlices.lookup(copy);
+  }
   /// Finds the staged dots of `root` (tile IR with layouts) whose staging
   /// may share its bytes with the scratch: no op from the first copy before
   /// the dot's loop to the loop's end (its wait_dot included) uses the
@@ -118,6 +127,7 @@ private:
   int64_t overlayBytes = 0;
   llvm::DenseSet<int64_t> overlayDots;
   llvm::DenseSet<int64_t> releasedDots;
+  llvm::DenseMap<mlir::Operation *, mlir::Value> copySlices;
   llvm::DenseMap<int64_t, mlir::Value> stagingRegions;
   llvm::DenseMap<int64_t, mlir::Value> copyBarriers;
 };

@@ -136,15 +136,14 @@ struct TensorCopyLowering : GpuPattern<tilegpu::TensorCopyOp> {
     Value row0 = adaptor.getIndices()[0], column0 = adaptor.getIndices()[1];
     // A descriptor of one slice of its argument's tensor: the slice is the
     // map's third coordinate (TensorMaps.h).
+    // (Traced before the conversion: by now the function's arguments may
+    // be the converted entry block's, which the trace would not know.)
     Value slice;
-    if (auto desc = op.getDesc().getDefiningOp<tile::MakeTensorDescOp>())
-      if (std::optional<TensorMapSource> source = traceTensorMapSource(desc);
-          source && source->outerIndex) {
-        slice = rewriter.getRemappedValue(source->outerIndex);
-        if (!slice)
-          return op.emitError()
-                 << "the slice index of this block copy's descriptor is lost";
-      }
+    if (Value outer = lowering.getCopySliceIndex(op)) {
+      slice = rewriter.getRemappedValue(outer);
+      if (!slice)
+        return op.emitError() << "the slice index of this block copy's descriptor is lost";
+    }
     // Thread 0 issues the copies, or the first thread of the producer warps
     // (which follow the block's num_warps warps).
     Value issuer = isThread0(rewriter, loc, lowering);

@@ -231,6 +231,7 @@ LogicalResult lowerTileToGpu(ModuleOp module, const GpuTargetHooks &hooks,
   declareSharedMemory(module, hooks);
   lowering.findScratchOverlays(module);
   lowering.findReleasedStagings(module);
+  lowering.findCopySlices(module);
   const int64_t producerWarps = getProducerWarps(module);
   if (producerWarps != 0 && !matrix)
     return module.emitError() << "a warp-specialized module on a target without "
