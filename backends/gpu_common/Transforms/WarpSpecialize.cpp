@@ -41,6 +41,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
 
@@ -181,11 +182,24 @@ void specialize(func::FuncOp func, Specializable &s) {
     split->getNextNode()->moveBefore(consumers->getTerminator());
   // The producer: the scalar slices, the copies before the loop, and the
   // loop, its dot gone (the carried accumulator passes through unchanged,
-  // and goes with everything the copies do not need).
+  // and goes with everything the copies do not need). Slice ops without
+  // memory effects move before the split, where both roles use them (and
+  // the descriptors stay in the entry block, where their tensor maps are
+  // traced: TensorMaps.h); reads are copied into the producer's region.
   b.setInsertionPoint(split.thenBlock()->getTerminator());
   IRMapping mapping;
-  for (Operation *op : s.slice)
+  llvm::SmallPtrSet<Operation *, 16> cloned;
+  for (Operation *op : s.slice) {
+    bool hoistable = isMemoryEffectFree(op) && llvm::none_of(op->getOperands(), [&](Value v) {
+      return v.getDefiningOp() && cloned.contains(v.getDefiningOp());
+    });
+    if (hoistable) {
+      op->moveBefore(producer.getDefiningOp());
+      continue;
+    }
     b.clone(*op, mapping);
+    cloned.insert(op);
+  }
   auto markProducer = [&](Operation *copy) {
     copy->setAttr(kProducerAttrName, UnitAttr::get(context));
   };

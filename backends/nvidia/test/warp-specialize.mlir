@@ -61,7 +61,8 @@
 // ATTN: threads_per_block 128
 //
 // The rewrite itself (the shared passes up to tilegpu-warp-specialize): the
-// barriers armed first, then the roles split. The producer's region holds
+// barriers armed first, the copies' scalar slices and descriptors moved
+// before the split (both roles use them), then the roles split. The producer's region holds
 // the copies before the loop and a loop of copies alone, each marked
 // tilegpu.producer; the consumers' the kernel as before, its copies
 // disabled and its dot releasing the staging.
@@ -69,7 +70,12 @@
 // TILE: module attributes {tilegpu.producer_warps = 1 : i32}
 // TILE: func.func
 // TILE-NEXT: tilegpu.init_copy_barriers {arrivals = 2 : i32, buffers = 4 : i32, dot = 0 : i32}
-// TILE-NEXT: %[[ROLE:.*]] = tilegpu.in_producer_warps
+// TILE-NOT: tile.dot
+// TILE-NOT: tilegpu.tensor_copy
+// TILE: tile.make_tensor_desc
+// TILE: tile.make_tensor_desc
+// TILE-NOT: tilegpu.tensor_copy
+// TILE: %[[ROLE:.*]] = tilegpu.in_producer_warps
 // TILE-NEXT: scf.if %[[ROLE]] {
 // TILE-NOT: tile.dot
 // TILE-COUNT-4: tilegpu.tensor_copy {{.*}}tilegpu.producer}
