@@ -22,7 +22,7 @@
 // PTX-COUNT-4: mbarrier.init.shared::cta.b64 [%r{{[0-9]+}}], 2;
 // PTX-COUNT-4: mbarrier.init.shared::cta.b64 [%r{{[0-9]+}}], 8;
 // PTX: bar.sync 0;
-// PTX-NEXT: setp.lt.u32 %p{{[0-9]+}}, %r{{[0-9]+}}, 256;
+// PTX: setp.lt.u32 %p{{[0-9]+}}, %r{{[0-9]+}}, 256;
 // PTX-NOT: bar.sync 0;
 // PTX: bar.sync 2, 288;
 // PTX-NOT: bar.sync 0;
