@@ -239,8 +239,13 @@ bool canCopyWithTensorMap(tile::DescLoadOp load, tile::AxisInfoAnalysis &axis,
   Value base = func.getArgument(source->baseArgument);
   if (!aligned(base, 1) || !aligned(desc.getStrides()[0], elementBytes))
     return false;
+  // A descriptor over one slice of its argument's tensor (a 3-D map, the
+  // slice its third coordinate) is not copied so for now: on an H100 such
+  // kernels (the descriptor attention, descriptor/matmul_batched) stopped
+  // with an illegal instruction at their first 3-D copy, for a reason not
+  // yet found; their tiles come by cp.async.
   if (source->outerIndex)
-    return aligned(func.getArgument(unsigned(source->outerStride.value)), elementBytes);
+    return false;
   return true;
 }
 

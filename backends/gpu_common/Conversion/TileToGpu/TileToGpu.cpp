@@ -241,8 +241,10 @@ LogicalResult lowerTileToGpu(ModuleOp module, const GpuTargetHooks &hooks,
   // Selects in a loop whose copies complete on barriers (TMA copies) keep
   // the element-wise select: with the uniform-mask branch there, the
   // benchmark's descriptor attention stopped with an illegal instruction
-  // on an H100 (the same kernel through pointers ran right); the cause is
-  // not known yet.
+  // on an H100. It did without the branch too (at its first 3-D copy: such
+  // copies are not issued any more, PipelineLoads.cpp), so the branch may
+  // well be innocent; the select stays element-wise until a TMA loop with
+  // one runs.
   module.walk([&](scf::ForOp loop) {
     if (loop.walk([](tilegpu::TensorCopyOp) { return WalkResult::interrupt(); })
             .wasInterrupted())
