@@ -70,7 +70,8 @@ FailureOr<KernelLaunchInfo> lowerTileModuleToLLVMDialect(ModuleOp module,
   KernelLaunchInfo info;
   info.numWarps = options.numWarps;
   // (With the producer warps of a warp-specialized kernel.)
-  info.threadsPerBlock = unsigned(options.numWarps + gpu::getProducerWarps(module)) * 32;
+  info.threadsPerBlock =
+      unsigned(options.numWarps + gpu::getProducerWarps(module)) * 32;
   if (auto bytes = module->getAttrOfType<IntegerAttr>(gpu::kSharedMemoryAttrName))
     info.sharedMemoryBytes = unsigned(bytes.getInt());
   return info;

@@ -48,7 +48,8 @@ void buildNvidiaLoweringPipeline(OpPassManager &pm, const NvidiaTarget &target,
   // may run them (sm_90a) and their accumulation was asked for.
   hooks.keepFp8Dots = warpGroupMma && options.fp8FastAccumulation;
   // (A block of 32 warps has no room for one more.)
-  hooks.warpSpecialize = warpGroupMma && options.warpSpecialize && options.numWarps < 32;
+  hooks.warpSpecialize =
+      warpGroupMma && options.warpSpecialize && options.numWarps < 32;
   hooks.addTensorMapParams = [](OpPassManager &pm) {
     pm.addPass(createNvidiaTensorMapParams());
   };

@@ -219,14 +219,14 @@ Case descMatmul(const DescGemm &g) {
 // coordinate (the flash-attention benchmark's K and V take that form).
 Case descMatmulBatched(Dt dt, int batches, int M, int N, int K, int BM, int BN, int BK,
                        int warps, int stages) {
-  CaseBuilder b(makeId({"descriptor/matmul_batched", dtName(dt),
-                        std::to_string(batches) + "x" + std::to_string(M) + "x" +
-                            std::to_string(N) + "x" + std::to_string(K),
-                        "block=" + std::to_string(BM) + "x" + std::to_string(BN) + "x" +
-                            std::to_string(BK),
-                        "warps=" + std::to_string(warps) + ",stages=" +
-                            std::to_string(stages)}),
-                "descriptors.py", "desc_matmul_batched");
+  CaseBuilder b(
+      makeId({"descriptor/matmul_batched", dtName(dt),
+              std::to_string(batches) + "x" + std::to_string(M) + "x" +
+                  std::to_string(N) + "x" + std::to_string(K),
+              "block=" + std::to_string(BM) + "x" + std::to_string(BN) + "x" +
+                  std::to_string(BK),
+              "warps=" + std::to_string(warps) + ",stages=" + std::to_string(stages)}),
+      "descriptors.py", "desc_matmul_batched");
   b.numWarps(warps).numStages(stages);
   const size_t aSlice = size_t(M) * K, bSlice = size_t(K) * N, cSlice = size_t(M) * N;
   b.addInput("a", dt, batches * aSlice, Generator::uniform(-2, 2));

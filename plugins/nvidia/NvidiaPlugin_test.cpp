@@ -175,9 +175,9 @@ TEST(NvidiaPlugin, MatrixLoadsOption) {
   Tessel_Target target = sdk::Init<Tessel_Target>();
   target.plugin = "nvidia";
   target.arch = "sm_90a";
-  for (const char *key : {"nvidia.matrix_loads", "nvidia.fp8_fast_accumulation",
-                          "nvidia.fp_fusion", "nvidia.flush_denormals",
-                          "nvidia.warp_specialize"})
+  for (const char *key :
+       {"nvidia.matrix_loads", "nvidia.fp8_fast_accumulation", "nvidia.fp_fusion",
+        "nvidia.flush_denormals", "nvidia.warp_specialize"})
     for (int64_t value : {0, 1, 2}) {
       Tessel_Key_Value kv{};
       kv.key = key;
@@ -191,11 +191,10 @@ TEST(NvidiaPlugin, MatrixLoadsOption) {
       args.options = &options;
       std::string error = message(api, api->compile(&args));
       if (value == 2) {
-        EXPECT_NE(
-            error.find("nvidia.matrix_loads, nvidia.fp8_fast_accumulation, "
-                       "nvidia.fp_fusion, nvidia.flush_denormals and "
-                       "nvidia.warp_specialize (int, 0 or 1)"),
-            std::string::npos)
+        EXPECT_NE(error.find("nvidia.matrix_loads, nvidia.fp8_fast_accumulation, "
+                             "nvidia.fp_fusion, nvidia.flush_denormals and "
+                             "nvidia.warp_specialize (int, 0 or 1)"),
+                  std::string::npos)
             << error;
         continue;
       }

@@ -22,9 +22,9 @@
 // Only a kernel with one such loop in its entry block qualifies: one init
 // of copy barriers, its staged dot a warp-group dot whose both operands
 // the engine copies, left in flight (its accumulator only carried), the
-// copies after it; the loop body otherwise free of memory effects. The producer's slices
-// must be scalar (no memory effects, or reads without tile results): nothing there
-// may use shared memory, which the producer warp has no part of.
+// copies after it; the loop body otherwise free of memory effects. The producer's
+// slices must be scalar (no memory effects, or reads without tile results): nothing
+// there may use shared memory, which the producer warp has no part of.
 //
 //===----------------------------------------------------------------------===//
 
@@ -172,7 +172,8 @@ void specialize(func::FuncOp func, Specializable &s) {
   s.init->moveBefore(&entry, entry.begin());
   b.setInsertionPointAfter(s.init);
   Value producer = tilegpu::InProducerWarpsOp::create(b, loc);
-  auto split = scf::IfOp::create(b, loc, TypeRange{}, producer, /*withElseRegion=*/true);
+  auto split =
+      scf::IfOp::create(b, loc, TypeRange{}, producer, /*withElseRegion=*/true);
   split->setAttr(kWarpRolesAttrName, UnitAttr::get(context));
   // The consumers: the whole kernel after the split, the function's
   // terminator excepted.
@@ -190,9 +191,10 @@ void specialize(func::FuncOp func, Specializable &s) {
   IRMapping mapping;
   llvm::SmallPtrSet<Operation *, 16> cloned;
   for (Operation *op : s.slice) {
-    bool hoistable = isMemoryEffectFree(op) && llvm::none_of(op->getOperands(), [&](Value v) {
-      return v.getDefiningOp() && cloned.contains(v.getDefiningOp());
-    });
+    bool hoistable =
+        isMemoryEffectFree(op) && llvm::none_of(op->getOperands(), [&](Value v) {
+          return v.getDefiningOp() && cloned.contains(v.getDefiningOp());
+        });
     if (hoistable) {
       op->moveBefore(producer.getDefiningOp());
       continue;
@@ -206,7 +208,8 @@ void specialize(func::FuncOp func, Specializable &s) {
   for (tilegpu::TensorCopyOp copy : s.prologue)
     markProducer(b.clone(*copy, mapping));
   auto loop = cast<scf::ForOp>(b.clone(*s.loop, mapping));
-  for (Operation &op : llvm::make_early_inc_range(loop.getBody()->without_terminator())) {
+  for (Operation &op :
+       llvm::make_early_inc_range(loop.getBody()->without_terminator())) {
     if (auto dot = dyn_cast<tile::DotOp>(op)) {
       dot.getResult().replaceAllUsesWith(dot.getAcc());
       dot->erase();

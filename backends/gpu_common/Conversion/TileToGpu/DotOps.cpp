@@ -610,11 +610,13 @@ Value lowerWithWarpGroupMma(tile::DotOp op, Value aTile, Value bTile, Value accT
                                            i32Const(b, loc, 0));
     when(b, loc, arith::AndIOp::create(b, loc, lane0, previous), [&](OpBuilder &t) {
       Value buffer = arith::RemSIOp::create(
-          t, loc, arith::AddIOp::create(t, loc, iteration, i32Const(t, loc, buffers - 1)),
-          i32Const(t, loc, buffers));
-      lowering.matrix->arriveOnBarrier(
           t, loc,
-          getReleaseBarrierAddress(t, loc, lowering, op, async.getDot(), buffers, buffer));
+          arith::AddIOp::create(t, loc, iteration, i32Const(t, loc, buffers - 1)),
+          i32Const(t, loc, buffers));
+      lowering.matrix->arriveOnBarrier(t, loc,
+                                       getReleaseBarrierAddress(t, loc, lowering, op,
+                                                                async.getDot(), buffers,
+                                                                buffer));
     });
   }
   for (int64_t s = 0, at = 0; s < slices; ++s)

@@ -14,8 +14,8 @@
 
 #include "backends/gpu_common/Conversion/TileToGpu/Lowering.h"
 #include "backends/gpu_common/DotStaging.h"
-#include "backends/gpu_common/WarpRoles.h"
 #include "backends/gpu_common/Transforms/TensorMaps.h"
+#include "backends/gpu_common/WarpRoles.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -142,16 +142,17 @@ struct TensorCopyLowering : GpuPattern<tilegpu::TensorCopyOp> {
     if (Value outer = lowering.getCopySliceIndex(op)) {
       slice = rewriter.getRemappedValue(outer);
       if (!slice)
-        return op.emitError() << "the slice index of this block copy's descriptor is lost";
+        return op.emitError()
+               << "the slice index of this block copy's descriptor is lost";
     }
     // Thread 0 issues the copies, or the first thread of the producer warps
     // (which follow the block's num_warps warps).
     Value issuer = isThread0(rewriter, loc, lowering);
     if (producer)
-      issuer = arith::CmpIOp::create(
-          rewriter, loc, arith::CmpIPredicate::eq,
-          getThreadIndex(rewriter, loc, lowering).thread,
-          i32Const(rewriter, loc, lowering.getThreadsPerBlock()));
+      issuer =
+          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                getThreadIndex(rewriter, loc, lowering).thread,
+                                i32Const(rewriter, loc, lowering.getThreadsPerBlock()));
     Value issue = arith::AndIOp::create(rewriter, loc, issuer, adaptor.getEnabled());
     const int64_t warps = marker.getOperand() == 0 ? staging.getARowWarps() : 0;
     // The grouped form (TensorMaps.h), where this copy may take it and the
@@ -257,8 +258,8 @@ struct TensorCopyLowering : GpuPattern<tilegpu::TensorCopyOp> {
           rewriter, loc,
           arith::DivSIOp::create(rewriter, loc, j, i32Const(rewriter, loc, buffers)),
           i32Const(rewriter, loc, 1));
-      releaseParity = arith::XOrIOp::create(rewriter, loc, phase,
-                                            i32Const(rewriter, loc, 1));
+      releaseParity =
+          arith::XOrIOp::create(rewriter, loc, phase, i32Const(rewriter, loc, 1));
     }
     when(rewriter, loc, issue, [&](OpBuilder &b) {
       if (release)
