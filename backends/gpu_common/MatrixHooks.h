@@ -249,6 +249,65 @@ public:
     return {};
   }
 
+  /// Optional: the warp-group dot on tensor memory (NVIDIA's tcgen05). The
+  /// shapes, operands and staging are the warp-group instruction's (64 x n
+  /// slices, getWarpGroupMaxN, SharedMatrix), but D lives in a memory of
+  /// its own that the block allocates: one thread issues the instructions,
+  /// their completion arrives on a barrier, and each warp moves its part of
+  /// D between its registers and that memory in the warp-group
+  /// accumulator's order. Its addresses are i32: lane << 16 | column; a
+  /// 64-row slice holds row 16w + r (warp w of a group, r < 16) in lane
+  /// 32w + r, one column per element of a row. A target with it returns
+  /// true and is then never asked for warpGroupMma or its register-A form.
+  virtual bool hasTensorMemoryMma() const { return false; }
+  /// Allocates `columns` (a power of two, 32 to 512) of the memory and
+  /// writes their address to the i32 at shared address `slot`; every lane
+  /// of one warp runs it.
+  virtual void allocTensorMemory(mlir::OpBuilder &b, mlir::Location loc,
+                                 mlir::Value slot, unsigned columns) const {}
+  /// Frees them (every lane of one warp; nothing may still use them).
+  virtual void deallocTensorMemory(mlir::OpBuilder &b, mlir::Location loc,
+                                   mlir::Value address, unsigned columns) const {}
+  /// Issues, from one thread, D = A * B + D (D = A * B where `accumulate`,
+  /// i1, is false) for the 64 x `n` slice at `d`; A and B as for
+  /// warpGroupMma.
+  virtual void tensorMemoryMma(mlir::OpBuilder &b, mlir::Location loc, mlir::Type input,
+                               mlir::Value d, const SharedMatrix &a,
+                               const SharedMatrix &bMatrix, unsigned n,
+                               mlir::Value accumulate) const {}
+  /// Makes the barrier at `barrier` receive one arrival once every
+  /// instruction this thread issued has completed.
+  virtual void commitTensorMemoryMma(mlir::OpBuilder &b, mlir::Location loc,
+                                     mlir::Value barrier) const {}
+  /// Stores this warp's 16 rows of a 64 x (values.size() * 2) slice from
+  /// `values`, in warpGroupMma's accumulator order, at `address` (the
+  /// warp's first lane, the slice's first column).
+  virtual void storeTensorMemory(mlir::OpBuilder &b, mlir::Location loc,
+                                 mlir::Value address, mlir::ValueRange values) const {}
+  /// Loads them back: `count` f32 values in that order, readable at once
+  /// (the load waits for itself).
+  virtual llvm::SmallVector<mlir::Value> loadTensorMemory(mlir::OpBuilder &b,
+                                                          mlir::Location loc,
+                                                          mlir::Value address,
+                                                          unsigned count) const {
+    return {};
+  }
+  /// Waits until this thread's stores have completed.
+  virtual void waitTensorMemoryStores(mlir::OpBuilder &b, mlir::Location loc) const {}
+  /// Orders this thread's tensor-memory operations with a block barrier:
+  /// the ones before it (`beforeBarrier`) or after it.
+  virtual void fenceTensorMemory(mlir::OpBuilder &b, mlir::Location loc,
+                                 bool beforeBarrier) const {}
+  /// Arrives on the barrier at `barrier`; returns a token (i64) of the
+  /// phase arrived in, for waitBarrierPhase.
+  virtual mlir::Value arriveForPhase(mlir::OpBuilder &b, mlir::Location loc,
+                                     mlir::Value barrier) const {
+    return {};
+  }
+  /// Waits until the phase of `token` has completed.
+  virtual void waitBarrierPhase(mlir::OpBuilder &b, mlir::Location loc,
+                                mlir::Value barrier, mlir::Value token) const {}
+
   /// Whether operand loads marked for staging can fill the staging buffers
   /// themselves (asynchronous copies or block loads).
   bool canStageOperands() const { return hasAsyncCopy() || hasBlockLoads(); }

@@ -82,24 +82,26 @@ gpu::GpuTargetDescription NvidiaTarget::getGpuDescription() const {
   d.warpSize = 32;
   gpu::MatrixInstruction mma = getMmaSyncInstruction();
   d.matrixInstructions.push_back(mma);
-  if (arch == NvidiaArch::SM90a) {
-    // wgmma is sm_90a's alone (Blackwell's tensor cores take tcgen05).
-    // A warp group of four warps, each holding 16 rows of D as mma does;
-    // A and B come from shared memory, so the lowering takes it through
-    // the warp-group hooks (NvvmMatrixHooks) and its fragments are left
-    // undescribed.
-    gpu::MatrixInstruction wgmma = mma;
-    wgmma.name = "wgmma.m64n256k16";
-    wgmma.m = 64, wgmma.n = 256;
-    wgmma.threads = 128;
-    wgmma.a = wgmma.b = wgmma.c = {};
-    d.matrixInstructions.insert(d.matrixInstructions.begin(), wgmma);
+  if (arch != NvidiaArch::SM80) {
+    // The warp-group dot: a warp group of four warps, each holding 16 rows
+    // of D as mma does; A and B come from shared memory, so the lowering
+    // takes it through the warp-group hooks and its fragments are left
+    // undescribed. wgmma is sm_90a's alone; sm_100a runs the same 64-row
+    // slices on tcgen05 with D in tensor memory (Tcgen05MatrixHooks),
+    // whose M = 64 layout gives each warp the rows wgmma gives it.
+    gpu::MatrixInstruction warpGroup = mma;
+    warpGroup.name =
+        arch == NvidiaArch::SM90a ? "wgmma.m64n256k16" : "tcgen05.mma.m64n256k16";
+    warpGroup.m = 64, warpGroup.n = 256;
+    warpGroup.threads = 128;
+    warpGroup.a = warpGroup.b = warpGroup.c = {};
+    d.matrixInstructions.insert(d.matrixInstructions.begin(), warpGroup);
   }
   d.asyncCopy = true;
   d.bulkCopy = arch != NvidiaArch::SM80;
-  // Descriptor loads copied by TMA feed the warp-group instruction's
-  // swizzled staging, which only sm_90a's dots use.
-  d.tensorMapCopy = arch == NvidiaArch::SM90a;
+  // Descriptor loads copied by TMA feed the warp-group dot's swizzled
+  // staging.
+  d.tensorMapCopy = arch != NvidiaArch::SM80;
   d.sharedMemoryPerBlock = getMaxSharedMemoryPerBlock();
   d.registersPerThread = 255;
   d.registersPerMultiprocessor = 65536;

@@ -261,9 +261,6 @@ SmallVector<Value> NvvmMatrixHooks::waitWarpGroupMma(OpBuilder &b, Location loc,
   return out;
 }
 
-namespace {
-
-/// A side-effecting PTX statement without results over `operands`.
 void emitPtx(OpBuilder &b, Location loc, StringRef text, StringRef constraints,
              ValueRange operands) {
   LLVM::InlineAsmOp::create(b, loc, LLVM::LLVMVoidType::get(b.getContext()), operands,
@@ -272,8 +269,6 @@ void emitPtx(OpBuilder &b, Location loc, StringRef text, StringRef constraints,
                             /*asm_dialect=*/LLVM::AsmDialectAttr(),
                             /*operand_attrs=*/ArrayAttr());
 }
-
-} // namespace
 
 void NvvmMatrixHooks::initCopyBarrier(OpBuilder &b, Location loc, Value barrier,
                                       unsigned arrivals) const {

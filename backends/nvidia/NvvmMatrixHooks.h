@@ -94,6 +94,10 @@ private:
   bool hasWarpGroupMma;
 };
 
+/// A side-effecting PTX statement without results over `operands`.
+void emitPtx(mlir::OpBuilder &b, mlir::Location loc, llvm::StringRef text,
+             llvm::StringRef constraints, mlir::ValueRange operands);
+
 } // namespace tessel::nvidia
 
 #endif // TESSEL_BACKENDS_NVIDIA_NVVMMATRIXHOOKS_H

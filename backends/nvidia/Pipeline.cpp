@@ -31,12 +31,15 @@ namespace tessel::nvidia {
 void buildNvidiaLoweringPipeline(OpPassManager &pm, const NvidiaTarget &target,
                                  const NvidiaOptions &options) {
   gpu::GpuPipelineHooks hooks;
+  // The warp-group dot: wgmma on sm_90a, tcgen05 on sm_100a (the same
+  // staging and accumulator layout, NvidiaTarget::getGpuDescription).
   const bool warpGroupMma =
       target.getGpuDescription().getWarpGroupMatrixInstruction() != nullptr;
-  hooks.addTileToGpu = [matrixLoads = options.matrixLoads,
-                        warpGroupMma](OpPassManager &pm) {
-    pm.addPass(
-        createConvertTileToNvvm(ConvertTileToNvvmOptions{matrixLoads, warpGroupMma}));
+  const bool tensorMemoryMma = target.getArch() == NvidiaArch::SM100a;
+  hooks.addTileToGpu = [matrixLoads = options.matrixLoads, warpGroupMma,
+                        tensorMemoryMma](OpPassManager &pm) {
+    pm.addPass(createConvertTileToNvvm(
+        ConvertTileToNvvmOptions{matrixLoads, warpGroupMma, tensorMemoryMma}));
   };
   // Math: f16/bf16 in f32 and transcendental functions without libdevice;
   // the rest as LLVM intrinsics NVPTX selects (sqrt.rn, fma.rn, abs, ...).
@@ -47,9 +50,10 @@ void buildNvidiaLoweringPipeline(OpPassManager &pm, const NvidiaTarget &target,
   // fp8 dots keep fp8 operands only where the fp8 warp-group instructions
   // may run them (sm_90a) and their accumulation was asked for.
   hooks.keepFp8Dots = warpGroupMma && options.fp8FastAccumulation;
-  // (A block of 32 warps has no room for one more.)
-  hooks.warpSpecialize =
-      warpGroupMma && options.warpSpecialize && options.numWarps < 32;
+  // (A block of 32 warps has no room for one more. The tcgen05 dot does
+  // not release its staging to a producer warp yet.)
+  hooks.warpSpecialize = warpGroupMma && !tensorMemoryMma && options.warpSpecialize &&
+                         options.numWarps < 32;
   hooks.addTensorMapParams = [](OpPassManager &pm) {
     pm.addPass(createNvidiaTensorMapParams());
   };

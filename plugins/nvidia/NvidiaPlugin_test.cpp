@@ -160,6 +160,10 @@ TEST(NvidiaPlugin, TargetFeaturesComeFromTheDescription) {
   EXPECT_EQ(features["sm_90a"], (std::vector<std::string>{"async_copy", "bulk_copy",
                                                           "matrix.wgmma.m64n256k16",
                                                           "matrix.mma.sync.m16n8k16"}));
+  EXPECT_EQ(features["sm_100a"],
+            (std::vector<std::string>{"async_copy", "bulk_copy",
+                                      "matrix.tcgen05.mma.m64n256k16",
+                                      "matrix.mma.sync.m16n8k16"}));
 }
 
 // nvidia.matrix_loads=0 takes the shared fragment path instead of ldmatrix,

@@ -42,6 +42,9 @@ def ConvertTileToNvvm : Pass<"convert-tile-to-nvvm", "::mlir::ModuleOp"> {
     Option<"warpGroupMma", "warp-group-mma", "bool", "false",
            "Run the dots that suit it on wgmma (sm_90a); must agree with "
            "the warp-group-max-n the layout and pipelining passes ran with.">,
+    Option<"tensorMemoryMma", "tensor-memory-mma", "bool", "false",
+           "Run those dots on tcgen05 with D in tensor memory instead "
+           "(sm_100a; implies warp-group-mma's staging and layouts).">,
   ];
 }
 

@@ -4,6 +4,7 @@
 #include "backends/nvidia/Conversion/Passes.h"
 #include "backends/nvidia/NvvmMatrixHooks.h"
 #include "backends/nvidia/NvvmTargetHooks.h"
+#include "backends/nvidia/Tcgen05MatrixHooks.h"
 #include "dialects/tilegpu/IR/TileGpuDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
@@ -18,9 +19,14 @@ struct ConvertTileToNvvmPass : impl::ConvertTileToNvvmBase<ConvertTileToNvvmPass
   using ConvertTileToNvvmBase::ConvertTileToNvvmBase;
   void runOnOperation() override {
     NvvmTargetHooks hooks;
-    // Every supported architecture (sm_80 and later) has mma.sync.
-    NvvmMatrixHooks matrix(matrixLoads, warpGroupMma);
-    if (mlir::failed(gpu::lowerTileToGpu(getOperation(), hooks, &matrix)))
+    // Every supported architecture (sm_80 and later) has mma.sync; sm_100a
+    // has tcgen05 where sm_90a has wgmma.
+    NvvmMatrixHooks wgmma(matrixLoads, warpGroupMma);
+    Tcgen05MatrixHooks tcgen05(matrixLoads);
+    const gpu::GpuMatrixHooks *matrix = &wgmma;
+    if (tensorMemoryMma)
+      matrix = &tcgen05;
+    if (mlir::failed(gpu::lowerTileToGpu(getOperation(), hooks, matrix)))
       signalPassFailure();
   }
 };

@@ -27,9 +27,12 @@
 #include "dialects/tile/IR/TileDialect.h"
 #include "dialects/tile/IR/TileOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/bit.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 
@@ -625,6 +628,127 @@ Value lowerWithWarpGroupMma(tile::DotOp op, Value aTile, Value bTile, Value accT
   return packVector(b, loc, accTile.getType(), acc);
 }
 
+/// The tensor-memory columns (a power of two, at least 32) the warp-group
+/// dots of the function holding `op` need at most: one per element of a
+/// row of each 64-row slice of the accumulator, all slices side by side.
+unsigned getTensorMemoryColumns(Operation *op, const GpuLowering &lowering) {
+  int64_t most = 32;
+  op->getParentOfType<func::FuncOp>().walk([&](tile::DotOp dot) {
+    if (canUseMatrixUnits(dot, lowering) && usesWarpGroupMma(dot) &&
+        canUseWarpGroupMma(dot, lowering)) {
+      auto [input, m, n, k] = getDotShape(dot);
+      most = std::max(most, m / 64 * n);
+    }
+  });
+  return unsigned(llvm::PowerOf2Ceil(uint64_t(most)));
+}
+
+/// The warp-group dot on tensor memory (MatrixHooks.h, hasTensorMemoryMma):
+/// the 64-row slices and staging of lowerWithWarpGroupMma, slice t of the
+/// accumulator (staged A rows 64t to 64t + 63) in tensor-memory columns
+/// t * N to t * N + N - 1. Each warp stores its part of the accumulator
+/// there (unless it is zero: the first instruction then ignores D),
+/// thread 0 issues every instruction and commits them to the function's
+/// barrier, every thread arrives on it and waits for the phase, and each
+/// warp loads its part back. The dot is complete when it returns: its
+/// staging buffer is free, and a loop's accumulator passes through its
+/// registers as with any other dot. (Keeping D in tensor memory across the
+/// iterations, with the commit waited for one iteration later, is the next
+/// step.)
+Value lowerWithTensorMemoryMma(tile::DotOp op, Value aTile, Value bTile, Value accTile,
+                               OpBuilder &b, GpuLowering &lowering) {
+  Location loc = op.getLoc();
+  auto [input, m, n, k] = getDotShape(op);
+  BlockedLayout c = lowering.getLayout(op.getType());
+  const GpuMatrixHooks &matrix = *lowering.matrix;
+  GpuLowering::TensorMemory memory =
+      lowering.getTensorMemory(b, op, getTensorMemoryColumns(op, lowering));
+  StagedOperands staged = stageOperands(op, aTile, bTile, b, lowering, true);
+  tilegpu::SharedStagingAttr staging = staged.a.staging;
+  const int64_t sa = staging.getASwizzle(), sb = staging.getBSwizzle();
+  const int64_t groups = lowering.numWarps / 4, slices = m / (64 * groups);
+  const int64_t elementBytes = input.getIntOrFloatBitWidth() / 8;
+
+  ThreadIndex index = getThreadIndex(b, loc, lowering);
+  Value group = arith::DivUIOp::create(b, loc, index.warp, i32Const(b, loc, 4));
+  Value quarter = arith::RemUIOp::create(b, loc, index.warp, i32Const(b, loc, 4));
+  auto address = [&](Value ptr) {
+    return LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), ptr).getResult();
+  };
+  Value aAddress = address(staged.a.base), bAddress = address(staged.b.base);
+  // Slice s of this warp's group is slice s * G + g of the dot; the warp's
+  // rows of it start at lane 32 * (warp % 4).
+  Value warpLanes = arith::ShLIOp::create(b, loc, mulConst(b, loc, quarter, 32),
+                                          i32Const(b, loc, 16));
+  auto sliceAddress = [&](int64_t s) -> Value {
+    Value slice = addConst(b, loc, group, s * groups);
+    return arith::AddIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, memory.address, warpLanes),
+        mulConst(b, loc, slice, n));
+  };
+
+  SmallVector<Value> acc = unpackVector(b, loc, accTile);
+  SmallVector<SmallVector<int64_t>> regs(slices);
+  for (int64_t s = 0; s < slices; ++s)
+    for (int64_t i = 0; i < n / 2; ++i)
+      regs[s].push_back(getAccRegister(c, 2 * s + (i / 2) % 2, 0, i / 4, i % 2));
+
+  const bool zeroAcc = matchPattern(op.getAcc(), m_AnyZeroFloat());
+  if (!zeroAcc) {
+    for (int64_t s = 0; s < slices; ++s) {
+      SmallVector<Value> values;
+      for (int64_t r : regs[s])
+        values.push_back(acc[r]);
+      matrix.storeTensorMemory(b, loc, sliceAddress(s), values);
+    }
+    matrix.waitTensorMemoryStores(b, loc);
+    matrix.fenceTensorMemory(b, loc, /*beforeBarrier=*/true);
+    lowering.createBarrier(b, loc);
+  }
+
+  // One instruction reads 32 bytes of K: 16 halves or 32 fp8 values.
+  const int64_t kStep = 32 / elementBytes;
+  Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, index.thread,
+                                      i32Const(b, loc, 0));
+  when(b, loc, first, [&](OpBuilder &t) {
+    matrix.fenceTensorMemory(t, loc, /*beforeBarrier=*/false);
+    for (int64_t kk = 0; kk < k; kk += kStep) {
+      const int64_t kBytes = kk * elementBytes;
+      // B and each slice of A as lowerWithWarpGroupMma reads them.
+      GpuMatrixHooks::SharedMatrix bMatrix{addConst(t, loc, bAddress, kk * sb), sb,
+                                           k * sb, 8 * sb};
+      if (staging.getBKMajor())
+        bMatrix = {addConst(t, loc, bAddress, kBytes / sb * (n * sb) + kBytes % sb), sb,
+                   16, 8 * sb, /*kMajor=*/true};
+      Value accumulate = arith::ConstantIntOp::create(t, loc, !zeroAcc || kk > 0, 1);
+      for (int64_t slice = 0; slice < m / 64; ++slice) {
+        GpuMatrixHooks::SharedMatrix aMatrix{
+            addConst(t, loc, aAddress,
+                     slice * 64 * sa + kBytes / sa * (m * sa) + kBytes % sa),
+            sa, 16, 8 * sa};
+        Value d = addConst(t, loc, memory.address, slice * n);
+        matrix.tensorMemoryMma(t, loc, input, d, aMatrix, bMatrix, unsigned(n),
+                               accumulate);
+      }
+    }
+    matrix.commitTensorMemoryMma(t, loc, memory.barrier);
+  });
+  // Every thread's arrival and the commit complete the phase.
+  Value token = matrix.arriveForPhase(b, loc, memory.barrier);
+  matrix.waitBarrierPhase(b, loc, memory.barrier, token);
+  matrix.fenceTensorMemory(b, loc, /*beforeBarrier=*/false);
+  for (int64_t s = 0; s < slices; ++s) {
+    SmallVector<Value> values =
+        matrix.loadTensorMemory(b, loc, sliceAddress(s), unsigned(n / 2));
+    for (auto [r, v] : llvm::zip(regs[s], values))
+      acc[r] = v;
+  }
+  // The next dot's instructions overwrite the columns only after a barrier
+  // that follows these loads.
+  matrix.fenceTensorMemory(b, loc, /*beforeBarrier=*/true);
+  return packVector(b, loc, accTile.getType(), acc);
+}
+
 /// The matrix-unit dot (see the file comment).
 Value lowerWithMatrixUnits(tile::DotOp op, Value aTile, Value bTile, Value accTile,
                            OpBuilder &b, GpuLowering &lowering) {
@@ -741,7 +865,21 @@ struct DotLowering : GpuPattern<tile::DotOp> {
       return op.emitError() << "a dot that releases its staging's buffers must be a "
                                "warp-group dot left in flight in its loop";
     if (canUseMatrixUnits(op, lowering)) {
-      auto lower = usesWarpGroupMma(op) ? lowerWithWarpGroupMma : lowerWithMatrixUnits;
+      auto lower = lowerWithMatrixUnits;
+      if (usesWarpGroupMma(op) && lowering.matrix->hasTensorMemoryMma()) {
+        // Tensor memory has 512 columns; the dot completes before the
+        // next begins, so the dots share them.
+        auto [input, m, n, k] = getDotShape(op);
+        if (m / 64 * n > 512)
+          return op.emitError() << "a " << m << "x" << n << " accumulator needs "
+                                << m / 64 * n << " tensor-memory columns; 512 exist";
+        if (staged && lowering.releasesStaging(staged.getDot()))
+          return op.emitError()
+                 << "a tensor-memory dot does not release its staging's buffers";
+        lower = lowerWithTensorMemoryMma;
+      } else if (usesWarpGroupMma(op)) {
+        lower = lowerWithWarpGroupMma;
+      }
       rewriter.replaceOp(op, lower(op, adaptor.getA(), adaptor.getB(), adaptor.getAcc(),
                                    rewriter, lowering));
       return success();
@@ -811,7 +949,9 @@ struct WaitDotLowering : GpuPattern<tilegpu::WaitDotOp> {
   LogicalResult matchAndRewrite(tilegpu::WaitDotOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     Value value = adaptor.getValue();
-    if (lowering.matrix && lowering.matrix->getWarpGroupMaxN() != 0) {
+    // (A tensor-memory dot has completed when its lowering returns.)
+    if (lowering.matrix && lowering.matrix->getWarpGroupMaxN() != 0 &&
+        !lowering.matrix->hasTensorMemoryMma()) {
       Location loc = op.getLoc();
       SmallVector<Value> acc = lowering.matrix->waitWarpGroupMma(
           rewriter, loc, unpackVector(rewriter, loc, value), /*pending=*/0);

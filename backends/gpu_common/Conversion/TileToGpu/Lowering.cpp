@@ -106,6 +106,58 @@ Value GpuLowering::getCopyBarriers(OpBuilder &b, Operation *user, int64_t id,
   return region;
 }
 
+GpuLowering::TensorMemory GpuLowering::getTensorMemory(OpBuilder &b, Operation *user,
+                                                       unsigned columns) {
+  auto func = user->getParentOfType<func::FuncOp>();
+  auto it = tensorMemories.find(func);
+  if (it != tensorMemories.end())
+    return it->second;
+  OpBuilder::InsertionGuard guard(b);
+  Location loc = func.getLoc();
+  b.setInsertionPointToStart(&func.getBody().front());
+  // The barrier (8 bytes), then the slot the allocation writes its address to.
+  Value region = allocateDedicatedShared(b, loc, 16, 16);
+  Value slotOffset = arith::AddIOp::create(b, loc, region, i32Const(b, loc, 8));
+  TensorMemory memory;
+  memory.columns = columns;
+  memory.barrier = sharedAddressAsI32(b, loc, *this, region);
+  Value slot = sharedAddressAsI32(b, loc, *this, slotOffset);
+  ThreadIndex index = getThreadIndex(b, loc, *this);
+  Value zero = i32Const(b, loc, 0);
+  when(b, loc,
+       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, index.warp, zero),
+       [&](OpBuilder &t) { matrix->allocTensorMemory(t, loc, slot, columns); });
+  when(b, loc,
+       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, index.thread, zero),
+       [&](OpBuilder &t) {
+         matrix->initCopyBarrier(t, loc, memory.barrier, getThreadsPerBlock() + 1);
+         matrix->fenceCopyBarrierInit(t, loc);
+       });
+  // The allocation's write of the slot, ordered before every thread's read.
+  matrix->fenceTensorMemory(b, loc, /*beforeBarrier=*/true);
+  createBarrier(b, loc);
+  matrix->fenceTensorMemory(b, loc, /*beforeBarrier=*/false);
+  memory.address = LLVM::LoadOp::create(b, loc, b.getI32Type(),
+                                        getSharedAddress(b, loc, slotOffset));
+  // Freed once every warp is done with it: each dot waited for its
+  // instructions and its loads.
+  func.walk([&](func::ReturnOp ret) {
+    b.setInsertionPoint(ret);
+    matrix->fenceTensorMemory(b, loc, /*beforeBarrier=*/true);
+    createBarrier(b, loc);
+    ThreadIndex at = getThreadIndex(b, loc, *this);
+    when(b, loc,
+         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, at.warp,
+                               i32Const(b, loc, 0)),
+         [&](OpBuilder &t) {
+           matrix->fenceTensorMemory(t, loc, /*beforeBarrier=*/false);
+           matrix->deallocTensorMemory(t, loc, memory.address, columns);
+         });
+  });
+  tensorMemories[func] = memory;
+  return memory;
+}
+
 void GpuLowering::findReleasedStagings(Operation *root) {
   root->walk([&](tile::DotOp dot) {
     auto staged = dot->getAttrOfType<tilegpu::StagedDotAttr>(kStagedDotAttrName);

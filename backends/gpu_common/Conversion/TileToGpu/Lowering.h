@@ -84,6 +84,18 @@ public:
   void findReleasedStagings(mlir::Operation *root);
   /// Whether the buffers of dot `id`'s staging are released (above).
   bool releasesStaging(int64_t id) const { return releasedDots.contains(id); }
+  /// The tensor memory of the function holding `user` (MatrixHooks.h,
+  /// hasTensorMemoryMma): `address` (i32) of `columns` columns that warp 0
+  /// allocates at the function's start and frees before its returns, and
+  /// `barrier` (a shared address, i32) that the matrix instructions'
+  /// completion arrives on, armed for one arrival of every thread and one
+  /// commit a phase. Made on first request, which names the columns.
+  struct TensorMemory {
+    mlir::Value address, barrier;
+    unsigned columns = 0;
+  };
+  TensorMemory getTensorMemory(mlir::OpBuilder &b, mlir::Operation *user,
+                               unsigned columns);
   /// Records, for each block copy of `root` whose descriptor is one slice
   /// of its argument's tensor (TensorMaps.h), the slice index: the map's
   /// third coordinate. Before the conversion, which changes the arguments
@@ -130,6 +142,7 @@ private:
   llvm::DenseMap<mlir::Operation *, mlir::Value> copySlices;
   llvm::DenseMap<int64_t, mlir::Value> stagingRegions;
   llvm::DenseMap<int64_t, mlir::Value> copyBarriers;
+  llvm::DenseMap<mlir::Operation *, TensorMemory> tensorMemories;
 };
 
 /// The type converter: tensor<S x T> -> vector<K x T'> (K elements per
