@@ -50,10 +50,9 @@ void buildNvidiaLoweringPipeline(OpPassManager &pm, const NvidiaTarget &target,
   // fp8 dots keep fp8 operands only where the fp8 warp-group instructions
   // may run them (sm_90a) and their accumulation was asked for.
   hooks.keepFp8Dots = warpGroupMma && options.fp8FastAccumulation;
-  // (A block of 32 warps has no room for one more. The tcgen05 dot does
-  // not release its staging to a producer warp yet.)
-  hooks.warpSpecialize = warpGroupMma && !tensorMemoryMma && options.warpSpecialize &&
-                         options.numWarps < 32;
+  // (A block of 32 warps has no room for one more.)
+  hooks.warpSpecialize =
+      warpGroupMma && options.warpSpecialize && options.numWarps < 32;
   hooks.addTensorMapParams = [](OpPassManager &pm) {
     pm.addPass(createNvidiaTensorMapParams());
   };

@@ -52,6 +52,32 @@
 // PTX: ret;
 //
 // Without the option, the same kernel keeps its 256 threads.
+// On sm_100a the same kernel keeps its producer warp; the consumers' dot
+// runs on tcgen05 (tcgen05-dot.mlir): all 512 columns of tensor memory for
+// the 128x256 accumulator (two 64-row slices of 256), the barrier its
+// instructions complete on armed for the 256 consumer threads and the
+// commit, the consumers meeting at their named barrier, and each warp
+// releasing the previous iteration's buffer once its dot has completed;
+// warp 0 frees the columns after a barrier of all 288 threads at the end.
+// ptxas assembles it for sm_100a.
+// RUN: tessel-nvidia-compile %S/budget/gemm_bf16_128x256x64.mlir --arch=sm_100a --num-warps=8 --num-stages=3 --warp-specialize --emit=ptx | FileCheck %s --check-prefix=SM100
+// RUN: tessel-nvidia-compile %S/budget/gemm_bf16_128x256x64.mlir --arch=sm_100a --num-warps=8 --num-stages=3 --warp-specialize --emit=cubin -o %t.sm100a
+// SM100: .maxntid 288, 1, 1
+// SM100: tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%r{{[0-9]+}}], 512;
+// SM100: mbarrier.init.shared::cta.b64 [%r{{[0-9]+}}], 257;
+// SM100: bar.sync 2, 288;
+// SM100: cp.async.bulk.tensor
+// SM100: bar.sync 1, 256;
+// SM100: tcgen05.mma.cta_group::1.kind::f16
+// SM100: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64
+// SM100: tcgen05.ld.sync.aligned.16x256b.x32.b32
+// SM100: mbarrier.arrive.shared::cta.b64 _,
+// SM100: tcgen05.fence::before_thread_sync;
+// SM100-NEXT: // end inline asm
+// SM100-NEXT: bar.sync 0;
+// SM100: tcgen05.dealloc.cta_group::1.sync.aligned.b32 %r{{[0-9]+}}, 512;
+// SM100-NOT: wgmma
+//
 // RUN: tessel-nvidia-compile %S/budget/gemm_bf16_128x256x64.mlir --num-warps=8 --num-stages=3 --emit=info | FileCheck %s --check-prefix=PLAIN
 // PLAIN: threads_per_block 256
 //

@@ -489,6 +489,31 @@ bool readsARegisters(tile::DotOp op, const GpuLowering &lowering) {
          c.order == a.order && k % 16 == 0;
 }
 
+/// For a dot whose warps release its staging's buffers (warp
+/// specialization): the instructions of the iteration before have
+/// completed in this warp, so its lane 0 releases the buffer they read
+/// (none in iteration 0). (The pattern checked that the dot is in flight
+/// in its loop.)
+void releasePreviousBuffer(tile::DotOp op, tilegpu::StagedDotAttr async, OpBuilder &b,
+                           GpuLowering &lowering) {
+  Location loc = op.getLoc();
+  Value iteration = GpuLowering::getIterationNumber(b, op);
+  const int64_t buffers = async.getStaging().getBuffers();
+  ThreadIndex index = getThreadIndex(b, loc, lowering);
+  Value lane0 = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, index.lane,
+                                      i32Const(b, loc, 0));
+  Value previous = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, iteration,
+                                         i32Const(b, loc, 0));
+  when(b, loc, arith::AndIOp::create(b, loc, lane0, previous), [&](OpBuilder &t) {
+    Value buffer = arith::RemSIOp::create(
+        t, loc, arith::AddIOp::create(t, loc, iteration, i32Const(t, loc, buffers - 1)),
+        i32Const(t, loc, buffers));
+    lowering.matrix->arriveOnBarrier(
+        t, loc,
+        getReleaseBarrierAddress(t, loc, lowering, op, async.getDot(), buffers, buffer));
+  });
+}
+
 /// The warp-group dot: every warp group multiplies its 64-row slices of A
 /// (the staging puts them in its order) with all of B, one instruction per
 /// slice and 16-deep step of K, then waits for them. Slice s of warp group
@@ -599,29 +624,8 @@ Value lowerWithWarpGroupMma(tile::DotOp op, Value aTile, Value bTile, Value accT
   if (inFlight && op->hasOneUse() && *op->getUsers().begin() == terminator)
     b.setInsertionPoint(terminator);
   all = lowering.matrix->waitWarpGroupMma(b, loc, all, inFlight ? 1 : 0);
-  if (async && lowering.releasesStaging(async.getDot())) {
-    // The instructions of the iteration before (in flight) or of this one
-    // have completed in this warp: its lane 0 releases the buffer they
-    // read (none before iteration 1 in flight).
-    // (The pattern checked that the dot is in flight in its loop.)
-    Value iteration = GpuLowering::getIterationNumber(b, op);
-    const int64_t buffers = async.getStaging().getBuffers();
-    ThreadIndex index = getThreadIndex(b, loc, lowering);
-    Value lane0 = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, index.lane,
-                                        i32Const(b, loc, 0));
-    Value previous = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, iteration,
-                                           i32Const(b, loc, 0));
-    when(b, loc, arith::AndIOp::create(b, loc, lane0, previous), [&](OpBuilder &t) {
-      Value buffer = arith::RemSIOp::create(
-          t, loc,
-          arith::AddIOp::create(t, loc, iteration, i32Const(t, loc, buffers - 1)),
-          i32Const(t, loc, buffers));
-      lowering.matrix->arriveOnBarrier(t, loc,
-                                       getReleaseBarrierAddress(t, loc, lowering, op,
-                                                                async.getDot(), buffers,
-                                                                buffer));
-    });
-  }
+  if (async && lowering.releasesStaging(async.getDot()))
+    releasePreviousBuffer(op, async, b, lowering);
   for (int64_t s = 0, at = 0; s < slices; ++s)
     for (int64_t r : regs[s])
       acc[r] = all[at++];
@@ -746,6 +750,12 @@ Value lowerWithTensorMemoryMma(tile::DotOp op, Value aTile, Value bTile, Value a
   // The next dot's instructions overwrite the columns only after a barrier
   // that follows these loads.
   matrix.fenceTensorMemory(b, loc, /*beforeBarrier=*/true);
+  // With a producer warp: this iteration's instructions have completed, so
+  // the previous iteration's buffer is certainly free (the release the
+  // producer counts on comes one iteration late, as for wgmma).
+  auto async = op->getAttrOfType<tilegpu::StagedDotAttr>(kStagedDotAttrName);
+  if (async && lowering.releasesStaging(async.getDot()))
+    releasePreviousBuffer(op, async, b, lowering);
   return packVector(b, loc, accTile.getType(), acc);
 }
 
@@ -873,9 +883,6 @@ struct DotLowering : GpuPattern<tile::DotOp> {
         if (m / 64 * n > 512)
           return op.emitError() << "a " << m << "x" << n << " accumulator needs "
                                 << m / 64 * n << " tensor-memory columns; 512 exist";
-        if (staged && lowering.releasesStaging(staged.getDot()))
-          return op.emitError()
-                 << "a tensor-memory dot does not release its staging's buffers";
         lower = lowerWithTensorMemoryMma;
       } else if (usesWarpGroupMma(op)) {
         lower = lowerWithWarpGroupMma;
