@@ -508,9 +508,10 @@ void releasePreviousBuffer(tile::DotOp op, tilegpu::StagedDotAttr async, OpBuild
     Value buffer = arith::RemSIOp::create(
         t, loc, arith::AddIOp::create(t, loc, iteration, i32Const(t, loc, buffers - 1)),
         i32Const(t, loc, buffers));
-    lowering.matrix->arriveOnBarrier(
-        t, loc,
-        getReleaseBarrierAddress(t, loc, lowering, op, async.getDot(), buffers, buffer));
+    lowering.matrix->arriveOnBarrier(t, loc,
+                                     getReleaseBarrierAddress(t, loc, lowering, op,
+                                                              async.getDot(), buffers,
+                                                              buffer));
   });
 }
 
