@@ -61,8 +61,8 @@ public:
     static const std::vector<kit::TargetDescription> targets = {
         {"sm_80", "Ampere (A100) and later 8.x GPUs", getFeatureNames("sm_80")},
         {"sm_90a", "Hopper (H100, H200)", getFeatureNames("sm_90a")},
-        // Dots on mma.sync for now (tcgen05 is not lowered yet); validated
-        // by ptxas only: no Blackwell GPU has run this code.
+        // The warp-group dot on tcgen05; validated by ptxas only: no
+        // Blackwell GPU has run this code.
         {"sm_100a", "Blackwell (B200), compile-only", getFeatureNames("sm_100a")},
     };
     return targets;

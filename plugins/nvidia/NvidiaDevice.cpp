@@ -19,6 +19,7 @@
 #include "backends/nvidia/runtime/CudaDriver.h"
 #include "backends/nvidia/runtime/DeviceQuery.h"
 #include "backends/nvidia/runtime/TensorMapRecipe.h"
+#include "backends/nvidia/runtime/TileIrArtifact.h"
 #include "plugins/common/Device.h"
 #include "plugins/common/PluginEntry.h"
 #include "plugins/nvidia/NvidiaArtifact.h"
@@ -314,6 +315,14 @@ public:
                      const Tessel_Kernel_Metadata &md,
                      std::unique_ptr<kit::Executable> &out) override {
     std::string entry = md.entry_name;
+    // CUDA Tile IR bytecode (a `tileir` target's artifact): the driver
+    // compiles it when loading, from CUDA 13.1 on; an older one is refused
+    // here, with the version it would need, rather than failing in the load.
+    if (nvidia::isTileIrBytecode(artifact, size)) {
+      if (std::string why = nvidia::checkTileIrDriver(info.driverVersion); !why.empty())
+        return MakeErrorF(TESSEL_ERROR_FAILED_PRECONDITION, "%s", why.c_str());
+      return loadTileIr(artifact, md, out);
+    }
     std::string problem = kit::checkElfObject(artifact, size, kCubin, entry);
     if (!problem.empty())
       return MakeErrorF(TESSEL_ERROR_INVALID_ARGUMENT, "%s", problem.c_str());
@@ -371,6 +380,30 @@ public:
       }
       out = std::make_unique<GpuKernel>(*this, module, function, md.threads_per_block,
                                         md.shared_mem_bytes, std::move(recipe));
+      return Ok();
+    });
+  }
+
+  /// A Tile IR module on a driver that compiles it: the driver picks the
+  /// block's threads for its tile blocks; the kernel is launched as a
+  /// cubin's is, with the metadata's threads (1 for a Tile IR kernel).
+  Tessel_Error *loadTileIr(const uint8_t *artifact, const Tessel_Kernel_Metadata &md,
+                           std::unique_ptr<kit::Executable> &out) {
+    return withDriver(*this, [&](const CudaDriver &cuda) -> Tessel_Error * {
+      CUmodule module;
+      CUfunction function;
+      if (Tessel_Error *e =
+              check(cuda, "cuModuleLoadData", cuda.cuModuleLoadData(&module, artifact),
+                    TESSEL_ERROR_INVALID_ARGUMENT))
+        return e;
+      if (CUresult r = cuda.cuModuleGetFunction(&function, module, md.entry_name);
+          r != CUDA_SUCCESS) {
+        cuda.cuModuleUnload(module);
+        return check(cuda, "cuModuleGetFunction", r, TESSEL_ERROR_NOT_FOUND);
+      }
+      out = std::make_unique<GpuKernel>(*this, module, function,
+                                        std::max<uint32_t>(md.threads_per_block, 1),
+                                        md.shared_mem_bytes, TensorMapRecipe());
       return Ok();
     });
   }
