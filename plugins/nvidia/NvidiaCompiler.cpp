@@ -11,8 +11,13 @@
 #include "backends/nvidia/Heuristics.h"
 #include "backends/nvidia/NvidiaTarget.h"
 #include "backends/nvidia/Pipeline.h"
+#include "backends/nvidia/runtime/TileIrArtifact.h"
+#include "backends/nvidia/tileir/TileIrExport.h"
+#include "mlir/IR/Diagnostics.h"
 #include "plugins/common/CompilerBackend.h"
 #include "plugins/nvidia/NvidiaArtifact.h"
+#include "tools/tileir-read/TileIrReader.h"
+#include "llvm/ADT/STLExtras.h"
 
 namespace tessel::nvidia_plugin {
 namespace {
@@ -30,7 +35,13 @@ unsigned defaultNumWarps(mlir::func::FuncOp func) {
 }
 
 std::vector<std::string> getFeatureNames(const char *arch) {
-  return nvidia::NvidiaTarget::parse(arch)->getGpuDescription().getTargetFeatureNames();
+  std::vector<std::string> names =
+      nvidia::NvidiaTarget::parse(arch)->getGpuDescription().getTargetFeatureNames();
+  // `+tileir`: the artifact is CUDA Tile IR bytecode, not a cubin
+  // (tileir/TileIrExport.h); drivers from CUDA 13.1 compile it when loading.
+  if (std::string(arch) != "sm_80")
+    names.push_back("tileir");
+  return names;
 }
 
 /// The default of nvidia.matrix_loads: TESSEL_NVIDIA_MATRIX_LOADS=0 turns the
@@ -129,6 +140,31 @@ public:
       else if (key == "nvidia.warp_specialize")
         options.warpSpecialize = kv.int_value != 0;
     }
+    if (llvm::is_contained(input.features, "tileir")) {
+      // The driver compiles the module when it loads it and picks its own
+      // threads for each tile block: the launch gives one.
+      std::string why;
+      mlir::FailureOr<std::string> bytecode;
+      {
+        mlir::ScopedDiagnosticHandler capture(input.kernel->getContext(),
+                                              [&](mlir::Diagnostic &d) {
+                                                if (why.empty())
+                                                  why = d.str();
+                                                return mlir::success();
+                                              });
+        bytecode = nvidia::tileir::exportKernel(input.kernel);
+      }
+      if (mlir::failed(bytecode)) {
+        error = {TESSEL_ERROR_UNIMPLEMENTED, "no CUDA Tile IR form: " + why};
+        return false;
+      }
+      out.bytes = std::move(*bytecode);
+      out.numWarps = 1;
+      out.warpSize = 32;
+      out.threadsPerBlock = 1;
+      out.sharedMemoryBytes = 0;
+      return true;
+    }
     options.numWarps = s.numWarps != 0 ? s.numWarps : defaultNumWarps(input.kernel);
     mlir::FailureOr<nvidia::CompiledKernel> kernel = nvidia::compileTileModule(
         input.module, *nvidia::NvidiaTarget::parse(input.arch), options,
@@ -155,6 +191,18 @@ public:
     nvidia::NvidiaTarget target = *nvidia::NvidiaTarget::parse(arch);
     std::string entry =
         md != nullptr && md->entry_name != nullptr ? md->entry_name : "";
+    // A `tileir` artifact: read back by the independent reader, which must
+    // find the entry.
+    if (nvidia::isTileIrBytecode(bytes, size)) {
+      tileir_read::Module module;
+      std::string why;
+      if (!tileir_read::read(bytes, size, module, why))
+        return "CUDA Tile IR bytecode that does not read back: " + why;
+      for (const tileir_read::Module::Function &f : module.functions)
+        if (f.name == entry && f.entry)
+          return "";
+      return "CUDA Tile IR bytecode without the entry '" + entry + "'";
+    }
     std::string problem = kit::checkElfObject(bytes, size, kCubin, entry);
     if (!problem.empty() || md == nullptr)
       return problem;

@@ -157,13 +157,15 @@ TEST(NvidiaPlugin, TargetFeaturesComeFromTheDescription) {
   }
   EXPECT_EQ(features["sm_80"],
             (std::vector<std::string>{"async_copy", "matrix.mma.sync.m16n8k16"}));
-  EXPECT_EQ(features["sm_90a"], (std::vector<std::string>{"async_copy", "bulk_copy",
-                                                          "matrix.wgmma.m64n256k16",
-                                                          "matrix.mma.sync.m16n8k16"}));
+  // (`tileir`: the artifact is CUDA Tile IR bytecode instead of a cubin.)
+  EXPECT_EQ(
+      features["sm_90a"],
+      (std::vector<std::string>{"async_copy", "bulk_copy", "matrix.wgmma.m64n256k16",
+                                "matrix.mma.sync.m16n8k16", "tileir"}));
   EXPECT_EQ(features["sm_100a"],
             (std::vector<std::string>{"async_copy", "bulk_copy",
                                       "matrix.tcgen05.mma.m64n256k16",
-                                      "matrix.mma.sync.m16n8k16"}));
+                                      "matrix.mma.sync.m16n8k16", "tileir"}));
 }
 
 // nvidia.matrix_loads=0 takes the shared fragment path instead of ldmatrix,

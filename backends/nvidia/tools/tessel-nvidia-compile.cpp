@@ -2,14 +2,17 @@
 //
 // Compiles a tile IR file with the NVIDIA backend, for tests and inspection:
 //   tessel-nvidia-compile FILE.mlir --arch=sm_90a [--num-warps=N]
-//                         [--emit=ptx|cubin|info] [-o OUT]
+//                         [--emit=ptx|cubin|info|tileir] [-o OUT]
 // `--emit=cubin` runs ptxas (/usr/local/cuda/bin/ptxas unless --ptxas=PATH);
-// `--emit=info` prints the launch information. Exit status 1 on any error.
+// `--emit=info` prints the launch information; `--emit=tileir` writes the
+// module's one kernel as CUDA Tile IR bytecode (tileir/TileIrExport.h).
+// Exit status 1 on any error.
 //
 //===----------------------------------------------------------------------===//
 
 #include "backends/nvidia/CodeGen.h"
 #include "backends/nvidia/Pipeline.h"
+#include "backends/nvidia/tileir/TileIrExport.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
@@ -46,7 +49,8 @@ int main(int argc, char **argv) {
   cl::opt<bool> flushDenormals(
       "flush-denormals", cl::desc("f32 subnormals read and written as zero (.ftz)"),
       cl::init(false));
-  cl::opt<std::string> emit("emit", cl::desc("ptx, cubin or info"), cl::init("ptx"));
+  cl::opt<std::string> emit("emit", cl::desc("ptx, cubin, info or tileir"),
+                            cl::init("ptx"));
   cl::opt<std::string> ptxas("ptxas", cl::desc("path of ptxas"),
                              cl::init("/usr/local/cuda/bin/ptxas"));
   cl::opt<std::string> libdevice(
@@ -87,7 +91,17 @@ int main(int argc, char **argv) {
   options.ptxasPath = ptxas;
   options.libdevicePath = libdevice;
   std::string result;
-  if (emit == "cubin") {
+  if (emit == "tileir") {
+    auto kernels = llvm::to_vector(module->getOps<func::FuncOp>());
+    if (kernels.size() != 1) {
+      llvm::errs() << "--emit=tileir needs a module of one kernel\n";
+      return 1;
+    }
+    FailureOr<std::string> bytecode = tessel::nvidia::tileir::exportKernel(kernels[0]);
+    if (failed(bytecode))
+      return 1;
+    result = *bytecode;
+  } else if (emit == "cubin") {
     auto kernel = tessel::nvidia::compileTileModule(*module, *target, options);
     if (failed(kernel))
       return 1;
