@@ -146,6 +146,7 @@ enum class Special {
   AtomicCas,
   For,
   If,
+  Loop,
   Reduce,
   Scan,
   Print,
@@ -199,6 +200,7 @@ const std::map<uint8_t, OpInfo> &getOps() {
       {0x3D, {{"load_ptr_tko", 2, {}, 0}, Special::Load}},
       {0x3F, {{"log", 1, {}, 1}}},
       {0x40, {{"log2", 1, {}, 1}}},
+      {0x41, {{"loop", 0, {}, 0}, Special::Loop}},
       {0x44, {{"make_token", 1, {}, 0}}},
       {0x45, {{"maxf", 1, {"F:propagate_nan,ftz"}, 2}}},
       {0x46, {{"maxi", 1, {"signedness"}, 2}}},
@@ -709,6 +711,7 @@ private:
       break;
     case Special::For:
     case Special::If:
+    case Special::Loop:
     case Special::Reduce:
     case Special::Scan: {
       results(c.varint());
@@ -757,7 +760,8 @@ private:
     }
     const uint64_t regionCount =
         info.special == Special::If ? 2
-        : (info.special == Special::For || info.special == Special::Reduce ||
+        : (info.special == Special::For || info.special == Special::Loop ||
+           info.special == Special::Reduce ||
            info.special == Special::Scan)
             ? 1
             : 0;

@@ -53,6 +53,7 @@ enum Opcode : uint8_t {
   AtomicCas = 0x07,
   AtomicRmw = 0x08,
   Bitcast = 0x09,
+  Break = 0x0A,
   Broadcast = 0x0B,
   Ceil = 0x0D,
   CmpF = 0x0E,
@@ -79,6 +80,7 @@ enum Opcode : uint8_t {
   LoadPtr = 0x3D,
   Log = 0x3F,
   Log2 = 0x40,
+  Loop = 0x41,
   MaxF = 0x45,
   MaxI = 0x46,
   MinF = 0x47,
@@ -831,6 +833,7 @@ private:
         })
         .Case<scf::ForOp>([&](scf::ForOp f) { return forLoop(out, f); })
         .Case<scf::IfOp>([&](scf::IfOp i) { return ifOp(out, i); })
+        .Case<scf::WhileOp>([&](scf::WhileOp w) { return whileLoop(out, w); })
         // Integer arithmetic.
         .Case<arith::AddIOp>([&](auto) { return binary(out, op, AddI, {kNoOverflow}); })
         .Case<arith::SubIOp>([&](auto) { return binary(out, op, SubI, {kNoOverflow}); })
@@ -1018,6 +1021,95 @@ private:
     if (failed(region(out, op, f.getRegion(), Continue)))
       return failure();
     define(f.getResults());
+    return success();
+  }
+
+  /// scf.while as loop: its block (the before region's arguments) runs the
+  /// before region's ops, then `if cond { yield } else { break forwarded }`,
+  /// then the after region's ops on the forwarded values, ending in
+  /// continue; the loop's results are what break passes.
+  LogicalResult whileLoop(Buffer &out, scf::WhileOp w) {
+    Operation *op = w;
+    Block &before = w.getBefore().front(), &after = w.getAfter().front();
+    auto condition = cast<scf::ConditionOp>(before.getTerminator());
+    opcode(out, Loop);
+    out.vu(w.getNumResults());
+    for (Value r : w.getResults()) {
+      FailureOr<uint64_t> t = typeOf(op, r.getType());
+      if (failed(t))
+        return failure();
+      out.vu(*t);
+    }
+    out.vu(w.getInits().size());
+    for (Value v : w.getInits()) {
+      FailureOr<uint64_t> n = use(op, v);
+      if (failed(n))
+        return failure();
+      out.vu(*n);
+    }
+    out.vu(1); // one region of one block
+    out.vu(1);
+    out.vu(before.getNumArguments());
+    const uint64_t start = next;
+    for (BlockArgument arg : before.getArguments()) {
+      FailureOr<uint64_t> t = typeOf(op, arg.getType());
+      if (failed(t))
+        return failure();
+      out.vu(*t);
+      numbers[arg] = next++;
+    }
+    Buffer ops;
+    const uint64_t outer = recordCount;
+    recordCount = 0;
+    for (Operation &inner : before.without_terminator())
+      if (failed(emit(&inner, ops)))
+        return failure();
+    FailureOr<uint64_t> cond = use(op, condition.getCondition());
+    if (failed(cond))
+      return failure();
+    SmallVector<uint64_t> forwarded;
+    for (Value v : condition.getArgs()) {
+      FailureOr<uint64_t> n = use(op, v);
+      if (failed(n))
+        return failure();
+      forwarded.push_back(*n);
+    }
+    opcode(ops, If);
+    ops.vu(0);
+    ops.vu(*cond);
+    ops.vu(2);
+    // then: one block, no arguments, `yield`; else: `break forwarded`.
+    for (uint8_t terminator : {uint8_t(Yield), uint8_t(Break)}) {
+      ops.vu(1);
+      ops.vu(0);
+      ops.vu(1);
+      ops.vu(terminator);
+      ops.vu(0);
+      const bool exits = terminator == Break;
+      ops.vu(exits ? forwarded.size() : 0);
+      if (exits)
+        for (uint64_t n : forwarded)
+          ops.vu(n);
+    }
+    for (auto [arg, n] : llvm::zip(after.getArguments(), forwarded))
+      numbers[arg] = n;
+    for (Operation &inner : after.without_terminator())
+      if (failed(emit(&inner, ops)))
+        return failure();
+    opcode(ops, Continue);
+    ops.vu(0);
+    ops.vu(after.getTerminator()->getNumOperands());
+    for (Value v : after.getTerminator()->getOperands()) {
+      FailureOr<uint64_t> n = use(op, v);
+      if (failed(n))
+        return failure();
+      ops.vu(*n);
+    }
+    out.vu(recordCount);
+    recordCount = outer;
+    out.append(ops.bytes);
+    next = start;
+    define(w.getResults());
     return success();
   }
 
