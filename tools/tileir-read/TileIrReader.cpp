@@ -761,8 +761,7 @@ private:
     const uint64_t regionCount =
         info.special == Special::If ? 2
         : (info.special == Special::For || info.special == Special::Loop ||
-           info.special == Special::Reduce ||
-           info.special == Special::Scan)
+           info.special == Special::Reduce || info.special == Special::Scan)
             ? 1
             : 0;
     if (regionCount) {
