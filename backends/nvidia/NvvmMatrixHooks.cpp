@@ -143,16 +143,7 @@ Value makeDescriptor(OpBuilder &b, Location loc,
   const uint64_t fixed = (uint64_t((m.leadingBytes >> 4) & 0x3fff) << 16) |
                          (uint64_t((m.strideBytes >> 4) & 0x3fff) << 32) |
                          (swizzle << 62);
-  Type i64 = b.getI64Type();
-  Value start = LLVM::ZExtOp::create(b, loc, i64, m.address);
-  start = LLVM::LShrOp::create(
-      b, loc,
-      LLVM::AndOp::create(b, loc, start,
-                          LLVM::ConstantOp::create(b, loc, i64, 0x3ffff)),
-      LLVM::ConstantOp::create(b, loc, i64, 4));
-  return LLVM::OrOp::create(
-      b, loc, start,
-      LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(int64_t(fixed))));
+  return makeMatrixDescriptor(b, loc, m.address, fixed);
 }
 
 } // namespace
@@ -259,6 +250,19 @@ SmallVector<Value> NvvmMatrixHooks::waitWarpGroupMma(OpBuilder &b, Location loc,
   for (size_t i = 0; i < acc.size(); ++i)
     out.push_back(LLVM::ExtractValueOp::create(b, loc, wait.getResult(0), i));
   return out;
+}
+
+Value makeMatrixDescriptor(OpBuilder &b, Location loc, Value address,
+                           uint64_t constantBits) {
+  Type i64 = b.getI64Type();
+  Value start = LLVM::ZExtOp::create(b, loc, i64, address);
+  start = LLVM::LShrOp::create(
+      b, loc,
+      LLVM::AndOp::create(b, loc, start, LLVM::ConstantOp::create(b, loc, i64, 0x3ffff)),
+      LLVM::ConstantOp::create(b, loc, i64, 4));
+  return LLVM::OrOp::create(
+      b, loc, start,
+      LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(int64_t(constantBits))));
 }
 
 void emitPtx(OpBuilder &b, Location loc, StringRef text, StringRef constraints,

@@ -94,6 +94,12 @@ private:
   bool hasWarpGroupMma;
 };
 
+/// A 64-bit shared-memory matrix descriptor (wgmma's, tcgen05's): the
+/// shared address `address` (i32) >> 4 in bits 0-13, or'ed with
+/// `constantBits`, the fields that do not depend on the address.
+mlir::Value makeMatrixDescriptor(mlir::OpBuilder &b, mlir::Location loc,
+                                 mlir::Value address, uint64_t constantBits);
+
 /// A side-effecting PTX statement without results over `operands`.
 void emitPtx(mlir::OpBuilder &b, mlir::Location loc, llvm::StringRef text,
              llvm::StringRef constraints, mlir::ValueRange operands);

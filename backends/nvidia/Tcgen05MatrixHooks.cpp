@@ -26,18 +26,7 @@ std::string operand(size_t i) { return "$" + std::to_string(i); }
 /// The 64-bit descriptor of `m` (the constant bits and the start address).
 Value makeDescriptor(OpBuilder &b, Location loc,
                      const gpu::GpuMatrixHooks::SharedMatrix &m) {
-  Type i64 = b.getI64Type();
-  Value start = LLVM::ZExtOp::create(b, loc, i64, m.address);
-  start = LLVM::LShrOp::create(
-      b, loc,
-      LLVM::AndOp::create(b, loc, start,
-                          LLVM::ConstantOp::create(b, loc, i64, 0x3ffff)),
-      LLVM::ConstantOp::create(b, loc, i64, 4));
-  return LLVM::OrOp::create(
-      b, loc, start,
-      LLVM::ConstantOp::create(
-          b, loc, i64,
-          b.getI64IntegerAttr(int64_t(Tcgen05MatrixHooks::getDescriptorBits(m)))));
+  return makeMatrixDescriptor(b, loc, m.address, Tcgen05MatrixHooks::getDescriptorBits(m));
 }
 
 /// The repetitions of one `.16x256b` access (8 columns each; 1 to 32, a

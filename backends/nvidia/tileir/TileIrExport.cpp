@@ -22,6 +22,7 @@
 
 #include "backends/nvidia/tileir/TileIrExport.h"
 
+#include <array>
 #include <map>
 #include <optional>
 
@@ -911,6 +912,8 @@ private:
               {P::OEQ, {0, 1}}, {P::ONE, {1, 1}}, {P::OLT, {2, 1}}, {P::OLE, {3, 1}},
               {P::OGT, {4, 1}}, {P::OGE, {5, 1}}, {P::UEQ, {0, 0}}, {P::UNE, {1, 0}},
               {P::ULT, {2, 0}}, {P::ULE, {3, 0}}, {P::UGT, {4, 0}}, {P::UGE, {5, 0}}};
+          if (c.getPredicate() == P::UNO || c.getPredicate() == P::ORD)
+            return nanTest(out, c);
           auto it = table.find(c.getPredicate());
           if (it == table.end())
             return op->emitError()
@@ -967,6 +970,34 @@ private:
           return op->emitError() << "'" << op->getName()
                                  << "' has no CUDA Tile IR equivalent in this exporter";
         });
+  }
+
+  /// cmpf uno (either operand NaN) as `lhs != lhs or rhs != rhs`
+  /// (not_equal, unordered: true only for NaN), ord as `lhs == lhs and rhs
+  /// == rhs` (equal, ordered).
+  LogicalResult nanTest(Buffer &out, arith::CmpFOp c) {
+    Operation *op = c;
+    FailureOr<uint64_t> type = typeOf(op, c.getType());
+    FailureOr<uint64_t> lhs = use(op, c.getLhs()), rhs = use(op, c.getRhs());
+    if (failed(type) || failed(lhs) || failed(rhs))
+      return failure();
+    const bool unordered = c.getPredicate() == arith::CmpFPredicate::UNO;
+    uint64_t tests[2];
+    for (auto [i, v] : llvm::enumerate(std::array<uint64_t, 2>{*lhs, *rhs})) {
+      opcode(out, CmpF);
+      out.vu(*type);
+      out.vu(unordered ? 1 : 0); // not_equal or equal
+      out.vu(unordered ? 0 : 1); // unordered or ordered
+      out.vu(v);
+      out.vu(v);
+      tests[i] = next++;
+    }
+    opcode(out, unordered ? OrI : AndI);
+    out.vu(*type);
+    out.vu(tests[0]);
+    out.vu(tests[1]);
+    numbers[c.getResult()] = next++;
+    return success();
   }
 
   static uint64_t ordering(tile::MemSemantic sem) {

@@ -515,6 +515,30 @@ void releasePreviousBuffer(tile::DotOp op, tilegpu::StagedDotAttr async, OpBuild
   });
 }
 
+/// B's 16-deep (32-byte) step of K at element `kk` of a K x N staging at
+/// shared address `bAddress`: N-major, 16 rows of K from row kk in column
+/// blocks of `sb` bytes k * sb apart; K-major (staging.getBKMajor()), read
+/// as A is: its N rows in 8-row groups 8 * sb apart, the step at byte
+/// kk * elementBytes of each.
+GpuMatrixHooks::SharedMatrix getStagedB(OpBuilder &b, Location loc, Value bAddress,
+                                        tilegpu::SharedStagingAttr staging, int64_t kk,
+                                        int64_t n, int64_t k, int64_t elementBytes) {
+  const int64_t sb = staging.getBSwizzle(), kBytes = kk * elementBytes;
+  if (staging.getBKMajor())
+    return {addConst(b, loc, bAddress, kBytes / sb * (n * sb) + kBytes % sb), sb, 16,
+            8 * sb, /*kMajor=*/true};
+  return {addConst(b, loc, bAddress, kk * sb), sb, k * sb, 8 * sb};
+}
+
+/// The 64-row slice at byte `sliceOffset` of A's M x K staging at `aAddress`
+/// (K-major, swizzled by `sa` bytes), its step of K at byte `kBytes`.
+GpuMatrixHooks::SharedMatrix getStagedA(OpBuilder &b, Location loc, Value aAddress,
+                                        Value sliceOffset, int64_t sa, int64_t m,
+                                        int64_t kBytes) {
+  Value offset = addConst(b, loc, sliceOffset, kBytes / sa * (m * sa) + kBytes % sa);
+  return {arith::AddIOp::create(b, loc, aAddress, offset), sa, 16, 8 * sa};
+}
+
 /// The warp-group dot: every warp group multiplies its 64-row slices of A
 /// (the staging puts them in its order) with all of B, one instruction per
 /// slice and 16-deep step of K, then waits for them. Slice s of warp group
@@ -579,14 +603,8 @@ Value lowerWithWarpGroupMma(tile::DotOp op, Value aTile, Value bTile, Value accT
   lowering.matrix->beginWarpGroupMma(b, loc);
   for (int64_t kk = 0; kk < k; kk += kStep) {
     const int64_t kBytes = kk * elementBytes;
-    // N-major B: 16 rows of K from row kk, column blocks of sb bytes k * sb
-    // apart. K-major B (staging.getBKMajor()): read as A is, its N rows in
-    // 8-row groups 8 * sb apart, the 16-deep step at byte kBytes of each.
-    GpuMatrixHooks::SharedMatrix bMatrix{addConst(b, loc, bAddress, kk * sb), sb,
-                                         k * sb, 8 * sb};
-    if (staging.getBKMajor())
-      bMatrix = {addConst(b, loc, bAddress, kBytes / sb * (n * sb) + kBytes % sb), sb,
-                 16, 8 * sb, /*kMajor=*/true};
+    GpuMatrixHooks::SharedMatrix bMatrix =
+        getStagedB(b, loc, bAddress, staging, kk, n, k, elementBytes);
     for (int64_t s = 0; s < slices; ++s) {
       if (aInRegisters) {
         sliceAcc[s] = lowering.matrix->warpGroupMmaRegisterA(
@@ -594,10 +612,8 @@ Value lowerWithWarpGroupMma(tile::DotOp op, Value aTile, Value bTile, Value accT
         continue;
       }
       Value slice = addConst(b, loc, group, s * groups);
-      Value offset = addConst(b, loc, mulConst(b, loc, slice, 64 * sa),
-                              kBytes / sa * (m * sa) + kBytes % sa);
-      GpuMatrixHooks::SharedMatrix aMatrix{
-          arith::AddIOp::create(b, loc, aAddress, offset), sa, 16, 8 * sa};
+      GpuMatrixHooks::SharedMatrix aMatrix = getStagedA(
+          b, loc, aAddress, mulConst(b, loc, slice, 64 * sa), sa, m, kBytes);
       sliceAcc[s] = lowering.matrix->warpGroupMma(b, loc, input, aMatrix, bMatrix,
                                                   unsigned(n), sliceAcc[s]);
     }
@@ -720,17 +736,12 @@ Value lowerWithTensorMemoryMma(tile::DotOp op, Value aTile, Value bTile, Value a
     for (int64_t kk = 0; kk < k; kk += kStep) {
       const int64_t kBytes = kk * elementBytes;
       // B and each slice of A as lowerWithWarpGroupMma reads them.
-      GpuMatrixHooks::SharedMatrix bMatrix{addConst(t, loc, bAddress, kk * sb), sb,
-                                           k * sb, 8 * sb};
-      if (staging.getBKMajor())
-        bMatrix = {addConst(t, loc, bAddress, kBytes / sb * (n * sb) + kBytes % sb), sb,
-                   16, 8 * sb, /*kMajor=*/true};
+      GpuMatrixHooks::SharedMatrix bMatrix =
+          getStagedB(t, loc, bAddress, staging, kk, n, k, elementBytes);
       Value accumulate = arith::ConstantIntOp::create(t, loc, !zeroAcc || kk > 0, 1);
       for (int64_t slice = 0; slice < m / 64; ++slice) {
-        GpuMatrixHooks::SharedMatrix aMatrix{
-            addConst(t, loc, aAddress,
-                     slice * 64 * sa + kBytes / sa * (m * sa) + kBytes % sa),
-            sa, 16, 8 * sa};
+        GpuMatrixHooks::SharedMatrix aMatrix = getStagedA(
+            t, loc, aAddress, i32Const(t, loc, slice * 64 * sa), sa, m, kBytes);
         Value d = addConst(t, loc, memory.address, slice * n);
         matrix.tensorMemoryMma(t, loc, input, d, aMatrix, bMatrix, unsigned(n),
                                accumulate);
