@@ -258,11 +258,13 @@ Value makeMatrixDescriptor(OpBuilder &b, Location loc, Value address,
   Value start = LLVM::ZExtOp::create(b, loc, i64, address);
   start = LLVM::LShrOp::create(
       b, loc,
-      LLVM::AndOp::create(b, loc, start, LLVM::ConstantOp::create(b, loc, i64, 0x3ffff)),
+      LLVM::AndOp::create(b, loc, start,
+                          LLVM::ConstantOp::create(b, loc, i64, 0x3ffff)),
       LLVM::ConstantOp::create(b, loc, i64, 4));
   return LLVM::OrOp::create(
       b, loc, start,
-      LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(int64_t(constantBits))));
+      LLVM::ConstantOp::create(b, loc, i64,
+                               b.getI64IntegerAttr(int64_t(constantBits))));
 }
 
 void emitPtx(OpBuilder &b, Location loc, StringRef text, StringRef constraints,

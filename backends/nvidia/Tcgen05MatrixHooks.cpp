@@ -26,7 +26,8 @@ std::string operand(size_t i) { return "$" + std::to_string(i); }
 /// The 64-bit descriptor of `m` (the constant bits and the start address).
 Value makeDescriptor(OpBuilder &b, Location loc,
                      const gpu::GpuMatrixHooks::SharedMatrix &m) {
-  return makeMatrixDescriptor(b, loc, m.address, Tcgen05MatrixHooks::getDescriptorBits(m));
+  return makeMatrixDescriptor(b, loc, m.address,
+                              Tcgen05MatrixHooks::getDescriptorBits(m));
 }
 
 /// The repetitions of one `.16x256b` access (8 columns each; 1 to 32, a

@@ -612,8 +612,8 @@ Value lowerWithWarpGroupMma(tile::DotOp op, Value aTile, Value bTile, Value accT
         continue;
       }
       Value slice = addConst(b, loc, group, s * groups);
-      GpuMatrixHooks::SharedMatrix aMatrix = getStagedA(
-          b, loc, aAddress, mulConst(b, loc, slice, 64 * sa), sa, m, kBytes);
+      GpuMatrixHooks::SharedMatrix aMatrix =
+          getStagedA(b, loc, aAddress, mulConst(b, loc, slice, 64 * sa), sa, m, kBytes);
       sliceAcc[s] = lowering.matrix->warpGroupMma(b, loc, input, aMatrix, bMatrix,
                                                   unsigned(n), sliceAcc[s]);
     }
