@@ -554,7 +554,7 @@ Value lowerWithWarpGroupMma(tile::DotOp op, Value aTile, Value bTile, Value accT
   StagedOperands staged =
       stageOperands(op, aTile, bTile, b, lowering, true, aInRegisters);
   tilegpu::SharedStagingAttr staging = staged.a.staging;
-  const int64_t sa = staging.getASwizzle(), sb = staging.getBSwizzle();
+  const int64_t sa = staging.getASwizzle();
   const int64_t groups = lowering.numWarps / 4, slices = m / (64 * groups);
   const int64_t elementBytes = input.getIntOrFloatBitWidth() / 8;
 
@@ -686,7 +686,7 @@ Value lowerWithTensorMemoryMma(tile::DotOp op, Value aTile, Value bTile, Value a
       lowering.getTensorMemory(b, op, getTensorMemoryColumns(op, lowering));
   StagedOperands staged = stageOperands(op, aTile, bTile, b, lowering, true);
   tilegpu::SharedStagingAttr staging = staged.a.staging;
-  const int64_t sa = staging.getASwizzle(), sb = staging.getBSwizzle();
+  const int64_t sa = staging.getASwizzle();
   const int64_t groups = lowering.numWarps / 4, slices = m / (64 * groups);
   const int64_t elementBytes = input.getIntOrFloatBitWidth() / 8;
 
