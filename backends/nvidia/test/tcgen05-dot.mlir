@@ -1,5 +1,7 @@
 // RUN: tessel-nvidia-compile %s --arch=sm_100a | FileCheck %s
 // RUN: tessel-nvidia-compile %s --arch=sm_100a --emit=cubin -o %t.sm100a
+// RUN: tessel-nvidia-compile %S/budget/gemm_fp8_kmajor_128x256x128.mlir --arch=sm_100a --fp8-fast-accumulation --num-warps=8 | FileCheck %s --check-prefix=FP8
+// RUN: tessel-nvidia-compile %S/budget/gemm_fp8_kmajor_128x256x128.mlir --arch=sm_100a --fp8-fast-accumulation --num-warps=8 --emit=cubin -o %t.fp8
 // RUN: tessel-opt %s --tilegpu-pipeline-loads="async-copy=1 warp-group-max-n=256 num-stages=3" --tilegpu-assign-layouts="tensor-cores=1 warp-group-max-n=256 staged-run-bytes=16" --convert-tile-to-nvvm="warp-group-mma=1 tensor-memory-mma=1" | FileCheck %s --check-prefix=NVVM
 
 // The GEMM loop of wgmma-dot.mlir on sm_100a: the same staging and
@@ -11,6 +13,14 @@
 // one 64-row slice; a power of two from 32) and gives up the right to
 // allocate more; thread 0 arms the barrier for the 128 threads and the
 // commit; a barrier between tensor-memory fences publishes the address.
+// With fp8 fast accumulation an e4m3 GEMM (128x256x128, 8 warps, B staged
+// K-major) takes kind::f8f6f4, 32-deep steps: instruction descriptor
+// 1<<4 | (256>>3)<<17 | (64>>4)<<24 = 71303184 (E4M3 is 0 in both type
+// fields, B not transposed); ptxas assembles it.
+// FP8: mov.b32 [[FP8DESC:%r[0-9]+]], 71303184;
+// FP8: tcgen05.mma.cta_group::1.kind::f8f6f4 [%r{{[0-9]+}}], %rd{{[0-9]+}}, %rd{{[0-9]+}}, [[FP8DESC]], acc;
+// FP8-NOT: wgmma
+//
 // CHECK-LABEL: .entry gemm(
 // CHECK: tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%r{{[0-9]+}}], 64;
 // CHECK-NEXT: tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;
