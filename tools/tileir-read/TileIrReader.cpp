@@ -601,7 +601,6 @@ private:
 
   /// One op record at nesting `depth`; returns its name.
   std::string op(Cursor &c, unsigned depth) {
-    const size_t at = c.offset();
     uint8_t code = uint8_t(c.varint());
     auto it = getOps().find(code);
     if (it == getOps().end())
@@ -771,7 +770,6 @@ private:
       out << indent << "}";
     }
     out << "\n";
-    (void)at;
     // Results are numbered after the record and its regions.
     visible += resultTypes.size();
     return info.plain.name;

@@ -22,6 +22,8 @@
 
 #include "backends/nvidia/tileir/TileIrExport.h"
 
+#include "backends/nvidia/tileir/TileIrFormat.h"
+
 #include <array>
 #include <map>
 #include <optional>
@@ -42,172 +44,6 @@ using namespace mlir;
 
 namespace tessel::nvidia::tileir {
 namespace {
-
-/// Opcodes (the format's frozen table) of the ops written here.
-enum Opcode : uint8_t {
-  AbsF = 0x00,
-  AbsI = 0x01,
-  AddF = 0x02,
-  AddI = 0x03,
-  AndI = 0x04,
-  Assert = 0x05,
-  AtomicCas = 0x07,
-  AtomicRmw = 0x08,
-  Bitcast = 0x09,
-  Break = 0x0A,
-  Broadcast = 0x0B,
-  Ceil = 0x0D,
-  CmpF = 0x0E,
-  CmpI = 0x0F,
-  Constant = 0x10,
-  Continue = 0x11,
-  Cos = 0x12,
-  Cosh = 0x13,
-  DivF = 0x14,
-  DivI = 0x15,
-  Exp = 0x17,
-  Exp2 = 0x18,
-  ExtI = 0x25,
-  Floor = 0x27,
-  Fma = 0x28,
-  For = 0x29,
-  FToF = 0x2A,
-  FToI = 0x2B,
-  GetNumTileBlocks = 0x2E,
-  GetTileBlockId = 0x30,
-  If = 0x32,
-  Iota = 0x3A,
-  IToF = 0x3B,
-  LoadPtr = 0x3D,
-  Log = 0x3F,
-  Log2 = 0x40,
-  Loop = 0x41,
-  MaxF = 0x45,
-  MaxI = 0x46,
-  MinF = 0x47,
-  MinI = 0x48,
-  MmaF = 0x49,
-  MmaI = 0x4A,
-  MulF = 0x4C,
-  MulI = 0x4E,
-  NegF = 0x4F,
-  Offset = 0x51,
-  OrI = 0x52,
-  Permute = 0x53,
-  Pow = 0x54,
-  Print = 0x55,
-  PtrToInt = 0x56,
-  Reduce = 0x58,
-  RemF = 0x59,
-  RemI = 0x5A,
-  Reshape = 0x5B,
-  Return = 0x5C,
-  Rsqrt = 0x5D,
-  Scan = 0x5E,
-  Select = 0x5F,
-  ShlI = 0x60,
-  ShrI = 0x61,
-  Sin = 0x62,
-  Sinh = 0x63,
-  Sqrt = 0x64,
-  StorePtr = 0x65,
-  SubF = 0x67,
-  SubI = 0x68,
-  Tan = 0x69,
-  Tanh = 0x6A,
-  TruncI = 0x6B,
-  XorI = 0x6C,
-  Yield = 0x6D,
-};
-
-/// Section ids.
-enum Section : uint8_t {
-  EndOfBytecode = 0,
-  Strings = 1,
-  Functions = 2,
-  Constants = 4,
-  Types = 5
-};
-
-/// Type tags.
-enum TypeTag : uint8_t {
-  I1 = 0,
-  I8 = 1,
-  I16 = 2,
-  I32 = 3,
-  I64 = 4,
-  F16 = 5,
-  BF16 = 6,
-  F32 = 7,
-  F64 = 9,
-  F8E4M3FN = 10,
-  F8E5M2 = 11,
-  Pointer = 12,
-  Tile = 13,
-  Function = 16,
-  Token = 17,
-};
-
-// Enumerations of attributes.
-constexpr uint64_t kUnsigned = 0, kSigned = 1;
-constexpr uint64_t kNoOverflow = 0;
-constexpr uint64_t kNearestEven = 0, kTowardZero = 1, kTowardNegative = 2,
-                   kTowardPositive = 3;
-constexpr uint64_t kWeak = 0;
-
-/// Bytes under construction.
-struct Buffer {
-  std::string bytes;
-  void u8(uint8_t v) { bytes.push_back(char(v)); }
-  void vu(uint64_t v) {
-    do {
-      uint8_t byte = v & 0x7f;
-      v >>= 7;
-      u8(v ? byte | 0x80 : byte);
-    } while (v);
-  }
-  void vs(int64_t v) { vu((uint64_t(v) << 1) ^ uint64_t(v >> 63)); }
-  template <typename T> void le(T v) {
-    for (size_t i = 0; i < sizeof(T); ++i)
-      u8(uint8_t(uint64_t(v) >> (8 * i)));
-  }
-  /// Pads to a multiple of `alignment` counted from the buffer's start.
-  void align(size_t alignment) {
-    while (bytes.size() % alignment)
-      u8(0xCB);
-  }
-  void append(const std::string &more) { bytes += more; }
-};
-
-/// A table of distinct byte strings (strings, type records, constant
-/// blobs), numbered in first-use order.
-struct Table {
-  std::vector<std::string> entries;
-  std::map<std::string, uint64_t> index;
-  uint64_t get(const std::string &entry) {
-    auto [it, added] = index.try_emplace(entry, entries.size());
-    if (added)
-      entries.push_back(entry);
-    return it->second;
-  }
-  /// count, padding, an offset (of `offsetBytes`) per entry, the entries.
-  std::string write(size_t offsetBytes) const {
-    Buffer b;
-    b.vu(entries.size());
-    b.align(offsetBytes);
-    uint64_t offset = 0;
-    for (const std::string &e : entries) {
-      if (offsetBytes == 4)
-        b.le<uint32_t>(uint32_t(offset));
-      else
-        b.le<uint64_t>(offset);
-      offset += e.size();
-    }
-    for (const std::string &e : entries)
-      b.append(e);
-    return b.bytes;
-  }
-};
 
 /// Writes one kernel.
 class Exporter {
@@ -429,21 +265,6 @@ private:
     return next++;
   }
 
-  /// The little-endian bytes of one element (i1 as 0x00 or 0xFF).
-  static std::string elementBytes(Attribute a) {
-    APInt bits;
-    if (auto i = dyn_cast<IntegerAttr>(a))
-      bits = i.getValue();
-    else
-      bits = cast<FloatAttr>(a).getValue().bitcastToAPInt();
-    if (bits.getBitWidth() == 1)
-      return std::string(1, bits.isZero() ? '\0' : char(0xFF));
-    std::string s;
-    for (unsigned i = 0; i < bits.getBitWidth(); i += 8)
-      s.push_back(char(bits.extractBitsAsZExtValue(8, i)));
-    return s;
-  }
-
   /// A value of `shape` from a rank-0 tile `scalar` of `element`: reshape
   /// to all-ones dimensions, then broadcast.
   FailureOr<uint64_t> splat(Buffer &out, Operation *op, uint64_t scalar, Type element,
@@ -486,39 +307,6 @@ private:
     }
   }
 
-  /// The identity of a combiner region made of one op per result (sum,
-  /// product, min, max, bitwise), or null.
-  static Attribute getIdentity(Operation *combiner, Type element) {
-    Builder b(element.getContext());
-    auto floatOf = [&](const APFloat &v) -> Attribute {
-      return b.getFloatAttr(element, v);
-    };
-    const llvm::fltSemantics *sem = isa<FloatType>(element)
-                                        ? &cast<FloatType>(element).getFloatSemantics()
-                                        : nullptr;
-    unsigned width = element.getIntOrFloatBitWidth();
-    auto intOf = [&](const APInt &v) -> Attribute {
-      return b.getIntegerAttr(element, v);
-    };
-    return llvm::TypeSwitch<Operation *, Attribute>(combiner)
-        .Case<arith::AddFOp>([&](auto) { return floatOf(APFloat::getZero(*sem)); })
-        .Case<arith::MulFOp>([&](auto) { return floatOf(APFloat::getOne(*sem)); })
-        .Case<arith::MaximumFOp, arith::MaxNumFOp>(
-            [&](auto) { return floatOf(APFloat::getInf(*sem, /*Negative=*/true)); })
-        .Case<arith::MinimumFOp, arith::MinNumFOp>(
-            [&](auto) { return floatOf(APFloat::getInf(*sem)); })
-        .Case<arith::AddIOp, arith::OrIOp, arith::XOrIOp, arith::MaxUIOp>(
-            [&](auto) { return intOf(APInt::getZero(width)); })
-        .Case<arith::MulIOp>([&](auto) { return intOf(APInt(width, 1)); })
-        .Case<arith::AndIOp, arith::MinUIOp>(
-            [&](auto) { return intOf(APInt::getAllOnes(width)); })
-        .Case<arith::MaxSIOp>(
-            [&](auto) { return intOf(APInt::getSignedMinValue(width)); })
-        .Case<arith::MinSIOp>(
-            [&](auto) { return intOf(APInt::getSignedMaxValue(width)); })
-        .Default([](Operation *) { return Attribute(); });
-  }
-
   /// A reduce or scan: `dim`, identities, operands, one region whose block
   /// takes (incoming, accumulated) per operand and ends in yield.
   LogicalResult reduceLike(Buffer &out, Operation *op, Region &combiner, int64_t axis,
@@ -531,8 +319,9 @@ private:
       Value yielded = terminator->getOperand(i);
       Operation *def = yielded.getDefiningOp();
       Type element = getElementTypeOrSelf(op->getOperand(i).getType());
-      Attribute id =
-          def && def->getBlock() == &block ? getIdentity(def, element) : nullptr;
+      Attribute id = def && def->getBlock() == &block
+                         ? getCombinerIdentity(def, element)
+                         : nullptr;
       // The combiner must combine this operand's own pair.
       if (!id || def->getNumOperands() != 2 ||
           !llvm::is_contained(def->getOperands(), block.getArgument(i)) ||
@@ -656,15 +445,15 @@ private:
           std::string blob;
           if (auto dense = dyn_cast<DenseElementsAttr>(c.getValue())) {
             if (dense.isSplat())
-              blob = elementBytes(dense.getSplatValue<Attribute>());
+              blob = encodeElement(dense.getSplatValue<Attribute>());
             else if (dense.getElementType().isInteger(1))
               return op->emitError() << "a non-uniform i1 constant has no portable "
                                         "CUDA Tile IR encoding";
             else
               for (Attribute e : dense.getValues<Attribute>())
-                blob += elementBytes(e);
+                blob += encodeElement(e);
           } else {
-            blob = elementBytes(c.getValue());
+            blob = encodeElement(c.getValue());
           }
           numbers[c.getResult()] = constant(out, *type, blob);
           return success();
@@ -692,7 +481,7 @@ private:
           }
           Type i32 = IntegerType::get(op->getContext(), 32);
           uint64_t start = constant(
-              out, *type, elementBytes(IntegerAttr::get(i32, int64_t(r.getStart()))));
+              out, *type, encodeElement(IntegerAttr::get(i32, int64_t(r.getStart()))));
           opcode(out, AddI);
           out.vu(*type);
           out.vu(kNoOverflow);
@@ -807,8 +596,8 @@ private:
           FailureOr<uint64_t> first = record(out, op, AtomicRmw, {*type, tokenType()},
                                              operands, [&](Buffer &b) {
                                                b.vu(flags);
-                                               b.vu(ordering(a.getSem()));
-                                               b.vu(scope(a.getScope()));
+                                               b.vu(encodeOrdering(a.getSem()));
+                                               b.vu(encodeScope(a.getScope()));
                                                b.vu(modes[uint32_t(a.getKind())]);
                                              });
           if (failed(first))
@@ -824,8 +613,8 @@ private:
               record(out, op, AtomicCas, {*type, tokenType()},
                      {a.getPtr(), a.getCmp(), a.getVal()}, [&](Buffer &b) {
                        b.vu(0);
-                       b.vu(ordering(a.getSem()));
-                       b.vu(scope(a.getScope()));
+                       b.vu(encodeOrdering(a.getSem()));
+                       b.vu(encodeScope(a.getScope()));
                      });
           if (failed(first))
             return failure();
@@ -998,32 +787,6 @@ private:
     out.vu(tests[1]);
     numbers[c.getResult()] = next++;
     return success();
-  }
-
-  static uint64_t ordering(tile::MemSemantic sem) {
-    switch (sem) {
-    case tile::MemSemantic::Relaxed:
-      return 1;
-    case tile::MemSemantic::Acquire:
-      return 2;
-    case tile::MemSemantic::Release:
-      return 3;
-    case tile::MemSemantic::AcqRel:
-      return 4;
-    }
-    return 4;
-  }
-
-  static uint64_t scope(tile::MemScope s) {
-    switch (s) {
-    case tile::MemScope::CTA:
-      return 0;
-    case tile::MemScope::GPU:
-      return 1;
-    case tile::MemScope::System:
-      return 2;
-    }
-    return 1;
   }
 
   /// for (13.1: no flags): results, the bounds and initial values with one
