@@ -16,8 +16,9 @@ namespace tessel::gpu {
 void buildGpuLoweringPipeline(OpPassManager &pm, const GpuTargetDescription &target,
                               unsigned numWarps, unsigned numStages,
                               const GpuPipelineHooks &hooks) {
-  const TileGpuPipelineLoadsOptions pipelineLoads =
+  TileGpuPipelineLoadsOptions pipelineLoads =
       getPipelineLoadsOptions(target, numWarps, numStages);
+  pipelineLoads.slicedTensorCopies = hooks.slicedTensorCopies;
   // Pointer tiles that a block-copy engine reading tensor descriptors (TMA)
   // can copy, rectangles of a matrix, become descriptor loads first.
   if (pipelineLoads.tensorCopies && pipelineLoads.numStages >= 2) {

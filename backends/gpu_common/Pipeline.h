@@ -42,6 +42,9 @@ struct GpuPipelineHooks {
   /// producer warp for its copies (tilegpu-warp-specialize); only for
   /// targets whose hooks make partial barriers (GpuTargetHooks).
   bool warpSpecialize = false;
+  /// Whether descriptors over one slice of their argument's tensor are
+  /// copied by the block-copy engine too (3-D maps); cp.async otherwise.
+  bool slicedTensorCopies = false;
 };
 
 /// Appends the whole lowering for `target` with `numWarps` warps per block

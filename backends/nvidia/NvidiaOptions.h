@@ -49,6 +49,13 @@ struct NvidiaOptions {
   /// then has num_warps + 1 warps. Kernels that do not qualify compile as
   /// without it.
   bool warpSpecialize = false;
+  /// sm_90a/sm_100a: descriptors over one slice of their argument's tensor
+  /// (a batch or head of a 3-D or 4-D tensor: `base + slice * stride`)
+  /// copied by TMA through 3-D maps, as 2-D ones are. Off by default: such
+  /// copies stopped with an illegal instruction on an H100 while the maps
+  /// declared 2^32 slices, and the bounded maps have not run yet; off,
+  /// their tiles come by cp.async.
+  bool slicedTensorCopies = false;
   /// LLVM optimization level, 0..3.
   unsigned optLevel = 3;
   /// The PTX assembler, run as a child process.

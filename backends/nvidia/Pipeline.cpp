@@ -53,6 +53,7 @@ void buildNvidiaLoweringPipeline(OpPassManager &pm, const NvidiaTarget &target,
   // (A block of 32 warps has no room for one more.)
   hooks.warpSpecialize =
       warpGroupMma && options.warpSpecialize && options.numWarps < 32;
+  hooks.slicedTensorCopies = options.slicedTensorCopies;
   hooks.addTensorMapParams = [](OpPassManager &pm) {
     pm.addPass(createNvidiaTensorMapParams());
   };

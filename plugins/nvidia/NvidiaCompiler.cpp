@@ -62,6 +62,14 @@ bool getDefaultWarpSpecialize() {
   return env != nullptr && std::string(env) == "1";
 }
 
+/// Whether descriptors over one slice of a tensor are copied by TMA:
+/// TESSEL_NVIDIA_SLICED_TMA=1 (a conformance run of that path, which has
+/// not yet run on hardware with bounded maps); unseen by the compile cache.
+bool getDefaultSlicedTensorCopies() {
+  const char *env = std::getenv("TESSEL_NVIDIA_SLICED_TMA");
+  return env != nullptr && std::string(env) == "1";
+}
+
 class NvidiaBackend : public kit::CompilerBackend {
 public:
   const char *getName() const override { return "nvidia"; }
@@ -117,6 +125,7 @@ public:
     nvidia::NvidiaOptions options;
     options.matrixLoads = getDefaultMatrixLoads();
     options.warpSpecialize = getDefaultWarpSpecialize();
+    options.slicedTensorCopies = getDefaultSlicedTensorCopies();
     if (s.optLevel >= 0)
       options.optLevel = unsigned(s.optLevel);
     if (s.numStages > 0)

@@ -114,6 +114,8 @@ private:
                           "this kernel copies tiles with TMA, which cannot read "
                           "its arguments: %s",
                           why.c_str());
+      if (map.hasSlices())
+        boundTensorMapSlices(g, getAllocationEnd(cuda, g.base));
       // The grouped form where this launch's rows allow it and the driver
       // takes it; the plain one otherwise (the kernel follows the flag).
       TensorMapGeometry grouped = g;
@@ -147,6 +149,17 @@ private:
     }
     zeros = p;
     return Ok();
+  }
+
+  /// The end of the allocation holding `address`; 0 where the driver
+  /// cannot say (the map's slices are then bounded by a span instead).
+  static uint64_t getAllocationEnd(const CudaDriver &cuda, uint64_t address) {
+    CUdeviceptr base = 0;
+    size_t bytes = 0;
+    if (!cuda.cuMemGetAddressRange ||
+        cuda.cuMemGetAddressRange(&base, &bytes, CUdeviceptr(address)) != CUDA_SUCCESS)
+      return 0;
+    return uint64_t(base) + uint64_t(bytes);
   }
 
   /// TESSEL_NVIDIA_GROUPED_MAPS=0 keeps every map in the plain form (the

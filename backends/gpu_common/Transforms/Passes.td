@@ -213,6 +213,8 @@ def TileGpuPipelineLoads : Pass<"tilegpu-pipeline-loads", "::mlir::ModuleOp"> {
            "Shared memory a block may use (0: no limit); deep pipelines that would not fit get fewer stages.">,
     Option<"tensorCopies", "tensor-copies", "bool", "false",
            "Copy descriptor loads of warp-group dot operands with the block-copy engine (tilegpu.tensor_copy).">,
+    Option<"slicedTensorCopies", "sliced-tensor-copies", "bool", "false",
+           "With tensor-copies, copy descriptors over one slice of their argument's tensor too (3-D maps; off by default: unproven on hardware).">,
   ];
 }
 

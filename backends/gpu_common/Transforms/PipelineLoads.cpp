@@ -214,6 +214,7 @@ bool hasFp8WarpGroupInputs(Operation *dot, unsigned numWarps, unsigned warpGroup
 /// (TensorMaps.h) with a 16-byte aligned base and row stride, which the
 /// engine requires.
 bool canCopyWithTensorMap(tile::DescLoadOp load, tile::AxisInfoAnalysis &axis,
+                          bool slicedTensorCopies,
                           unsigned numWarps, const MatrixTileShape &tile,
                           unsigned warpGroupMaxN) {
   auto type = cast<RankedTensorType>(load.getType());
@@ -240,13 +241,17 @@ bool canCopyWithTensorMap(tile::DescLoadOp load, tile::AxisInfoAnalysis &axis,
   if (!aligned(base, 1) || !aligned(desc.getStrides()[0], elementBytes))
     return false;
   // A descriptor over one slice of its argument's tensor (a 3-D map, the
-  // slice its third coordinate) is not copied so for now: on an H100 such
-  // kernels (the descriptor attention, descriptor/matmul_batched) stopped
-  // with an illegal instruction at their first 3-D copy, for a reason not
-  // yet found; their tiles come by cp.async.
-  if (source->outerIndex)
-    return false;
-  return true;
+  // slice its third coordinate) is copied so only where asked: on an H100
+  // such kernels (the descriptor attention, descriptor/matmul_batched)
+  // stopped with an illegal instruction at their first 3-D copy while the
+  // map declared 2^32 slices; by default their tiles come by cp.async.
+  if (!source->outerIndex)
+    return true;
+  const KernelScalar &slice = source->outerStride;
+  if (slice.kind == KernelScalar::Kind::Constant)
+    return slicedTensorCopies && (slice.value * elementBytes) % 16 == 0;
+  return slicedTensorCopies &&
+         aligned(func.getArgument(unsigned(slice.value)), elementBytes);
 }
 
 /// The iter args of `loop` that advancing `read` needs, `read` included:
@@ -361,7 +366,7 @@ int getDrainedResult(scf::ForOp loop, tile::DotOp dot, unsigned numWarps,
 /// carried value leaves its instructions in flight, the copies then issued
 /// after the dots (at the top of the body otherwise).
 void pipelineLoop(scf::ForOp loop, bool asyncCopy, bool tensorCopies,
-                  unsigned numStages, unsigned numWarps, const MatrixTileShape &tile,
+                  bool slicedTensorCopies, unsigned numStages, unsigned numWarps, const MatrixTileShape &tile,
                   unsigned warpGroupMaxN, unsigned sharedBytes, int32_t &nextDotId) {
   Block *body = loop.getBody();
   auto yield = cast<scf::YieldOp>(body->getTerminator());
@@ -399,7 +404,8 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, bool tensorCopies,
       if (tensorCopies && asyncCopy && i32Iterations && !writes) {
         if (!axis)
           axis.emplace(loop->getParentOfType<func::FuncOp>());
-        if (canCopyWithTensorMap(load, *axis, numWarps, tile, warpGroupMaxN)) {
+        if (canCopyWithTensorMap(load, *axis, slicedTensorCopies, numWarps, tile,
+                                 warpGroupMaxN)) {
           tile::AxisInfo row = axis->lookup(load.getIndices()[0]);
           // (Capped: a power of two that large is all a box needs.)
           if (!row.divisibility.empty())
@@ -749,7 +755,7 @@ struct PipelineLoadsPass : impl::TileGpuPipelineLoadsBase<PipelineLoadsPass> {
     });
     int32_t nextDotId = 0;
     for (scf::ForOp loop : loops)
-      pipelineLoop(loop, asyncCopy, tensorCopies, numStages, numWarps,
+      pipelineLoop(loop, asyncCopy, tensorCopies, slicedTensorCopies, numStages, numWarps,
                    MatrixTileShape{matrixM, matrixN, matrixK}, warpGroupMaxN,
                    sharedBytes, nextDotId);
   }

@@ -72,6 +72,7 @@ LoadedDriver load() {
   std::string ignored;
   // Only kernels with TMA copies need it (the load says so where absent).
   bindSymbol(handle, "cuTensorMapEncodeTiled", d.cuTensorMapEncodeTiled, ignored);
+  bindSymbol(handle, "cuMemGetAddressRange_v2", d.cuMemGetAddressRange, ignored);
   if (!bindSymbol(handle, "cuEventElapsedTime_v2", d.cuEventElapsedTime, ignored))
     ok &= bindSymbol(handle, "cuEventElapsedTime", d.cuEventElapsedTime, why);
   loaded.ok = ok;

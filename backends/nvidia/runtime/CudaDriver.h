@@ -91,6 +91,9 @@ struct CudaDriver {
                                      const unsigned long long *,
                                      const unsigned long long *, const unsigned *,
                                      const unsigned *, int, int, int, int);
+  /// The allocation holding an address (base, bytes); bounds the slices of
+  /// a tensor map (TensorMapRecipe.h). Null where the driver lacks it.
+  CUresult (*cuMemGetAddressRange)(CUdeviceptr *, size_t *, CUdeviceptr);
 };
 
 /// The driver's entry points, loaded but not initialized: cuInit has not

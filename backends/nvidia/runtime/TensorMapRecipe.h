@@ -16,8 +16,9 @@
 // swizzle in bytes (0, 32, 64, 128), and the slice stride (elements) as a
 // scalar, the constant 0 when the map has no slices: a descriptor whose
 // base is `argument + index * stride` is a third dimension of the
-// argument's tensor, as many slices as TMA can count (the kernel addresses
-// only the slices its own pointer arithmetic would have); then the group
+// argument's tensor, as many slices as start within the allocation holding
+// the argument (boundTensorMapSlices; the kernel addresses only the slices
+// its own pointer arithmetic would have); then the group
 // warps W: 0, or the W (4 or 8) of an A operand whose 8-row groups the
 // staging reorders for W warps (TileGpuAttrs.td). After the maps, the kernel
 // takes one more parameter, a 32-bit word of flags: bit i set when the host
@@ -104,14 +105,25 @@ struct TensorMapGeometry {
   uint64_t strides[4] = {0, 0, 0, 0}; ///< of dims 1.. (bytes)
   uint32_t box[5] = {0, 0, 1, 1, 1};
 };
-/// The slice count a map with slices declares: TMA's largest extent.
+/// The slice count computeTensorMapGeometry declares for a map with slices
+/// (TMA's largest extent) until boundTensorMapSlices bounds it.
 inline constexpr uint64_t kTensorMapSlices = uint64_t(1) << 32;
+/// The span a map with slices keeps within where its allocation is unknown.
+inline constexpr uint64_t kTensorMapSliceSpanBytes = uint64_t(1) << 47;
 
 /// The geometry of `map` from the launch's parameter slots (`params[i]`
 /// points at argument i's bytes); "" on success, else an error naming the
 /// argument whose value TMA cannot take (alignment, extent).
 std::string computeTensorMapGeometry(const TensorMapEntry &map, void *const *params,
                                      TensorMapGeometry &out);
+/// Bounds the slices of a geometry with slices (rank 3) to those that
+/// start before `allocationEnd`, the end of the allocation holding its base
+/// (cuMemGetAddressRange): every slice the kernel may address, and a span
+/// that stays within the allocation's last slice. 0 (unknown) keeps the
+/// span within kTensorMapSliceSpanBytes. Slices past the bound read zeros.
+/// A map declaring 2^32 slices spans 2^32 slice strides, far beyond any
+/// address space: such a map is what the bound avoids.
+void boundTensorMapSlices(TensorMapGeometry &g, uint64_t allocationEnd);
 /// Whether `map`'s tensor is empty at this launch (an extent of 0): TMA
 /// takes no such map, and every box of it reads zeros.
 bool isEmptyTensor(const TensorMapEntry &map, void *const *params);

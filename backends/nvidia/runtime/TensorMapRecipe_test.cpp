@@ -65,6 +65,35 @@ TEST(TensorMapRecipe, SlicesAreAThirdDimension) {
   EXPECT_NE(why.find("slice stride of argument 0"), std::string::npos) << why;
 }
 
+TEST(TensorMapRecipe, SlicesBoundedByTheAllocation) {
+  TensorMapGeometry g;
+  g.rank = 3;
+  g.base = uint64_t(1) << 40;
+  g.strides[1] = 512 * 1024; // a slice of 512 KiB
+  const uint64_t end = g.base + 12 * g.strides[1];
+  boundTensorMapSlices(g, end);
+  EXPECT_EQ(g.dims[2], 12u);
+  // A partial last slice counts; a base within the last slice gives one.
+  boundTensorMapSlices(g, end + 16);
+  EXPECT_EQ(g.dims[2], 13u);
+  TensorMapGeometry last = g;
+  last.base = end - 16;
+  boundTensorMapSlices(last, end);
+  EXPECT_EQ(last.dims[2], 1u);
+  // Unknown allocation: a span of at most 2^47 bytes; tiny slices at most
+  // TMA's largest extent.
+  boundTensorMapSlices(g, 0);
+  EXPECT_EQ(g.dims[2], kTensorMapSliceSpanBytes / g.strides[1]);
+  g.strides[1] = 16;
+  boundTensorMapSlices(g, 0);
+  EXPECT_EQ(g.dims[2], kTensorMapSlices);
+  // Maps without slices are left alone.
+  TensorMapGeometry plain;
+  plain.dims[2] = 0;
+  boundTensorMapSlices(plain, end);
+  EXPECT_EQ(plain.dims[2], 0u);
+}
+
 TEST(TensorMapRecipe, RejectsMalformed) {
   std::vector<int64_t> words = makeRecipe().toWords();
   TensorMapRecipe r;

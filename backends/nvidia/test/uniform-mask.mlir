@@ -4,10 +4,11 @@
 // The benchmark's attention with K and V through descriptors
 // (budget/attn_desc_d64.mlir, printed from the tile IR bench/nvidia/kernels.py
 // gives it) reads one slice of K and V each (`K + slice * stride`). Such
-// descriptors are not copied by TMA for now (PipelineLoads.cpp: the kernel
-// stopped with an illegal instruction at its first 3-D copy on an H100, the
-// same with and without the uniform-mask branch); their tiles come by
-// cp.async, and the loop's selects may branch as any loop's.
+// descriptors are not copied by TMA by default (PipelineLoads.cpp: the
+// kernel stopped with an illegal instruction at its first 3-D copy on an
+// H100, the same with and without the uniform-mask branch; tma.test covers
+// --sliced-tensor-copies); their tiles come by cp.async, and the loop's
+// selects may branch as any loop's.
 // SLICED: cp.async.cg.shared.global
 // SLICED: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
 

@@ -43,6 +43,10 @@ int main(int argc, char **argv) {
       "warp-specialize",
       cl::desc("sm_90a: a producer warp for the TMA copies of a GEMM loop"),
       cl::init(false));
+  cl::opt<bool> slicedTensorCopies(
+      "sliced-tensor-copies",
+      cl::desc("TMA copies (3-D maps) for descriptors over one slice of a tensor"),
+      cl::init(false));
   cl::opt<bool> fpFusion(
       "fp-fusion", cl::desc("let a multiply and the add that uses it round once (fma)"),
       cl::init(false));
@@ -87,6 +91,7 @@ int main(int argc, char **argv) {
   options.fp8FastAccumulation = fp8FastAccumulation;
   options.fpFusion = fpFusion;
   options.warpSpecialize = warpSpecialize;
+  options.slicedTensorCopies = slicedTensorCopies;
   options.flushDenormals = flushDenormals;
   options.ptxasPath = ptxas;
   options.libdevicePath = libdevice;
