@@ -214,9 +214,8 @@ bool hasFp8WarpGroupInputs(Operation *dot, unsigned numWarps, unsigned warpGroup
 /// (TensorMaps.h) with a 16-byte aligned base and row stride, which the
 /// engine requires.
 bool canCopyWithTensorMap(tile::DescLoadOp load, tile::AxisInfoAnalysis &axis,
-                          bool slicedTensorCopies,
-                          unsigned numWarps, const MatrixTileShape &tile,
-                          unsigned warpGroupMaxN) {
+                          bool slicedTensorCopies, unsigned numWarps,
+                          const MatrixTileShape &tile, unsigned warpGroupMaxN) {
   auto type = cast<RankedTensorType>(load.getType());
   // Rows a multiple of 32 bytes (swizzled by 32, 64 or 128 bytes), at most
   // 256 of them in a box.
@@ -366,8 +365,9 @@ int getDrainedResult(scf::ForOp loop, tile::DotOp dot, unsigned numWarps,
 /// carried value leaves its instructions in flight, the copies then issued
 /// after the dots (at the top of the body otherwise).
 void pipelineLoop(scf::ForOp loop, bool asyncCopy, bool tensorCopies,
-                  bool slicedTensorCopies, unsigned numStages, unsigned numWarps, const MatrixTileShape &tile,
-                  unsigned warpGroupMaxN, unsigned sharedBytes, int32_t &nextDotId) {
+                  bool slicedTensorCopies, unsigned numStages, unsigned numWarps,
+                  const MatrixTileShape &tile, unsigned warpGroupMaxN,
+                  unsigned sharedBytes, int32_t &nextDotId) {
   Block *body = loop.getBody();
   auto yield = cast<scf::YieldOp>(body->getTerminator());
   struct Candidate {
@@ -755,8 +755,8 @@ struct PipelineLoadsPass : impl::TileGpuPipelineLoadsBase<PipelineLoadsPass> {
     });
     int32_t nextDotId = 0;
     for (scf::ForOp loop : loops)
-      pipelineLoop(loop, asyncCopy, tensorCopies, slicedTensorCopies, numStages, numWarps,
-                   MatrixTileShape{matrixM, matrixN, matrixK}, warpGroupMaxN,
+      pipelineLoop(loop, asyncCopy, tensorCopies, slicedTensorCopies, numStages,
+                   numWarps, MatrixTileShape{matrixM, matrixN, matrixK}, warpGroupMaxN,
                    sharedBytes, nextDotId);
   }
 };

@@ -161,8 +161,8 @@ void boundTensorMapSlices(TensorMapGeometry &g, uint64_t allocationEnd) {
   if (g.rank != 3 || g.strides[1] == 0)
     return;
   const uint64_t slice = g.strides[1];
-  const uint64_t span = allocationEnd > g.base ? allocationEnd - g.base
-                                               : kTensorMapSliceSpanBytes;
+  const uint64_t span =
+      allocationEnd > g.base ? allocationEnd - g.base : kTensorMapSliceSpanBytes;
   // Every slice starting within the span (a partial last one included).
   const uint64_t slices = span / slice + (span % slice != 0);
   g.dims[2] = std::clamp<uint64_t>(slices, 1, kTensorMapSlices);

@@ -46,11 +46,11 @@ __global__ void copySlice(const __grid_constant__ CUtensorMap map, int slice,
   if (threadIdx.x == 0) {
     asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(bar),
                  "r"(uint32_t(sizeof(box))));
-    asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::"
-                 "complete_tx::bytes [%0], [%1, {%2, %3, %4}], [%5];" ::"r"(
-                     sharedAddress(box)),
-                 "l"(&map), "r"(0), "r"(0), "r"(slice), "r"(bar)
-                 : "memory");
+    asm volatile(
+        "cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::"
+        "complete_tx::bytes [%0], [%1, {%2, %3, %4}], [%5];" ::"r"(sharedAddress(box)),
+        "l"(&map), "r"(0), "r"(0), "r"(slice), "r"(bar)
+        : "memory");
   }
   asm volatile("{\n"
                ".reg .pred done;\n"
@@ -74,7 +74,8 @@ int fail(const char *what, int code) {
 } // namespace
 
 int main(int argc, char **argv) {
-  const unsigned long long slices = argc > 1 ? std::strtoull(argv[1], nullptr, 0) : kSlices;
+  const unsigned long long slices =
+      argc > 1 ? std::strtoull(argv[1], nullptr, 0) : kSlices;
   const int slice = 2;
   const size_t elements = size_t(kSlices) * kRows * kColumns;
   uint16_t *host = new uint16_t[elements];
@@ -101,7 +102,8 @@ int main(int argc, char **argv) {
           &map, CU_TENSOR_MAP_DATA_TYPE_UINT16, 3, tensor, dims, strides, boxDims,
           elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
           CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE)) {
-    std::printf("slices %llu: cuTensorMapEncodeTiled refused it (%d)\n", slices, int(r));
+    std::printf("slices %llu: cuTensorMapEncodeTiled refused it (%d)\n", slices,
+                int(r));
     return 1;
   }
   copySlice<<<1, 128>>>(map, slice, sum);
