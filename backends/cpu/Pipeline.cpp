@@ -88,6 +88,10 @@ static std::function<bool(Value)> makeStackTilePredicate() {
 }
 
 void buildCpuLoweringPipeline(OpPassManager &pm, const CpuOptions &options) {
+  // Loop nests marked flatten=True run as one loop, as on the GPUs (where
+  // it lets the pipeliner run across tiles): the CPU gains nothing, but the
+  // suite then checks the rewrite on every machine.
+  pm.addNestedPass<func::FuncOp>(tile::createTileFlattenLoops());
   // Masked-off lanes compute too: their divisions must not trap.
   pm.addPass(createTileCpuGuardIntegerDivision());
   // Tile IR to linalg/tensor/scf with pointers as i64 addresses.

@@ -151,13 +151,17 @@ struct DescGemm {
   bool bTransposed = false;
   // desc_matmul_persistent on this many programs (0: one program a tile).
   int programs = 0;
+  // With programs: desc_matmul_persistent_flat (flatten=True) instead.
+  bool flatten = false;
 };
 
 Case descMatmul(const DescGemm &g) {
-  const char *family = g.programs     ? "descriptor/matmul_persistent"
+  const char *family = g.flatten       ? "descriptor/matmul_persistent_flat"
+                       : g.programs    ? "descriptor/matmul_persistent"
                        : g.bTransposed ? "descriptor/matmul_bt"
                                        : "descriptor/matmul";
-  const char *kernel = g.programs     ? "desc_matmul_persistent"
+  const char *kernel = g.flatten       ? "desc_matmul_persistent_flat"
+                       : g.programs    ? "desc_matmul_persistent"
                        : g.bTransposed ? "desc_matmul_bt"
                                        : "desc_matmul";
   std::string id = makeId(
@@ -168,13 +172,17 @@ Case descMatmul(const DescGemm &g) {
        "warps=" + std::to_string(g.warps) + ",stages=" + std::to_string(g.stages)});
   CaseBuilder b(id, "descriptors.py", kernel);
   b.numWarps(g.warps).numStages(g.stages);
-  b.addInput("a", g.dt, size_t(g.M) * g.K, Generator::uniform(-2, 2));
+  // (At least 16 elements: with K = 0 the operands are empty.)
+  b.addInput("a", g.dt, std::max<size_t>(size_t(g.M) * g.K, 16),
+             Generator::uniform(-2, 2));
   b.divisibleBy(16);
-  b.addInput("b", g.dt, size_t(g.K) * g.N, Generator::uniform(-2, 2));
+  b.addInput("b", g.dt, std::max<size_t>(size_t(g.K) * g.N, 16),
+             Generator::uniform(-2, 2));
   b.divisibleBy(16);
-  b.addOutput(
-      "c", Dt::F32, size_t(g.M) * g.N + 5,
-      Tolerance::relNormBounded(1e-5, dotElementBound(Dt::F32, "default", g.K)));
+  b.addOutput("c", Dt::F32, size_t(g.M) * g.N + 5,
+              g.K == 0 ? Tolerance::exact()
+                       : Tolerance::relNormBounded(
+                             1e-5, dotElementBound(Dt::F32, "default", g.K)));
   b.divisibleBy(16);
   b.scalarI(Dt::I32, g.M).scalarI(Dt::I32, g.N);
   if (g.nDiv)
@@ -317,6 +325,19 @@ void addDescriptorCases(std::vector<Case> &out) {
   DescGemm persistent = {Dt::F16, 200, 136, 96, 64, 64, 32, 4, 3, 16, 8};
   persistent.programs = 3;
   out.push_back(descMatmul(persistent));
+  // The same flattened (flatten=True): one loop over (tile, K step) pairs;
+  // more programs than tiles (some walk none); K = 0 (the nest runs as it
+  // was: no flat steps).
+  persistent.flatten = true;
+  out.push_back(descMatmul(persistent));
+  DescGemm idle = {Dt::BF16, 150, 96, 88, 64, 32, 32, 4, 2, 8, 16};
+  idle.programs = 16;
+  idle.flatten = true;
+  out.push_back(descMatmul(idle));
+  DescGemm empty = {Dt::F16, 128, 64, 0, 64, 64, 32, 4, 3, 16, 16};
+  empty.programs = 2;
+  empty.flatten = true;
+  out.push_back(descMatmul(empty));
   // Two warp groups over rows that are a multiple of 128: A may be copied
   // in 64-row boxes (the grouped form of a reordered A).
   out.push_back(descMatmul({Dt::BF16, 384, 128, 96, 128, 64, 32, 8, 3, 16, 16}));

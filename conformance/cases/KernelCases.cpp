@@ -175,17 +175,21 @@ Case groupedGemm(Dt dt) {
 struct PtrGemm {
   Dt dt;
   int M, N, K, BM, BN, BK, warps, stages;
+  // matmul_persistent_flat on this many programs (0: matmul_ptrs, one
+  // program a tile).
+  int programs = 0;
 };
 
 Case ptrGemm(const PtrGemm &g) {
   CaseBuilder b(
       makeId(
-          {"kernel/matmul_ptrs", dtName(g.dt),
+          {g.programs ? "kernel/matmul_persistent_flat" : "kernel/matmul_ptrs",
+           dtName(g.dt),
            std::to_string(g.M) + "x" + std::to_string(g.N) + "x" + std::to_string(g.K),
            "block=" + std::to_string(g.BM) + "x" + std::to_string(g.BN) + "x" +
                std::to_string(g.BK),
            "warps=" + std::to_string(g.warps) + ",stages=" + std::to_string(g.stages)}),
-      kSrc, "matmul_ptrs");
+      kSrc, g.programs ? "matmul_persistent_flat" : "matmul_ptrs");
   b.numWarps(g.warps).numStages(g.stages);
   // (At least 16 elements: with K = 0 the operands are empty.)
   b.addInput("a", g.dt, std::max<size_t>(size_t(g.M) * g.K, 16),
@@ -205,11 +209,13 @@ Case ptrGemm(const PtrGemm &g) {
     if (v % 8 == 0)
       b.divisibleBy(v % 16 == 0 ? 16 : 8);
   }
-  b.constant("BM", g.BM)
-      .constant("BN", g.BN)
-      .constant("BK", g.BK)
-      .constant("GROUP_M", 4);
-  b.grid(uint32_t(((g.M + g.BM - 1) / g.BM) * ((g.N + g.BN - 1) / g.BN)));
+  b.constant("BM", g.BM).constant("BN", g.BN).constant("BK", g.BK);
+  if (g.programs) {
+    b.grid(uint32_t(g.programs));
+  } else {
+    b.constant("GROUP_M", 4);
+    b.grid(uint32_t(((g.M + g.BM - 1) / g.BM) * ((g.N + g.BN - 1) / g.BN)));
+  }
   b.reference([g](const std::vector<HostArray> &in, std::vector<HostArray> &ex) {
     for (int i = 0; i < g.M; ++i)
       for (int j = 0; j < g.N; ++j) {
@@ -398,6 +404,17 @@ void addKernelCases(std::vector<Case> &out) {
       {Dt::F16, 72, 72, 64, 64, 64, 32, 4, 3},
   };
   for (const PtrGemm &g : ptrGemms)
+    out.push_back(ptrGemm(g));
+  // The persistent form, flattened (flatten=True): fewer programs than
+  // tiles, ragged edges, several K steps a tile; K = 0 (no flat steps: the
+  // nest runs as it was); more programs than tiles.
+  const PtrGemm persistent[] = {
+      {Dt::F16, 200, 144, 96, 64, 64, 32, 4, 3, 5},
+      {Dt::BF16, 256, 256, 256, 128, 64, 32, 4, 3, 3},
+      {Dt::F16, 64, 64, 0, 64, 64, 32, 4, 3, 2},
+      {Dt::F16, 72, 72, 64, 64, 64, 32, 4, 3, 9},
+  };
+  for (const PtrGemm &g : persistent)
     out.push_back(ptrGemm(g));
 }
 

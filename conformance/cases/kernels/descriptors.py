@@ -182,3 +182,27 @@ def desc_matmul_persistent(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr,
         rn = n0 + tl.arange(0, BN)
         tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc,
                  mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
+def desc_matmul_persistent_flat(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr,
+                                BN: tl.constexpr, BK: tl.constexpr):
+    # desc_matmul_persistent with the walk over tiles and the loop over K
+    # flattened into one loop (flatten=True); the epilogue finds its tile
+    # from a counter the walk carries.
+    a_desc = tl.make_tensor_descriptor(a_ptr, [M, K], [K, 1], [BM, BK])
+    b_desc = tl.make_tensor_descriptor(b_ptr, [K, N], [N, 1], [BK, BN])
+    tiles_n = tl.cdiv(N, BN)
+    tiles = tl.cdiv(M, BM) * tiles_n
+    done = tl.program_id(0) - tl.num_programs(0)
+    for tile in tl.range(tl.program_id(0), tiles, tl.num_programs(0), flatten=True):
+        m0 = (tile // tiles_n) * BM
+        n0 = (tile % tiles_n) * BN
+        acc = tl.zeros((BM, BN), dtype=tl.float32)
+        for k0 in range(0, K, BK):
+            acc = tl.dot(a_desc.load([m0, k0]), b_desc.load([k0, n0]), acc)
+        done += tl.num_programs(0)
+        rm = (done // tiles_n) * BM + tl.arange(0, BM)
+        rn = (done % tiles_n) * BN + tl.arange(0, BN)
+        tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc,
+                 mask=(rm[:, None] < M) & (rn[None, :] < N))

@@ -209,3 +209,36 @@ def matmul_ptrs(a_ptr, b_ptr, c_ptr, M, N, K,
     offs_cn = pid_n * BN + tl.arange(0, BN)
     tl.store(c_ptr + offs_cm[:, None] * N + offs_cn[None, :], acc,
              mask=(offs_cm[:, None] < M) & (offs_cn[None, :] < N))
+
+
+@triton.jit
+def matmul_persistent_flat(a_ptr, b_ptr, c_ptr, M, N, K,
+                           BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    # A persistent GEMM: num_programs programs walk the tiles, the walk and
+    # the loop over K flattened into one (flatten=True). The tile's rows and
+    # columns past the edges read row and column 0 (never stored); the
+    # epilogue finds its tile again from a counter the walk carries.
+    num_n = tl.cdiv(N, BN)
+    tiles = tl.cdiv(M, BM) * num_n
+    k_steps = tl.cdiv(K, BK)
+    first = tl.program_id(0)
+    stride = tl.num_programs(0)
+    done = first - stride
+    for tile in tl.range(first, tiles, stride, flatten=True):
+        rows = (tile // num_n) * BM + tl.arange(0, BM)
+        cols = (tile % num_n) * BN + tl.arange(0, BN)
+        rows = tl.where(rows < M, rows, 0)
+        cols = tl.where(cols < N, cols, 0)
+        acc = tl.zeros((BM, BN), dtype=tl.float32)
+        for ks in range(k_steps):
+            ks_k = ks * BK + tl.arange(0, BK)
+            a = tl.load(a_ptr + rows[:, None] * K + ks_k[None, :],
+                        mask=ks_k[None, :] < K, other=0.0)
+            b = tl.load(b_ptr + ks_k[:, None] * N + cols[None, :],
+                        mask=ks_k[:, None] < K, other=0.0)
+            acc = tl.dot(a, b, acc)
+        done += stride
+        out_rows = (done // num_n) * BM + tl.arange(0, BM)
+        out_cols = (done % num_n) * BN + tl.arange(0, BN)
+        tl.store(c_ptr + out_rows[:, None] * N + out_cols[None, :], acc,
+                 mask=(out_rows[:, None] < M) & (out_cols[None, :] < N))

@@ -907,6 +907,7 @@ bool Lowerer::lowerFor(const ForStmt *s) {
     boundLocs.push_back(a->loc());
   }
   std::optional<int64_t> numStages;
+  bool flatten = false;
   for (const Keyword &k : call->keywords) {
     if (k.name == "num_stages" || k.name == "loop_unroll_factor" ||
         k.name == "flatten" || k.name == "warp_specialize" ||
@@ -916,6 +917,8 @@ bool Lowerer::lowerFor(const ForStmt *s) {
         return false;
       if (k.name == "num_stages" && v->isIntLike())
         numStages = v->asInt();
+      if (k.name == "flatten" && v->isIntLike())
+        flatten = v->asInt() != 0;
       continue;
     }
     error(k.nameRange.begin, "unexpected keyword argument '" + k.name + "' for " +
@@ -1039,6 +1042,9 @@ bool Lowerer::lowerFor(const ForStmt *s) {
     auto forOp = scf::ForOp::create(builder_, loc, *lb, *ub, *st, carried->values());
     if (numStages)
       forOp->setAttr("tile.num_stages", builder_.getI32IntegerAttr(*numStages));
+    // The loop and the one loop in its body may become one (tile-flatten-loops).
+    if (flatten)
+      forOp->setAttr("tile.flatten", builder_.getUnitAttr());
     Env bodyEnv = *outer;
     mlir::Block *body = forOp.getBody();
     bodyEnv[target->name] = SV::ofTile(forOp.getInductionVar(), ivType);

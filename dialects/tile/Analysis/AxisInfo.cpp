@@ -264,10 +264,12 @@ void AxisInfoAnalysis::visitOp(Operation *op) {
       lhs = lookup(op->getOperand(1));
       rhs = lookup(op->getOperand(2));
       AxisInfo info = AxisInfo::meet(lhs, rhs);
-      for (unsigned d = 0; d < rank; ++d) {
-        info.constancy[d] = std::gcd(info.constancy[d], cond.constancy[d]);
-        info.contiguity[d] = std::gcd(info.contiguity[d], cond.constancy[d]);
-      }
+      // A scalar condition picks one operand for the whole tile.
+      if (isa<ShapedType>(op->getOperand(0).getType()))
+        for (unsigned d = 0; d < rank; ++d) {
+          info.constancy[d] = std::gcd(info.constancy[d], cond.constancy[d]);
+          info.contiguity[d] = std::gcd(info.contiguity[d], cond.constancy[d]);
+        }
       return set(result(), info);
     }
     AxisInfo info = AxisInfo::unknown(rank);

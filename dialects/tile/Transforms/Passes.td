@@ -60,6 +60,24 @@ def TileExpandFp8Conversions
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def TileFlattenLoops : Pass<"tile-flatten-loops", "::mlir::func::FuncOp"> {
+  let summary = "Runs a loop marked tile.flatten and the loop in its body as one loop.";
+  let description = [{
+    `tl.range(..., flatten=True)` marks its `scf.for` with `tile.flatten`.
+    Where the marked loop's body is `pre; one scf.for; post`, pre free of
+    memory effects, the inner loop's bounds and initial values defined
+    outside the outer loop and both induction variables i32, the nest
+    becomes one loop over the pairs of iterations (marked
+    `tile.flattened`): pre runs at every step, the inner iteration arguments
+    restart from their initial values at each outer iteration's first step,
+    and post runs in an `scf.if` at its last step. At run time, a nest whose
+    inner loop has no steps, or whose steps exceed i32, runs as it was (a
+    copy kept under an `scf.if`). Nests that do not qualify are left as
+    they are. See FlattenLoops.cpp.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
+}
+
 def TileInstrumentBounds : Pass<"tile-instrument-bounds", "::mlir::ModuleOp"> {
   let summary = "Checks every memory access against its buffer's extent (bounds-checked mode).";
   let description = [{

@@ -130,3 +130,17 @@ func.func @causal_mask(%pid: i32 {tile.divisibility = 64 : i32}, %start: i32 {ti
   %keep2 = arith.cmpi sle, %cb, %rb : tensor<64x64xi32>
   return
 }
+
+// -----
+
+// A scalar condition (a flattened loop's `k == 0 ? init : carried`) picks
+// one operand for the whole tile: the facts both operands share.
+func.func @select_uniform(%c: i1) {
+  // expected-remark @+1 {{contiguity = [16], constancy = [1], divisibility = [1073741824]}}
+  %a = tile.make_range 0 to 16 : tensor<16xi32>
+  // expected-remark @+1 {{contiguity = [16], constancy = [1], divisibility = [16]}}
+  %b = tile.make_range 16 to 32 : tensor<16xi32>
+  // expected-remark @+1 {{contiguity = [16], constancy = [1], divisibility = [16]}}
+  %s = arith.select %c, %a, %b : tensor<16xi32>
+  return
+}
