@@ -72,9 +72,9 @@ std::optional<Nest> matchNest(scf::ForOp outer) {
   if (!llvm::all_of(nest.pre, [](Operation *op) { return isMemoryEffectFree(op); }))
     return std::nullopt;
   scf::ForOp inner = nest.inner;
-  if (!llvm::all_of(ValueRange{inner.getLowerBound(), inner.getUpperBound(),
-                               inner.getStep()},
-                    [&](Value v) { return outer.isDefinedOutsideOfLoop(v); }))
+  if (!llvm::all_of(
+          ValueRange{inner.getLowerBound(), inner.getUpperBound(), inner.getStep()},
+          [&](Value v) { return outer.isDefinedOutsideOfLoop(v); }))
     return std::nullopt;
   // The inner loop's initial values are the flat loop's too.
   if (!llvm::all_of(inner.getInitArgs(),
@@ -89,14 +89,16 @@ std::optional<Nest> matchNest(scf::ForOp outer) {
 /// The trip count of `loop` in i64 (its bounds are i32: no overflow).
 Value getTripCount(OpBuilder &b, Location loc, scf::ForOp loop) {
   Type i64 = b.getI64Type();
-  auto wide = [&](Value v) { return arith::ExtSIOp::create(b, loc, i64, v).getResult(); };
+  auto wide = [&](Value v) {
+    return arith::ExtSIOp::create(b, loc, i64, v).getResult();
+  };
   Value lb = wide(loop.getLowerBound()), ub = wide(loop.getUpperBound());
   Value step = wide(loop.getStep());
   Value one = arith::ConstantIntOp::create(b, loc, i64, 1);
   Value zero = arith::ConstantIntOp::create(b, loc, i64, 0);
   Value span = arith::SubIOp::create(b, loc, ub, lb);
-  Value rounded = arith::AddIOp::create(
-      b, loc, span, arith::SubIOp::create(b, loc, step, one));
+  Value rounded =
+      arith::AddIOp::create(b, loc, span, arith::SubIOp::create(b, loc, step, one));
   Value count = arith::DivSIOp::create(b, loc, rounded, step);
   return arith::MaxSIOp::create(b, loc, count, zero);
 }
@@ -134,8 +136,8 @@ void flatten(Nest &nest) {
   Value t = arith::DivSIOp::create(b, loc, it, perTile);
   Value k = arith::RemSIOp::create(b, loc, it, perTile);
   auto at = [&](scf::ForOp l, Value index) {
-    return arith::AddIOp::create(
-        b, loc, l.getLowerBound(), arith::MulIOp::create(b, loc, index, l.getStep()));
+    return arith::AddIOp::create(b, loc, l.getLowerBound(),
+                                 arith::MulIOp::create(b, loc, index, l.getStep()));
   };
   IRMapping map;
   map.map(outer.getInductionVar(), at(outer, t));
