@@ -19,6 +19,15 @@ void buildGpuLoweringPipeline(OpPassManager &pm, const GpuTargetDescription &tar
   TileGpuPipelineLoadsOptions pipelineLoads =
       getPipelineLoadsOptions(target, numWarps, numStages);
   pipelineLoads.slicedTensorCopies = hooks.slicedTensorCopies;
+  // flatten=True nests as one loop: pipeline-loads then runs a persistent
+  // GEMM's loads across its tiles (the next tile's first copies in flight
+  // during this tile's epilogue).
+  // (Where a flat loop's operand stages and its epilogue would not fit in
+  // shared memory together, the nest stays: its staging and epilogue may
+  // share the bytes, StagingOverlay.h.)
+  tile::TileFlattenLoopsOptions flatten;
+  flatten.maxDotBytes = target.sharedMemoryPerBlock;
+  pm.addNestedPass<func::FuncOp>(tile::createTileFlattenLoops(flatten));
   // Pointer tiles that a block-copy engine reading tensor descriptors (TMA)
   // can copy, rectangles of a matrix, become descriptor loads first.
   if (pipelineLoads.tensorCopies && pipelineLoads.numStages >= 2) {

@@ -48,8 +48,35 @@ namespace tessel::gpu {
 
 namespace {
 
+/// An integer division or remainder: free of memory effects, but undefined
+/// (a trap on some targets) for a zero divisor, so not pure. Cloned for an
+/// iteration ahead, which may not exist, its divisor is guarded
+/// (cloneSpeculated); a flattened loop's steps are found by such divisions.
+bool isIntegerDivision(Operation *op) {
+  return isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
+             arith::CeilDivSIOp, arith::CeilDivUIOp, arith::FloorDivSIOp>(op);
+}
+
+/// Clones `op` (an op of a slice) for another iteration than its own: an
+/// integer division divides by 1 where its divisor is 0.
+Operation *cloneSpeculated(OpBuilder &b, Operation *op, IRMapping &mapping) {
+  Operation *clone = b.clone(*op, mapping);
+  if (!isIntegerDivision(clone))
+    return clone;
+  Location loc = op->getLoc();
+  Value divisor = clone->getOperand(1);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(clone);
+  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(divisor.getType()));
+  Value one = arith::ConstantOp::create(b, loc, b.getOneAttr(divisor.getType()));
+  Value isZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, divisor, zero);
+  clone->setOperand(1, arith::SelectOp::create(b, loc, isZero, one, divisor));
+  return clone;
+}
+
 /// The ops of `loop`'s body that `roots` depend on, in program order, or
-/// nullopt if one of them has side effects or regions.
+/// nullopt if one of them has side effects or regions (integer divisions
+/// excepted: isIntegerDivision).
 std::optional<SmallVector<Operation *>> getPureSlice(scf::ForOp loop,
                                                      ValueRange roots) {
   llvm::SetVector<Operation *> slice;
@@ -59,7 +86,7 @@ std::optional<SmallVector<Operation *>> getPureSlice(scf::ForOp loop,
     Operation *def = v.getDefiningOp();
     if (!def || def->getBlock() != loop.getBody() || slice.contains(def))
       continue;
-    if (!isPure(def) || def->getNumRegions() != 0)
+    if (!(isPure(def) || isIntegerDivision(def)) || def->getNumRegions() != 0)
       return std::nullopt;
     slice.insert(def);
     llvm::append_range(worklist, def->getOperands());
@@ -124,7 +151,7 @@ Value andMask(OpBuilder &b, Location loc, tile::LoadOp load, Value mask, Value c
 Value cloneLoad(OpBuilder &b, Operation *op, ArrayRef<Operation *> slice,
                 IRMapping &mapping, Value cond, int64_t rowMultiple) {
   for (Operation *sliced : slice)
-    b.clone(*sliced, mapping);
+    cloneSpeculated(b, sliced, mapping);
   if (auto desc = dyn_cast<tile::DescLoadOp>(op)) {
     SmallVector<Value> indices;
     for (Value index : desc.getIndices())
@@ -282,7 +309,7 @@ IRMapping advanceOnce(OpBuilder &b, scf::ForOp loop, scf::YieldOp yield,
     Value value = yield.getOperand(i);
     for (Operation *op : *getPureSlice(loop, value))
       if (!cloned.contains(op->getResult(0)))
-        b.clone(*op, cloned);
+        cloneSpeculated(b, op, cloned);
     next.map(loop.getRegionIterArg(i), cloned.lookupOrDefault(value));
   }
   return next;
@@ -382,14 +409,22 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, bool tensorCopies,
     Operation *getDot() const { return *getOperandOp()->getUsers().begin(); }
   };
   // A load moved above a write of the same iteration could read memory
-  // before that write: loops that write memory are left alone.
+  // before that write: loops that write memory are left alone, but for the
+  // epilogue of a loop flattened at the kernel's request, which flatten=True
+  // states later iterations do not read (tile-flatten-loops).
   bool writes = false;
+  const bool flattened = loop->hasAttr(tile::kFlattenedAttrName);
   body->walk([&](Operation *op) {
+    for (Operation *in = op; flattened && in != loop.getOperation();
+         in = in->getParentOp())
+      if (in->hasAttr(tile::kFlattenedEpilogueAttrName))
+        return WalkResult::advance();
     if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>() || isPure(op))
-      return;
+      return WalkResult::advance();
     auto effects = dyn_cast<MemoryEffectOpInterface>(op);
     if (!effects || effects.hasEffect<MemoryEffects::Write>())
       writes = true;
+    return WalkResult::advance();
   });
   // Descriptor loads the block-copy engine cannot take (or that are not
   // pipelined: a loop that writes) become pointer loads, pipelined as any.

@@ -1044,7 +1044,7 @@ bool Lowerer::lowerFor(const ForStmt *s) {
       forOp->setAttr("tile.num_stages", builder_.getI32IntegerAttr(*numStages));
     // The loop and the one loop in its body may become one (tile-flatten-loops).
     if (flatten)
-      forOp->setAttr("tile.flatten", builder_.getUnitAttr());
+      forOp->setAttr(tile::kFlattenAttrName, builder_.getUnitAttr());
     Env bodyEnv = *outer;
     mlir::Block *body = forOp.getBody();
     bodyEnv[target->name] = SV::ofTile(forOp.getInductionVar(), ivType);

@@ -11,25 +11,33 @@
 // memory effects, the inner loop's bounds defined outside the outer loop,
 // both induction variables i32), with nO and nI the two trip counts:
 //
-//   flat = nI > 0 && nO * nI <= INT32_MAX
-//   r = scf.for it = 0 to (flat ? nO * nI : 0) iter_args(outer, inner) {
-//     t = it / nI, k = it % nI
-//     pre (at outer iv lbO + t * stepO)
-//     inner args = k == 0 ? their initial values : carried
-//     inner body (at inner iv lbI + k * stepI)
-//     outer = scf.if k == nI - 1 { post; the outer yield } else { outer }
+//   r = scf.for round (i64) iter_args(outer) {    (one round if nO * nI fits i32)
+//     scf.for it = 0 to (the round's outer iterations) * nI (i32)
+//         iter_args(outer, inner) {                (tile.flattened)
+//       t = the round's first + it / nI, k = it % nI
+//       pre (at outer iv lbO + t * stepO)
+//       inner args = k == 0 ? their initial values : carried
+//       inner body (at inner iv lbI + k * stepI)
+//       outer = scf.if k == nI - 1 { post; the outer yield } else { outer }
+//     }
 //   }
-//   results = scf.if flat { r } else { the nest as it was }
+//   results = scf.if nI > 0 { r } else { the outer loop, its inner loop gone }
 //
 // Pre runs again at every step of a tile (pure scalar work, and constants
 // that canonicalization hoists); post runs once a tile, after its last
-// step, as before. A nest that does not qualify stays as it is: the
-// attribute is a request, and the loops mean the same either way.
+// step, as before, in an scf.if marked `tile.flattened_epilogue`. With
+// flatten=True the kernel also states that post does not write what later
+// outer iterations read, so that a pipeliner may issue the next tile's
+// loads before this tile's stores (as Triton's flattening assumes). A nest
+// that does not qualify stays as it is: the attribute is a request, and
+// the loops mean the same either way.
 //
 //===----------------------------------------------------------------------===//
 
 #include "dialects/tile/Transforms/Passes.h"
 
+#include "dialects/tile/IR/TileDialect.h"
+#include "dialects/tile/IR/TileOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
@@ -46,16 +54,25 @@ namespace tessel::tile {
 
 namespace {
 
-/// The attribute the frontend sets for `flatten=True`.
-constexpr llvm::StringLiteral kFlattenAttr = "tile.flatten";
-
 /// A loop nest the pass can flatten.
 struct Nest {
   scf::ForOp outer, inner;
   SmallVector<Operation *> pre, post;
 };
 
-std::optional<Nest> matchNest(scf::ForOp outer) {
+/// The bytes a pipelined flat loop keeps for `dot`: three stages of its
+/// operands and its accumulator in f32 (the epilogue's move through shared
+/// memory).
+int64_t getDotBytes(tile::DotOp dot) {
+  auto bytes = [](Value v) {
+    auto type = cast<RankedTensorType>(v.getType());
+    return type.getNumElements() * int64_t(type.getElementTypeBitWidth()) / 8;
+  };
+  return 3 * (bytes(dot.getA()) + bytes(dot.getB())) +
+         cast<RankedTensorType>(dot.getType()).getNumElements() * 4;
+}
+
+std::optional<Nest> matchNest(scf::ForOp outer, int64_t maxDotBytes) {
   Nest nest{outer, nullptr, {}, {}};
   Block *body = outer.getBody();
   for (Operation &op : body->without_terminator()) {
@@ -80,6 +97,12 @@ std::optional<Nest> matchNest(scf::ForOp outer) {
   if (!llvm::all_of(inner.getInitArgs(),
                     [&](Value v) { return outer.isDefinedOutsideOfLoop(v); }))
     return std::nullopt;
+  if (maxDotBytes > 0) {
+    bool fits = true;
+    inner.walk([&](tile::DotOp dot) { fits &= getDotBytes(dot) <= maxDotBytes; });
+    if (!fits)
+      return std::nullopt;
+  }
   if (!outer.getInductionVar().getType().isInteger(32) ||
       !inner.getInductionVar().getType().isInteger(32))
     return std::nullopt;
@@ -108,36 +131,49 @@ void flatten(Nest &nest) {
   Location loc = outer.getLoc();
   OpBuilder b(outer);
   Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  auto constant64 = [&](int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, i64, v).getResult();
+  };
   Value outerTrips = getTripCount(b, loc, outer);
   Value innerTrips = getTripCount(b, loc, inner);
-  Value total = arith::MulIOp::create(b, loc, outerTrips, innerTrips);
-  Value zero64 = arith::ConstantIntOp::create(b, loc, i64, 0);
-  Value limit =
-      arith::ConstantIntOp::create(b, loc, i64, std::numeric_limits<int32_t>::max());
-  Value flat = arith::AndIOp::create(
-      b, loc,
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, innerTrips, zero64),
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, total, limit));
-  Value steps = arith::TruncIOp::create(
-      b, loc, i32, arith::SelectOp::create(b, loc, flat, total, zero64));
-  // (Read only where the loop runs: nI is then at most INT32_MAX.)
+  Value zero64 = constant64(0), one64 = constant64(1);
+  Value flat = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, innerTrips, zero64);
+  // Outer iterations a round: as many as keep a round's steps within i32
+  // (one round but for absurd trip counts).
+  Value perRound = arith::DivSIOp::create(
+      b, loc, constant64(std::numeric_limits<int32_t>::max()),
+      arith::MaxSIOp::create(b, loc, innerTrips, one64));
+  Value rounds = arith::SelectOp::create(
+      b, loc, flat, arith::CeilDivSIOp::create(b, loc, outerTrips, perRound), zero64);
+  // (Read only where a round runs: nI is then at most INT32_MAX.)
   Value perTile = arith::TruncIOp::create(b, loc, i32, innerTrips);
   Value zero = arith::ConstantIntOp::create(b, loc, i32, 0);
   Value one = arith::ConstantIntOp::create(b, loc, i32, 1);
-
   const unsigned outerArgs = outer.getNumRegionIterArgs();
-  SmallVector<Value> inits(outer.getInitArgs());
-  llvm::append_range(inits, inner.getInitArgs());
+  const bool results = outerArgs != 0;
 
+  auto roundLoop = scf::ForOp::create(b, loc, zero64, rounds, one64, outer.getInitArgs());
+  b.setInsertionPointToStart(roundLoop.getBody());
+  Value first = arith::MulIOp::create(b, loc, roundLoop.getInductionVar(), perRound);
+  Value count = arith::MinSIOp::create(b, loc, perRound,
+                                       arith::SubIOp::create(b, loc, outerTrips, first));
+  Value steps = arith::TruncIOp::create(b, loc, i32,
+                                        arith::MulIOp::create(b, loc, count, innerTrips));
+  // (The outer index in i32 wraps as the outer induction variable does.)
+  Value base = arith::TruncIOp::create(b, loc, i32, first);
+  SmallVector<Value> inits(roundLoop.getRegionIterArgs());
+  llvm::append_range(inits, inner.getInitArgs());
   auto loop = scf::ForOp::create(b, loc, zero, steps, one, inits);
+  scf::YieldOp::create(b, loc, ValueRange(loop.getResults().take_front(outerArgs)));
+
   Block *body = loop.getBody();
   b.setInsertionPointToStart(body);
   Value it = loop.getInductionVar();
-  Value t = arith::DivSIOp::create(b, loc, it, perTile);
+  Value t = arith::AddIOp::create(b, loc, base, arith::DivSIOp::create(b, loc, it, perTile));
   Value k = arith::RemSIOp::create(b, loc, it, perTile);
   auto at = [&](scf::ForOp l, Value index) {
-    return arith::AddIOp::create(b, loc, l.getLowerBound(),
-                                 arith::MulIOp::create(b, loc, index, l.getStep()));
+    return arith::AddIOp::create(
+        b, loc, l.getLowerBound(), arith::MulIOp::create(b, loc, index, l.getStep()));
   };
   IRMapping map;
   map.map(outer.getInductionVar(), at(outer, t));
@@ -145,11 +181,10 @@ void flatten(Nest &nest) {
     map.map(outer.getRegionIterArgs()[i], loop.getRegionIterArgs()[i]);
   for (Operation *op : nest.pre)
     b.clone(*op, map);
-  Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, k, zero);
+  Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, k, zero);
   for (auto [j, arg] : llvm::enumerate(inner.getRegionIterArgs())) {
-    Value init = inner.getInitArgs()[j];
     Value carried = loop.getRegionIterArgs()[outerArgs + j];
-    map.map(arg, arith::SelectOp::create(b, loc, first, init, carried));
+    map.map(arg, arith::SelectOp::create(b, loc, isFirst, inner.getInitArgs()[j], carried));
   }
   map.map(inner.getInductionVar(), at(inner, k));
   for (Operation &op : inner.getBody()->without_terminator())
@@ -158,13 +193,11 @@ void flatten(Nest &nest) {
   for (Value v : inner.getBody()->getTerminator()->getOperands())
     next.push_back(map.lookupOrDefault(v));
 
-  // Post, once a tile: after its last step.
-  Value last = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, k,
-                                     arith::SubIOp::create(b, loc, perTile, one));
-  // (An scf.if without results comes with its yields; one with results
-  // gets them here.)
-  const bool results = outerArgs != 0;
-  auto ending = scf::IfOp::create(b, loc, outer.getResultTypes(), last,
+  // Post, once an outer iteration: after its last step. (An scf.if without
+  // results comes with its yields; one with results gets them here.)
+  Value isLast = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, k,
+                                       arith::SubIOp::create(b, loc, perTile, one));
+  auto ending = scf::IfOp::create(b, loc, outer.getResultTypes(), isLast,
                                   /*withElseRegion=*/true);
   {
     OpBuilder::InsertionGuard guard(b);
@@ -183,20 +216,23 @@ void flatten(Nest &nest) {
                            ValueRange(loop.getRegionIterArgs().take_front(outerArgs)));
     }
   }
+  // (A pipeliner may run later steps' loads ahead of this branch's stores:
+  // flatten=True states that they do not read what the branch writes.)
+  ending->setAttr(kFlattenedEpilogueAttrName, b.getUnitAttr());
   SmallVector<Value> yielded(ending.getResults());
   llvm::append_range(yielded, next);
   scf::YieldOp::create(b, loc, yielded);
-  loop->setAttr("tile.flattened", b.getUnitAttr());
+  loop->setAttr(kFlattenedAttrName, b.getUnitAttr());
 
-  // The nest as it was where the flat loop cannot stand for it (no inner
-  // steps, or more steps than i32 counts).
-  b.setInsertionPointAfter(loop);
+  // Without inner steps, the outer loop as it was, its inner loop gone
+  // (its results are its initial values): no flat steps to count.
+  b.setInsertionPointAfter(roundLoop);
   auto choice = scf::IfOp::create(b, loc, outer.getResultTypes(), flat,
                                   /*withElseRegion=*/true);
-  outer->removeAttr(kFlattenAttr);
+  outer->removeAttr(kFlattenAttrName);
   if (results) {
     b.setInsertionPointToStart(choice.thenBlock());
-    scf::YieldOp::create(b, loc, ValueRange(loop.getResults().take_front(outerArgs)));
+    scf::YieldOp::create(b, loc, roundLoop.getResults());
     outer->moveBefore(choice.elseBlock(), choice.elseBlock()->end());
     b.setInsertionPointToEnd(choice.elseBlock());
     scf::YieldOp::create(b, loc, outer.getResults());
@@ -206,17 +242,20 @@ void flatten(Nest &nest) {
   outer.getResults().replaceUsesWithIf(choice.getResults(), [&](OpOperand &use) {
     return !choice.elseBlock()->findAncestorOpInBlock(*use.getOwner());
   });
+  inner.getResults().replaceAllUsesWith(inner.getInitArgs());
+  inner->erase();
 }
 
 struct FlattenLoopsPass : impl::TileFlattenLoopsBase<FlattenLoopsPass> {
+  using TileFlattenLoopsBase::TileFlattenLoopsBase;
   void runOnOperation() override {
     SmallVector<scf::ForOp> marked;
     getOperation().walk([&](scf::ForOp loop) {
-      if (loop->hasAttr(kFlattenAttr))
+      if (loop->hasAttr(kFlattenAttrName))
         marked.push_back(loop);
     });
     for (scf::ForOp loop : marked)
-      if (std::optional<Nest> nest = matchNest(loop))
+      if (std::optional<Nest> nest = matchNest(loop, maxDotBytes))
         flatten(*nest);
   }
 };

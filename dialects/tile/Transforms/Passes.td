@@ -74,8 +74,18 @@ def TileFlattenLoops : Pass<"tile-flatten-loops", "::mlir::func::FuncOp"> {
     inner loop has no steps, or whose steps exceed i32, runs as it was (a
     copy kept under an `scf.if`). Nests that do not qualify are left as
     they are. See FlattenLoops.cpp.
+
+    With `max-dot-bytes`, a nest whose inner loop holds a `tile.dot` whose
+    operands three times over and f32 accumulator take more bytes stays a
+    nest: a GPU pipelining the flat loop keeps at least three stages of
+    operands in shared memory while the outer body's tail (the epilogue,
+    which moves the accumulator through shared memory) runs in the loop.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
+  let options = [
+    Option<"maxDotBytes", "max-dot-bytes", "int64_t", "0",
+           "Leave nests whose inner dot needs more bytes (three stages of operands and an f32 accumulator; 0: no limit).">,
+  ];
 }
 
 def TileInstrumentBounds : Pass<"tile-instrument-bounds", "::mlir::ModuleOp"> {

@@ -1,23 +1,26 @@
 // RUN: tessel-opt %s --split-input-file --tile-flatten-loops | FileCheck %s
 
 // A persistent walk over tiles (`flatten=True`) with a loop over K: one
-// loop over nO * nI steps; pre at every step, the accumulator restarting
-// at each tile's first step, post (with the walk's carried counter) at its
-// last; the nest kept for no inner steps or an i32 overflow.
+// loop over nO * nI steps (in rounds that keep the steps within i32: one
+// here); pre at every step, the accumulator restarting at each tile's
+// first step, post (with the walk's carried counter) at its last; without
+// inner steps, the outer loop alone.
 // CHECK-LABEL: func.func @walk
 // CHECK-SAME: (%[[P:.*]]: tensor<16x!tile.ptr<f32>>, %[[N:.*]]: i32, %[[K:.*]]: i32, %[[START:.*]]: i32)
 // CHECK-DAG: %[[ZEROS:.*]] = arith.constant dense<0.000000e+00> : tensor<16xf32>
 // CHECK: %[[NO:.*]] = arith.maxsi
 // CHECK: %[[NI:.*]] = arith.maxsi
-// CHECK: %[[TOTAL:.*]] = arith.muli %[[NO]], %[[NI]] : i64
-// CHECK: %[[FITS:.*]] = arith.cmpi sle, %[[TOTAL]]
 // CHECK: %[[SOME:.*]] = arith.cmpi sgt, %[[NI]]
-// CHECK: %[[FLAT:.*]] = arith.andi %[[SOME]], %[[FITS]] : i1
-// CHECK: %[[STEPS64:.*]] = arith.select %[[FLAT]], %[[TOTAL]]
-// CHECK: %[[STEPS:.*]] = arith.trunci %[[STEPS64]] : i64 to i32
+// CHECK: %[[PERROUND:.*]] = arith.divsi %c2147483647_i64,
+// CHECK: %[[ROUNDS:.*]] = arith.ceildivsi %[[NO]], %[[PERROUND]] : i64
+// CHECK: %[[NROUNDS:.*]] = arith.select %[[SOME]], %[[ROUNDS]]
 // CHECK: %[[PER:.*]] = arith.trunci %[[NI]] : i64 to i32
-// CHECK: %[[LOOP:.*]]:2 = scf.for %[[IT:.*]] = %{{.*}} to %[[STEPS]] step %{{.*}} iter_args(%[[DONE:.*]] = %[[START]], %[[ACC:.*]] = %[[ZEROS]]) -> (i32, tensor<16xf32>)
+// CHECK: %[[R:.*]] = scf.for %[[ROUND:.*]] = %{{.*}} to %[[NROUNDS]] step %{{.*}} iter_args(%[[RDONE:.*]] = %[[START]]) -> (i32)  : i64 {
+// CHECK: %[[STEPS:.*]] = arith.trunci %{{.*}} : i64 to i32
+// CHECK: %[[BASE:.*]] = arith.trunci %{{.*}} : i64 to i32
+// CHECK: %[[LOOP:.*]]:2 = scf.for %[[IT:.*]] = %{{.*}} to %[[STEPS]] step %{{.*}} iter_args(%[[DONE:.*]] = %[[RDONE]], %[[ACC:.*]] = %[[ZEROS]]) -> (i32, tensor<16xf32>)
 // CHECK: %[[T:.*]] = arith.divsi %[[IT]], %[[PER]]
+// CHECK: arith.addi %[[BASE]], %[[T]]
 // CHECK: %[[KK:.*]] = arith.remsi %[[IT]], %[[PER]]
 // CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[KK]], %{{.*}} : i32
 // CHECK: %[[CUR:.*]] = arith.select %[[FIRST]], %[[ZEROS]], %[[ACC]] : tensor<16xf32>
@@ -28,18 +31,20 @@
 // CHECK:   scf.yield %{{.*}} : i32
 // CHECK: } else {
 // CHECK:   scf.yield %[[DONE]] : i32
-// CHECK: }
+// CHECK: } {tile.flattened_epilogue}
 // CHECK: scf.yield %[[END]], %[[NEXT]] : i32, tensor<16xf32>
 // CHECK: } {tile.flattened}
-// CHECK: %[[R:.*]] = scf.if %[[FLAT]] -> (i32) {
-// CHECK:   scf.yield %[[LOOP]]#0 : i32
+// CHECK: scf.yield %[[LOOP]]#0 : i32
+// CHECK: %[[CHOICE:.*]] = scf.if %[[SOME]] -> (i32) {
+// CHECK:   scf.yield %[[R]] : i32
 // CHECK: } else {
-// CHECK:   %[[NEST:.*]] = scf.for
-// CHECK:     scf.for
-// CHECK:   scf.yield %[[NEST]] : i32
+// CHECK:   %[[ALONE:.*]] = scf.for
+// CHECK-NOT: scf.for
+// CHECK:     tile.store %[[P]], %[[ZEROS]]
+// CHECK:   scf.yield %[[ALONE]] : i32
 // CHECK: }
-// CHECK: return %[[R]] : i32
-// CHECK-NOT: tile.flatten
+// CHECK: return %[[CHOICE]] : i32
+// CHECK-NOT: tile.flatten}
 func.func @walk(%p: tensor<16x!tile.ptr<f32>>, %n: i32, %k: i32, %start: i32) -> i32 {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32

@@ -33,6 +33,15 @@ inline constexpr llvm::StringLiteral kDivisibilityAttrName = "tile.divisibility"
 /// Unit `func` argument attribute of the bounds record a bounds-checked
 /// kernel takes last (tile-instrument-bounds; a !tile.ptr<i64>).
 inline constexpr llvm::StringLiteral kBoundsRecordAttrName = "tile.bounds_record";
+/// Unit `scf.for` attribute: `tl.range(..., flatten=True)`, a request that
+/// the loop and the one loop in its body run as one (tile-flatten-loops).
+inline constexpr llvm::StringLiteral kFlattenAttrName = "tile.flatten";
+/// Unit attributes tile-flatten-loops leaves: on the one loop it made, and
+/// on the scf.if in it that runs the outer body's tail once an outer
+/// iteration (whose stores later iterations' loads do not read).
+inline constexpr llvm::StringLiteral kFlattenedAttrName = "tile.flattened";
+inline constexpr llvm::StringLiteral kFlattenedEpilogueAttrName =
+    "tile.flattened_epilogue";
 } // namespace tessel::tile
 
 #endif // TESSEL_DIALECTS_TILE_IR_TILEDIALECT_H
