@@ -137,12 +137,13 @@ void flatten(Nest &nest) {
   Value outerTrips = getTripCount(b, loc, outer);
   Value innerTrips = getTripCount(b, loc, inner);
   Value zero64 = constant64(0), one64 = constant64(1);
-  Value flat = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, innerTrips, zero64);
+  Value flat =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, innerTrips, zero64);
   // Outer iterations a round: as many as keep a round's steps within i32
   // (one round but for absurd trip counts).
-  Value perRound = arith::DivSIOp::create(
-      b, loc, constant64(std::numeric_limits<int32_t>::max()),
-      arith::MaxSIOp::create(b, loc, innerTrips, one64));
+  Value perRound =
+      arith::DivSIOp::create(b, loc, constant64(std::numeric_limits<int32_t>::max()),
+                             arith::MaxSIOp::create(b, loc, innerTrips, one64));
   Value rounds = arith::SelectOp::create(
       b, loc, flat, arith::CeilDivSIOp::create(b, loc, outerTrips, perRound), zero64);
   // (Read only where a round runs: nI is then at most INT32_MAX.)
@@ -152,13 +153,14 @@ void flatten(Nest &nest) {
   const unsigned outerArgs = outer.getNumRegionIterArgs();
   const bool results = outerArgs != 0;
 
-  auto roundLoop = scf::ForOp::create(b, loc, zero64, rounds, one64, outer.getInitArgs());
+  auto roundLoop =
+      scf::ForOp::create(b, loc, zero64, rounds, one64, outer.getInitArgs());
   b.setInsertionPointToStart(roundLoop.getBody());
   Value first = arith::MulIOp::create(b, loc, roundLoop.getInductionVar(), perRound);
-  Value count = arith::MinSIOp::create(b, loc, perRound,
-                                       arith::SubIOp::create(b, loc, outerTrips, first));
-  Value steps = arith::TruncIOp::create(b, loc, i32,
-                                        arith::MulIOp::create(b, loc, count, innerTrips));
+  Value count = arith::MinSIOp::create(
+      b, loc, perRound, arith::SubIOp::create(b, loc, outerTrips, first));
+  Value steps = arith::TruncIOp::create(
+      b, loc, i32, arith::MulIOp::create(b, loc, count, innerTrips));
   // (The outer index in i32 wraps as the outer induction variable does.)
   Value base = arith::TruncIOp::create(b, loc, i32, first);
   SmallVector<Value> inits(roundLoop.getRegionIterArgs());
@@ -169,11 +171,12 @@ void flatten(Nest &nest) {
   Block *body = loop.getBody();
   b.setInsertionPointToStart(body);
   Value it = loop.getInductionVar();
-  Value t = arith::AddIOp::create(b, loc, base, arith::DivSIOp::create(b, loc, it, perTile));
+  Value t =
+      arith::AddIOp::create(b, loc, base, arith::DivSIOp::create(b, loc, it, perTile));
   Value k = arith::RemSIOp::create(b, loc, it, perTile);
   auto at = [&](scf::ForOp l, Value index) {
-    return arith::AddIOp::create(
-        b, loc, l.getLowerBound(), arith::MulIOp::create(b, loc, index, l.getStep()));
+    return arith::AddIOp::create(b, loc, l.getLowerBound(),
+                                 arith::MulIOp::create(b, loc, index, l.getStep()));
   };
   IRMapping map;
   map.map(outer.getInductionVar(), at(outer, t));
@@ -184,7 +187,8 @@ void flatten(Nest &nest) {
   Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, k, zero);
   for (auto [j, arg] : llvm::enumerate(inner.getRegionIterArgs())) {
     Value carried = loop.getRegionIterArgs()[outerArgs + j];
-    map.map(arg, arith::SelectOp::create(b, loc, isFirst, inner.getInitArgs()[j], carried));
+    map.map(arg,
+            arith::SelectOp::create(b, loc, isFirst, inner.getInitArgs()[j], carried));
   }
   map.map(inner.getInductionVar(), at(inner, k));
   for (Operation &op : inner.getBody()->without_terminator())
