@@ -522,8 +522,12 @@ int main(int argc, char **argv) {
                       vn = std::stoi(v.constexprs.at("BLOCK_N"));
         const uint32_t split =
             splitK ? static_cast<uint32_t>(std::stoi(v.constexprs.at("SPLIT_K"))) : 1;
-        return rt::Grid{
-            static_cast<uint32_t>(((M + vm - 1) / vm) * ((N + vn - 1) / vn)), split, 1};
+        const int64_t tiles = ((M + vm - 1) / vm) * ((N + vn - 1) / vn);
+        // A persistent GEMM: one program an SM, each walking its tiles.
+        if (tb::isPersistentGemm(v.kernel))
+          return rt::Grid{static_cast<uint32_t>(std::min(tiles, tb::kPersistentPrograms)),
+                          1, 1};
+        return rt::Grid{static_cast<uint32_t>(tiles), split, 1};
       };
       rt::Grid grid = gridFor(w);
       // Every element against an fp64 product of the same inputs, with the

@@ -194,6 +194,17 @@ inline std::vector<GemmShape> getDescGemmShapes() {
           {"bf16", 3000, 5000, 2000}};
 }
 
+// The GEMMs also timed as persistent kernels (matmul_persistent_kernel, the
+// same parameters; gemm_persistent_* names): kPersistentPrograms programs
+// (fewer where there are fewer tiles) walk the tiles, the walk flattened
+// with the loop over K. triton_bench.py lists the same.
+inline std::vector<GemmShape> getPersistentGemmShapes() { return getDescGemmShapes(); }
+// One program an SM of the H100 SXM and the H200 (132 each).
+inline constexpr int64_t kPersistentPrograms = 132;
+inline bool isPersistentGemm(const std::string &kernel) {
+  return kernel == "matmul_persistent_kernel";
+}
+
 // The GEMMs also timed with K split over several programs a tile
 // (matmul_splitk_kernel; gemm_splitk_* names): shapes whose tiles are too few
 // to occupy every SM (1024^3: 64 tiles of 128x128 for 132 SMs).
@@ -305,6 +316,10 @@ inline std::vector<Workload> getWorkloads() {
   for (const GemmShape &g : getDescGemmShapes())
     workloads.push_back({"gemm_desc_" + g.getName().substr(5), Kind::kMatmul,
                          "matmul_desc_kernel", gemmSig(g.dtype, g.m, g.n, g.k),
+                         gemmTile, g.m, g.n, g.k, 4, 0, 4});
+  for (const GemmShape &g : getPersistentGemmShapes())
+    workloads.push_back({"gemm_persistent_" + g.getName().substr(5), Kind::kMatmul,
+                         "matmul_persistent_kernel", gemmSig(g.dtype, g.m, g.n, g.k),
                          gemmTile, g.m, g.n, g.k, 4, 0, 4});
   // Split-K: the workspace and the counts after C.
   for (const GemmShape &g : getSplitKGemmShapes()) {

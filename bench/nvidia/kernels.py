@@ -92,6 +92,40 @@ def matmul_desc_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
 
 
 @triton.jit
+def matmul_persistent_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
+                             stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn,
+                             BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+                             GROUP_M: tl.constexpr):
+    # matmul_desc_kernel (same parameters) run by a fixed number of programs
+    # (one an SM): each walks the tiles num_programs apart in the grouped
+    # order, the walk flattened with the loop over K (flatten=True) so that
+    # a pipeliner copies the next tile's first blocks during this tile's
+    # epilogue.
+    num_pid_m = tl.cdiv(M, BLOCK_M)
+    num_pid_n = tl.cdiv(N, BLOCK_N)
+    per_group = GROUP_M * num_pid_n
+    k_tiles = tl.cdiv(K, BLOCK_K)
+    a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[stride_am, stride_ak],
+                                       block_shape=[BLOCK_M, BLOCK_K])
+    b_desc = tl.make_tensor_descriptor(b_ptr, shape=[K, N], strides=[stride_bk, stride_bn],
+                                       block_shape=[BLOCK_K, BLOCK_N])
+    c_desc = tl.make_tensor_descriptor(c_ptr, shape=[M, N], strides=[stride_cm, stride_cn],
+                                       block_shape=[BLOCK_M, BLOCK_N])
+    for tile in tl.range(tl.program_id(0), num_pid_m * num_pid_n, tl.num_programs(0),
+                         flatten=True):
+        first_m = (tile // per_group) * GROUP_M
+        group_size = min(num_pid_m - first_m, GROUP_M)
+        pid_m = first_m + ((tile % per_group) % group_size)
+        pid_n = (tile % per_group) // group_size
+        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+        for k in range(k_tiles):
+            a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K])
+            b = b_desc.load([k * BLOCK_K, pid_n * BLOCK_N])
+            acc = tl.dot(a, b, acc)
+        c_desc.store([pid_m * BLOCK_M, pid_n * BLOCK_N], acc.to(c_ptr.dtype.element_ty))
+
+
+@triton.jit
 def matmul_splitk_kernel(a_ptr, b_ptr, c_ptr, ws_ptr, count_ptr, M, N, K,
                          stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn,
                          BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,

@@ -7,13 +7,13 @@ prepare="$1" plugin="$2" kernels="$3"
 out="$TEST_TMPDIR/kernels"
 mkdir -p "$out"
 "$prepare" "$plugin" "$kernels" "$out"
-# The fourteen GEMMs (seven 16-bit, one fp8, five through descriptors, one
-# split-K) and
+# The nineteen GEMMs (seven 16-bit, one fp8, five through descriptors, five
+# persistent, one split-K) and
 # eight attention workloads (four through descriptors) of Workloads.h, each
 # with a cubin beside its bytecode.
 for stem in gemm attn; do
   count=$(find "$out" -name "${stem}_*.cubin" -size +0 | wc -l)
-  want=$([ "$stem" = gemm ] && echo 14 || echo 8)
+  want=$([ "$stem" = gemm ] && echo 19 || echo 8)
   if [ "$count" != "$want" ]; then
     echo "FAIL: $count ${stem} cubins, expected $want" >&2
     exit 1

@@ -146,7 +146,8 @@ sass() {
   local hgmma qgmma hmma ldsm utmaldg syncs
   # The GEMMs are sm_90a kernels: their dots run on warp-group MMA (HGMMA
   # for 16-bit inputs, QGMMA for fp8 ones); those through descriptors
-  # (gemm_desc_*) copy their tiles with TMA (UTMALDG, on SYNCS barriers),
+  # (gemm_desc_*, gemm_persistent_*) copy their tiles with TMA (UTMALDG,
+  # on SYNCS barriers),
   # and so do the 16-bit pointer GEMMs whose rows are multiples of 16
   # elements (tilegpu-pointer-tile-copies); the ragged one's rows of 5000
   # keep cp.async.
@@ -162,7 +163,7 @@ sass() {
   grep -m 2 -E "UTMALDG|SYNCS" "$out/$name.txt" || true
   [ "$((hgmma + qgmma))" -gt 0 ] || return 1
   case "$(basename "$f")" in
-  gemm_desc_*) [ "$utmaldg" -gt 0 ] ;;
+  gemm_desc_* | gemm_persistent_*) [ "$utmaldg" -gt 0 ] ;;
   gemm_bf16_3000x5000x2000.cubin) [ "$utmaldg" -eq 0 ] ;;
   gemm_fp16_*.cubin | gemm_bf16_*.cubin) [ "$utmaldg" -gt 0 ] ;;
   esac

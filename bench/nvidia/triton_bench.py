@@ -52,6 +52,13 @@ DESC_GEMM_SHAPES = (("fp16", 4096, 4096, 4096), ("bf16", 4096, 4096, 4096),
                     ("bf16", 3000, 5000, 2000))
 
 
+# Workloads.h: getPersistentGemmShapes() and kPersistentPrograms, the same
+# GEMMs as persistent kernels (kernels.matmul_persistent_kernel, its walk
+# over tiles flattened with the loop over K), named gemm_persistent_*.
+PERSISTENT_GEMM_SHAPES = DESC_GEMM_SHAPES
+PERSISTENT_PROGRAMS = 132
+
+
 # Workloads.h: getSplitKGemmShapes(), kSplitK, kMaxSplitK and
 # getSplitKConfigs() (BLOCK_M, BLOCK_N, BLOCK_K, num_warps, num_stages,
 # SPLIT_K): kernels.matmul_splitk_kernel, named gemm_splitk_*.
@@ -246,6 +253,8 @@ def gemm():
         lambda size, alignment, stream: torch.empty(size, device="cuda", dtype=torch.int8))
     shapes = [(s, kernels.matmul_kernel, "gemm") for s in GEMM_SHAPES]
     shapes += [(s, kernels.matmul_desc_kernel, "gemm_desc") for s in DESC_GEMM_SHAPES]
+    shapes += [(s, kernels.matmul_persistent_kernel, "gemm_persistent")
+               for s in PERSISTENT_GEMM_SHAPES]
     shapes += [(s, kernels.matmul_splitk_kernel, "gemm_splitk") for s in SPLITK_GEMM_SHAPES]
     for (tag, m, n_, k), kernel, prefix in shapes:
         split_k = prefix == "gemm_splitk"
@@ -293,6 +302,8 @@ def gemm():
 
         def launcher(bm, bn, bk, warps, stages, split=SPLIT_K):
             tiles = triton.cdiv(m, bm) * triton.cdiv(n_, bn)
+            if prefix == "gemm_persistent":
+                tiles = min(tiles, PERSISTENT_PROGRAMS)
             if split_k:
                 return lambda: kernel[(tiles, split)](
                     a, b, c, workspace, counts, m, n_, k, a.stride(0), a.stride(1),

@@ -153,8 +153,15 @@ void flatten(Nest &nest) {
   const unsigned outerArgs = outer.getNumRegionIterArgs();
   const bool results = outerArgs != 0;
 
+  // (A loop made without iteration arguments comes with its yield: the
+  // yields are made here.)
+  auto dropYield = [](scf::ForOp l) {
+    if (l.getBody()->mightHaveTerminator())
+      l.getBody()->getTerminator()->erase();
+  };
   auto roundLoop =
       scf::ForOp::create(b, loc, zero64, rounds, one64, outer.getInitArgs());
+  dropYield(roundLoop);
   b.setInsertionPointToStart(roundLoop.getBody());
   Value first = arith::MulIOp::create(b, loc, roundLoop.getInductionVar(), perRound);
   Value count = arith::MinSIOp::create(
@@ -166,6 +173,7 @@ void flatten(Nest &nest) {
   SmallVector<Value> inits(roundLoop.getRegionIterArgs());
   llvm::append_range(inits, inner.getInitArgs());
   auto loop = scf::ForOp::create(b, loc, zero, steps, one, inits);
+  dropYield(loop);
   scf::YieldOp::create(b, loc, ValueRange(loop.getResults().take_front(outerArgs)));
 
   Block *body = loop.getBody();

@@ -107,3 +107,29 @@ func.func @varying_inner(%p: tensor<16x!tile.ptr<f32>>, %n: i32) {
   } {tile.flatten}
   return
 }
+
+// -----
+
+// A walk without carried values, around an inner loop without any: one
+// yield a loop.
+// CHECK-LABEL: func.func @no_carried
+// CHECK: scf.for {{.*}} : i64 {
+// CHECK:   scf.for {{.*}} : i32 {
+// CHECK:     tile.store
+// CHECK:     scf.if
+// CHECK:       tile.store
+// CHECK:     } {tile.flattened_epilogue}
+// CHECK-NEXT: } {tile.flattened}
+// CHECK-NEXT: }
+func.func @no_carried(%p: tensor<16x!tile.ptr<f32>>, %n: i32, %k: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %ones = arith.constant dense<1.0> : tensor<16xf32>
+  scf.for %t = %c0 to %n step %c1 : i32 {
+    scf.for %j = %c0 to %k step %c1 : i32 {
+      tile.store %p, %ones : tensor<16x!tile.ptr<f32>>
+    }
+    tile.store %p, %ones : tensor<16x!tile.ptr<f32>>
+  } {tile.flatten}
+  return
+}
