@@ -525,8 +525,8 @@ int main(int argc, char **argv) {
         const int64_t tiles = ((M + vm - 1) / vm) * ((N + vn - 1) / vn);
         // A persistent GEMM: one program an SM, each walking its tiles.
         if (tb::isPersistentGemm(v.kernel))
-          return rt::Grid{static_cast<uint32_t>(std::min(tiles, tb::kPersistentPrograms)),
-                          1, 1};
+          return rt::Grid{
+              static_cast<uint32_t>(std::min(tiles, tb::kPersistentPrograms)), 1, 1};
         return rt::Grid{static_cast<uint32_t>(tiles), split, 1};
       };
       rt::Grid grid = gridFor(w);
