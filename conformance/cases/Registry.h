@@ -25,7 +25,7 @@ namespace tessel::conformance {
 // 2.5: a descriptor GEMM on two warp groups over whole 128-row tiles.
 // 2.6: programs publishing through an atomic's acquire-release semantics;
 // split-K GEMMs (the last program of a tile sums the partials).
-inline constexpr const char *kSuiteVersion = "2.9";
+inline constexpr const char *kSuiteVersion = "2.10";
 
 // Every runnable case, ordered by id; ids are unique (checked on first use).
 const std::vector<Case> &allCases();
