@@ -75,8 +75,10 @@ Operation *cloneSpeculated(OpBuilder &b, Operation *op, IRMapping &mapping) {
 }
 
 /// The ops of `loop`'s body that `roots` depend on, in program order, or
-/// nullopt if one of them has side effects or regions (integer divisions
-/// excepted: isIntegerDivision).
+/// nullopt if one of them has side effects or regions. A flattened loop's
+/// integer divisions are taken too (isIntegerDivision: its tile and step
+/// come from them); other loops keep theirs out of pipelined slices, as
+/// before flattening existed, so that their code does not change.
 std::optional<SmallVector<Operation *>> getPureSlice(scf::ForOp loop,
                                                      ValueRange roots) {
   llvm::SetVector<Operation *> slice;
@@ -86,7 +88,10 @@ std::optional<SmallVector<Operation *>> getPureSlice(scf::ForOp loop,
     Operation *def = v.getDefiningOp();
     if (!def || def->getBlock() != loop.getBody() || slice.contains(def))
       continue;
-    if (!(isPure(def) || isIntegerDivision(def)) || def->getNumRegions() != 0)
+    const bool speculable =
+        isPure(def) ||
+        (isIntegerDivision(def) && loop->hasAttr(tile::kFlattenedAttrName));
+    if (!speculable || def->getNumRegions() != 0)
       return std::nullopt;
     slice.insert(def);
     llvm::append_range(worklist, def->getOperands());
