@@ -88,9 +88,8 @@ std::optional<SmallVector<Operation *>> getPureSlice(scf::ForOp loop,
     Operation *def = v.getDefiningOp();
     if (!def || def->getBlock() != loop.getBody() || slice.contains(def))
       continue;
-    const bool speculable =
-        isPure(def) ||
-        (isIntegerDivision(def) && loop->hasAttr(tile::kFlattenedAttrName));
+    const bool speculable = isPure(def) || (isIntegerDivision(def) &&
+                                            loop->hasAttr(tile::kFlattenedAttrName));
     if (!speculable || def->getNumRegions() != 0)
       return std::nullopt;
     slice.insert(def);
