@@ -15,7 +15,9 @@
 #   - the LLVM-free programs and plugin: tessel-conform-run, bench_gpu,
 #     bounds_gpu and
 #     the runtime-only libtessel_nvidia.so;
-#   - commit.txt, the tree the files were built from.
+#   - commit.txt, the tree the files were built from (and the compile
+#     switches set in the environment: TESSEL_NVIDIA_SLICED_TMA=1 copies
+#     descriptors over one slice of a tensor by TMA in every kernel made).
 #
 #   bash bench/nvidia/prepare_h200.sh [DIR]
 # then carry DIR (and a checkout of the same tree) to the GPU machine and run
@@ -54,6 +56,7 @@ changes=$(git status --porcelain 2>/dev/null || true)
 {
   echo "commit $commit"
   [ -z "$changes" ] || echo "with uncommitted changes to: $(awk '{print $2}' <<<"$changes" | tr '\n' ' ')"
+  [ -z "${TESSEL_NVIDIA_SLICED_TMA:-}" ] || echo "TESSEL_NVIDIA_SLICED_TMA=$TESSEL_NVIDIA_SLICED_TMA"
 } > "$dir/commit.txt"
 cat "$dir/commit.txt"
 du -sh "$dir"
