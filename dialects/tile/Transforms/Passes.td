@@ -70,10 +70,11 @@ def TileFlattenLoops : Pass<"tile-flatten-loops", "::mlir::func::FuncOp"> {
     becomes one loop over the pairs of iterations (marked
     `tile.flattened`): pre runs at every step, the inner iteration arguments
     restart from their initial values at each outer iteration's first step,
-    and post runs in an `scf.if` at its last step. At run time, a nest whose
-    inner loop has no steps, or whose steps exceed i32, runs as it was (a
-    copy kept under an `scf.if`). Nests that do not qualify are left as
-    they are. See FlattenLoops.cpp.
+    and post runs in an `scf.if` (marked `tile.flattened_epilogue`) at its
+    last step. The one loop runs in rounds that keep a round's steps within
+    i32 (one round but for absurd trip counts); at run time, a nest whose
+    inner loop has no steps runs as the outer loop alone. Nests that do not
+    qualify are left as they are. See FlattenLoops.cpp.
 
     With `max-dot-bytes`, a nest whose inner loop holds a `tile.dot` whose
     operands three times over and f32 accumulator take more bytes stays a
