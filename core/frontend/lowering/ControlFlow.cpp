@@ -522,8 +522,7 @@ static bool mergeBranches(Lowerer &L, scf::IfOp &ifOp, Env &outer, Env &thenEnv,
 
 /// Lowers `body` under `if not (flags that may be set):`; the other path is
 /// one that has left the block.
-bool lowerUnlessLeft(Lowerer &L, SourceLoc sloc,
-                            const std::function<bool()> &body) {
+bool lowerUnlessLeft(Lowerer &L, SourceLoc sloc, const std::function<bool()> &body) {
   Env *outer = L.env_;
   Location loc = L.toLoc(sloc);
   Value left;
@@ -655,7 +654,7 @@ bool Lowerer::takeFunctionResult(const FunctionDef *fn) {
 
 /// Requires a scalar condition and returns it as i1.
 std::optional<Value> scalarCondition(Lowerer &L, const SV &c, SourceLoc loc,
-                                            const char *construct) {
+                                     const char *construct) {
   if (!c.isTile()) {
     L.error(loc, std::string("the condition of ") + construct +
                      " must be a scalar, got " + c.describe());

@@ -31,7 +31,6 @@ using mlir::Value;
 namespace arith = mlir::arith;
 namespace scf = mlir::scf;
 
-
 namespace {
 /// Carried loop variables: assigned in the body and live before the loop,
 /// ready to change (loopEntryValue); their IR leaves are the iter_args.
