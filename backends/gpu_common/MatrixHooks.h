@@ -214,11 +214,13 @@ public:
   /// `input` elements (16-bit floats or fp8, k as above), `acc` this lane's n / 2 f32
   /// elements of C in the instruction's order (element 4q + 2h + e: row 16 * (warp % 4)
   /// + 8h + lane / 4, column 8q + 2 * (lane % 4) + e). Returns D, not to be read before
-  /// waitWarpGroupMma.
+  /// waitWarpGroupMma. With `accumulate` (an i1, the same in every thread), C
+  /// is added only where it is true: D = A * B otherwise (the instruction's
+  /// scale of D, decided at run time).
   virtual llvm::SmallVector<mlir::Value>
   warpGroupMma(mlir::OpBuilder &b, mlir::Location loc, mlir::Type input,
                const SharedMatrix &a, const SharedMatrix &bMatrix, unsigned n,
-               mlir::ValueRange acc) const {
+               mlir::ValueRange acc, mlir::Value accumulate = {}) const {
     return {};
   }
   /// Whether warpGroupMmaRegisterA can be used (16-bit inputs).
@@ -233,7 +235,7 @@ public:
   virtual llvm::SmallVector<mlir::Value>
   warpGroupMmaRegisterA(mlir::OpBuilder &b, mlir::Location loc, mlir::Type input,
                         mlir::ValueRange a, const SharedMatrix &bMatrix, unsigned n,
-                        mlir::ValueRange acc) const {
+                        mlir::ValueRange acc, mlir::Value accumulate = {}) const {
     return {};
   }
   /// Closes a group of the instructions issued since the last one.

@@ -148,10 +148,85 @@ Value makeDescriptor(OpBuilder &b, Location loc,
 
 } // namespace
 
+/// wgmma.mma_async written out (the NVVM op takes A as a descriptor only and
+/// D's scale as a constant): outputs $0.. are D, tied to the accumulator's
+/// inputs `acc`; then A (`aOperands`: four registers, or a descriptor), B's
+/// descriptor and scale-d as an i32 (non-zero: D = A * B + C; zero: D = A *
+/// B). The transpose bits (16-bit inputs only; fp8 reads K-major operands)
+/// are 0 for A and 1 for an N-major B.
+static SmallVector<Value> writeWarpGroupMma(OpBuilder &b, Location loc, Type input,
+                                            ValueRange aOperands, Value bDescriptor,
+                                            bool bKMajor, unsigned n, ValueRange acc,
+                                            Value scaleD) {
+  const bool fp8 = input.getIntOrFloatBitWidth() == 8;
+  const std::string type = input.isF16()                  ? "f16"
+                           : input.isBF16()               ? "bf16"
+                           : isa<Float8E4M3FNType>(input) ? "e4m3"
+                                                          : "e5m2";
+  const size_t outs = acc.size(), aCount = aOperands.size();
+  auto operand = [](size_t i) { return "$" + std::to_string(i); };
+  // Operands: outs outputs, outs tied inputs, A, B's descriptor, scale-d.
+  const size_t first = 2 * outs;
+  std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, " + operand(first + aCount + 1) +
+                     ", 0;\nwgmma.mma_async.sync.aligned.m64n" + std::to_string(n) + "k" +
+                     (fp8 ? "32" : "16") + ".f32." + type + "." + type + " {";
+  for (size_t i = 0; i < outs; ++i)
+    text += operand(i) + (i + 1 < outs ? ", " : "");
+  text += "}, ";
+  if (aCount == 1) {
+    text += operand(first);
+  } else {
+    text += "{";
+    for (size_t i = 0; i < aCount; ++i)
+      text += operand(first + i) + (i + 1 < aCount ? ", " : "");
+    text += "}";
+  }
+  text += ", " + operand(first + aCount) + ", p, 1, 1";
+  if (!fp8)
+    text += aCount == 1 ? std::string(", 0, ") + (bKMajor ? "0" : "1")
+                        : std::string(", ") + (bKMajor ? "0" : "1");
+  text += ";\n}";
+  std::string constraints;
+  for (size_t i = 0; i < outs; ++i)
+    constraints += "=f,";
+  for (size_t i = 0; i < outs; ++i)
+    constraints += std::to_string(i) + ",";
+  constraints += aCount == 1 ? "l," : "r,r,r,r,";
+  constraints += "l,r";
+  SmallVector<Value> operands(acc.begin(), acc.end());
+  operands.append(aOperands.begin(), aOperands.end());
+  operands.push_back(bDescriptor);
+  operands.push_back(scaleD);
+  auto type32 = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(outs, b.getF32Type()));
+  auto mma = LLVM::InlineAsmOp::create(
+      b, loc, type32, operands, text, constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false, LLVM::TailCallKind::None,
+      /*asm_dialect=*/LLVM::AsmDialectAttr(), /*operand_attrs=*/ArrayAttr());
+  SmallVector<Value> out;
+  for (size_t i = 0; i < outs; ++i)
+    out.push_back(LLVM::ExtractValueOp::create(b, loc, mma.getResult(0), i));
+  return out;
+}
+
+/// scale-d as wgmma's inline form reads it: 1, or `accumulate` (i1) as an
+/// i32.
+static Value getScaleD(OpBuilder &b, Location loc, Value accumulate) {
+  if (!accumulate)
+    return LLVM::ConstantOp::create(b, loc, b.getI32Type(), 1);
+  return LLVM::ZExtOp::create(b, loc, b.getI32Type(), accumulate);
+}
+
 SmallVector<Value> NvvmMatrixHooks::warpGroupMma(OpBuilder &b, Location loc, Type input,
                                                  const SharedMatrix &a,
                                                  const SharedMatrix &bMatrix,
-                                                 unsigned n, ValueRange acc) const {
+                                                 unsigned n, ValueRange acc,
+                                                 Value accumulate) const {
+  // D's scale decided at run time: the instruction written out.
+  if (accumulate)
+    return writeWarpGroupMma(b, loc, input, {makeDescriptor(b, loc, a)},
+                             makeDescriptor(b, loc, bMatrix), bMatrix.kMajor, n, acc,
+                             getScaleD(b, loc, accumulate));
   MLIRContext *context = b.getContext();
   Type f32 = b.getF32Type();
   auto accType =
@@ -183,45 +258,12 @@ SmallVector<Value> NvvmMatrixHooks::warpGroupMma(OpBuilder &b, Location loc, Typ
 SmallVector<Value> NvvmMatrixHooks::warpGroupMmaRegisterA(OpBuilder &b, Location loc,
                                                           Type input, ValueRange a,
                                                           const SharedMatrix &bMatrix,
-                                                          unsigned n,
-                                                          ValueRange acc) const {
+                                                          unsigned n, ValueRange acc,
+                                                          Value accumulate) const {
   // The NVVM op takes A as a descriptor only: the register form is written
-  // out. Outputs $0.. are D, tied to the accumulator's inputs; then A's four
-  // registers, B's descriptor and scale-d (1: D = A * B + C). The transpose
-  // bit of B is 1 for N-major B.
-  const std::string type = input.isF16() ? "f16" : "bf16";
-  const size_t outs = acc.size();
-  auto operand = [](size_t i) { return "$" + std::to_string(i); };
-  std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, " + operand(2 * outs + 5) +
-                     ", 0;\nwgmma.mma_async.sync.aligned.m64n" + std::to_string(n) +
-                     "k16.f32." + type + "." + type + " {";
-  for (size_t i = 0; i < outs; ++i)
-    text += operand(i) + (i + 1 < outs ? ", " : "");
-  text += "}, {";
-  for (size_t i = 0; i < 4; ++i)
-    text += operand(2 * outs + i) + (i < 3 ? ", " : "");
-  text += "}, " + operand(2 * outs + 4) + ", p, 1, 1, " + (bMatrix.kMajor ? "0" : "1") +
-          ";\n}";
-  std::string constraints;
-  for (size_t i = 0; i < outs; ++i)
-    constraints += "=f,";
-  for (size_t i = 0; i < outs; ++i)
-    constraints += std::to_string(i) + ",";
-  constraints += "r,r,r,r,l,r";
-  SmallVector<Value> operands(acc.begin(), acc.end());
-  operands.append(a.begin(), a.end());
-  operands.push_back(makeDescriptor(b, loc, bMatrix));
-  operands.push_back(LLVM::ConstantOp::create(b, loc, b.getI32Type(), 1));
-  auto type32 = LLVM::LLVMStructType::getLiteral(
-      b.getContext(), SmallVector<Type>(outs, b.getF32Type()));
-  auto mma = LLVM::InlineAsmOp::create(
-      b, loc, type32, operands, text, constraints,
-      /*has_side_effects=*/true, /*is_align_stack=*/false, LLVM::TailCallKind::None,
-      /*asm_dialect=*/LLVM::AsmDialectAttr(), /*operand_attrs=*/ArrayAttr());
-  SmallVector<Value> out;
-  for (size_t i = 0; i < outs; ++i)
-    out.push_back(LLVM::ExtractValueOp::create(b, loc, mma.getResult(0), i));
-  return out;
+  // out.
+  return writeWarpGroupMma(b, loc, input, a, makeDescriptor(b, loc, bMatrix),
+                           bMatrix.kMajor, n, acc, getScaleD(b, loc, accumulate));
 }
 
 void NvvmMatrixHooks::commitWarpGroupMma(OpBuilder &b, Location loc) const {

@@ -77,11 +77,12 @@ public:
   llvm::SmallVector<mlir::Value>
   warpGroupMmaRegisterA(mlir::OpBuilder &b, mlir::Location loc, mlir::Type input,
                         mlir::ValueRange a, const SharedMatrix &bMatrix, unsigned n,
-                        mlir::ValueRange acc) const override;
+                        mlir::ValueRange acc, mlir::Value accumulate) const override;
   llvm::SmallVector<mlir::Value> warpGroupMma(mlir::OpBuilder &b, mlir::Location loc,
                                               mlir::Type input, const SharedMatrix &a,
                                               const SharedMatrix &bMatrix, unsigned n,
-                                              mlir::ValueRange acc) const override;
+                                              mlir::ValueRange acc,
+                                              mlir::Value accumulate) const override;
   void commitWarpGroupMma(mlir::OpBuilder &b, mlir::Location loc) const override;
   llvm::SmallVector<mlir::Value> waitWarpGroupMma(mlir::OpBuilder &b,
                                                   mlir::Location loc,

@@ -348,6 +348,59 @@ int getCarriedAccumulator(scf::ForOp loop, tile::DotOp dot) {
   return int(i);
 }
 
+/// The epilogue op of flattened `loop` (`tile.flattened_epilogue`, directly
+/// in its body) that holds `op`, or null.
+static Operation *getFlattenedEpilogue(scf::ForOp loop, Operation *op) {
+  Operation *in = op;
+  while (in && in->getParentOp() != loop.getOperation())
+    in = in->getParentOp();
+  return in && in->hasAttr(tile::kFlattenedEpilogueAttrName) ? in : nullptr;
+}
+
+/// Whether, in a loop flattened at the kernel's request (tile-flatten-loops),
+/// `dot`'s accumulator is carried from one step to the next and restarts
+/// from zero at each outer iteration's first step (`acc = dot(a, b,
+/// select(first, zeros, acc))`), the result otherwise read only by the
+/// flattened epilogue: the lowering folds the select into the matrix
+/// instructions (their scale of the accumulator), so that they can stay in
+/// flight as a GEMM's, and the epilogue waits for them. Returns the iter
+/// arg's number or -1.
+int getRestartedAccumulator(scf::ForOp loop, tile::DotOp dot) {
+  if (!loop->hasAttr(tile::kFlattenedAttrName))
+    return -1;
+  auto select = dot.getAcc().getDefiningOp<arith::SelectOp>();
+  if (!select || select->getBlock() != loop.getBody() || !select->hasOneUse() ||
+      !select.getCondition().getType().isInteger(1) ||
+      !matchPattern(select.getTrueValue(), m_AnyZeroFloat()))
+    return -1;
+  auto arg = dyn_cast<BlockArgument>(select.getFalseValue());
+  if (!arg || arg.getOwner() != loop.getBody() || arg == loop.getInductionVar() ||
+      !arg.hasOneUse())
+    return -1;
+  const unsigned i = arg.getArgNumber() - 1;
+  bool yielded = false;
+  for (OpOperand &use : dot->getUses()) {
+    Operation *user = use.getOwner();
+    if (isa<scf::YieldOp>(user) && user->getParentOp() == loop.getOperation()) {
+      if (use.getOperandNumber() != i)
+        return -1;
+      yielded = true;
+    } else if (!getFlattenedEpilogue(loop, user)) {
+      return -1;
+    }
+  }
+  return yielded ? int(i) : -1;
+}
+
+/// A dot whose matrix instructions may stay in flight into the next
+/// iteration: its accumulator is carried (getCarriedAccumulator), or
+/// restarted at the steps of a flattened loop (getRestartedAccumulator).
+/// Returns the iter arg's number or -1.
+int getInFlightAccumulator(scf::ForOp loop, tile::DotOp dot) {
+  int carried = getCarriedAccumulator(loop, dot);
+  return carried >= 0 ? carried : getRestartedAccumulator(loop, dot);
+}
+
 /// Whether warp-group `dot`'s result only feeds `loop`'s next iteration
 /// (`acc = dot(p, v, acc * alpha)` in attention) and another warp-group dot
 /// that operand A depends on, run in the body and not left in flight
@@ -363,8 +416,8 @@ int getDrainedResult(scf::ForOp loop, tile::DotOp dot, unsigned numWarps,
   if (!isa<scf::YieldOp>(use.getOwner()))
     return -1;
   // A dot that only carries its own accumulator is left in flight the
-  // GEMM way (getCarriedAccumulator).
-  if (getCarriedAccumulator(loop, dot) >= 0)
+  // GEMM way (getInFlightAccumulator).
+  if (getInFlightAccumulator(loop, dot) >= 0)
     return -1;
   Block *body = loop.getBody();
   SmallVector<Value> worklist = {dot.getA()};
@@ -536,7 +589,7 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, bool tensorCopies,
         }))
       continue;
     bool invariant = loop.isDefinedOutsideOfLoop(dot.getA());
-    bool inFlight = allAsync && getCarriedAccumulator(loop, dot) >= 0;
+    bool inFlight = allAsync && getInFlightAccumulator(loop, dot) >= 0;
     if (invariant || !inFlight)
       separateA.insert(dot);
   }
@@ -598,7 +651,7 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, bool tensorCopies,
   const bool issueAfterDot =
       allAsync && llvm::any_of(stagedDots, [&](Operation *dot) {
         return isWarpGroupDot(dot, numWarps, warpGroupMaxN) &&
-               getCarriedAccumulator(loop, cast<tile::DotOp>(dot)) >= 0;
+               getInFlightAccumulator(loop, cast<tile::DotOp>(dot)) >= 0;
       });
 
   Location loc = loop.getLoc();
@@ -732,7 +785,7 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, bool tensorCopies,
     // overwrite what another warp group's instructions still read.
     auto dotOp = cast<tile::DotOp>(dot);
     int carried = issueAfterDot && staged.staging.isSwizzled()
-                      ? getCarriedAccumulator(newLoop, dotOp)
+                      ? getInFlightAccumulator(newLoop, dotOp)
                       : -1;
     // Or drained in the next iteration by the dot that A depends on: the
     // carried value waits before its first use there too.
@@ -761,6 +814,26 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, bool tensorCopies,
         rewriter.setInsertionPoint(first);
         auto wait = tilegpu::WaitDotOp::create(rewriter, dot->getLoc(), arg.getType(), arg);
         arg.replaceAllUsesExcept(wait, wait);
+      }
+    }
+    // A flattened loop's epilogue reads the result at an outer iteration's
+    // last step: it waits there, in each region of the epilogue that reads it.
+    if (!drained && getCarriedAccumulator(newLoop, dotOp) < 0) {
+      llvm::SetVector<Region *> regions;
+      for (Operation *user : dot->getUsers())
+        if (Operation *epilogue = getFlattenedEpilogue(newLoop, user))
+          for (Region &region : epilogue->getRegions())
+            if (region.isAncestor(user->getParentRegion()))
+              regions.insert(&region);
+      for (Region *region : regions) {
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPointToStart(&region->front());
+        auto wait = tilegpu::WaitDotOp::create(rewriter, dot->getLoc(),
+                                               dot->getResult(0).getType(),
+                                               dot->getResult(0));
+        dot->getResult(0).replaceUsesWithIf(wait, [&](OpOperand &use) {
+          return use.getOwner() != wait && region->isAncestor(use.getOwner()->getParentRegion());
+        });
       }
     }
     Value result = newLoop.getResult(unsigned(carried));

@@ -165,6 +165,10 @@ bool isElementwise(Operation *op) {
          op->getNumResults() == 1 && op->getNumRegions() == 0;
 }
 
+/// Whether `value` is a tile (a scalar, such as the condition of a select
+/// between tiles, has no layout: any layout takes it as it is).
+bool hasLayout(Value value) { return isa<RankedTensorType>(value.getType()); }
+
 /// How many elementwise ops deep canMakeIn looks through operands.
 constexpr unsigned kMaxRematerializeDepth = 4;
 
@@ -258,7 +262,7 @@ bool canMakeIn(Value value, Attribute encoding, unsigned depth = 0) {
   if (depth >= kMaxRematerializeDepth || !isElementwise(def))
     return false;
   return llvm::all_of(def->getOperands(), [&](Value operand) {
-    return canMakeIn(operand, encoding, depth + 1);
+    return !hasLayout(operand) || canMakeIn(operand, encoding, depth + 1);
   });
 }
 
@@ -316,7 +320,8 @@ Value makeIn(Value value, Attribute encoding, Operation *user) {
     return value;
   }
   for (OpOperand &operand : def->getOpOperands())
-    operand.set(makeIn(operand.get(), encoding, def));
+    if (hasLayout(operand.get()))
+      operand.set(makeIn(operand.get(), encoding, def));
   value.setType(encoded);
   return value;
 }
@@ -329,10 +334,11 @@ bool sinkIntoElementwise(Operation *op, Attribute encoding) {
       getEncoding(op->getResult(0).getType()))
     return false;
   for (Value operand : op->getOperands())
-    if (!canMakeIn(operand, encoding))
+    if (hasLayout(operand) && !canMakeIn(operand, encoding))
       return false;
   for (OpOperand &operand : op->getOpOperands())
-    operand.set(makeIn(operand.get(), encoding, op));
+    if (hasLayout(operand.get()))
+      operand.set(makeIn(operand.get(), encoding, op));
   Value result = op->getResult(0);
   Type plain = result.getType();
   result.setType(withEncoding(plain, encoding));

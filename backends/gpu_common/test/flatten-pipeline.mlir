@@ -5,21 +5,28 @@
 // 128x128x64 tiles; its tile IR as the frontend prints it): a walk over
 // tiles with `flatten=True` around the loop over K. Flattened, the one loop
 // is pipelined across tiles: the block copies of the next steps (the next
-// tile's first ones included) are issued before this step's dot, and the
-// epilogue's stores (which flatten=True states later loads do not read)
-// stay in their scf.if, so the loop counts as one that does not write.
+// tile's first ones included) are in flight during this step's dot, and
+// the epilogue's stores (which flatten=True states later loads do not read)
+// stay in their scf.if, so the loop counts as one that does not write. The
+// accumulator restarts from zero at each tile's first step (a select the
+// lowering folds into the matrix instructions): the dot stays in flight
+// into the next step, as a GEMM's does, its copies issued after it, and
+// the epilogue waits for its instructions.
 // CHECK: scf.for {{.*}} : i64 {
 // CHECK: tilegpu.init_copy_barriers {arrivals = 2 : i32, buffers = 4 : i32, dot = 0 : i32}
 // CHECK: tilegpu.tensor_copy {{.*}}ahead = 0
 // CHECK: tilegpu.tensor_copy {{.*}}ahead = 1
 // CHECK: scf.for {{.*}} : i32 {
+// CHECK: %[[ACC:.*]] = arith.select %{{.*}}, %cst, %arg{{[0-9]+}} : tensor<128x128xf32>
+// CHECK: %[[DOT:.*]] = tile.dot {{.*}}, %[[ACC]] {tilegpu.staged_dot = #tilegpu.staged_dot<dot = 0, operands = 3, {{.*}}inFlight = true, tensorCopies = 3>
+// CHECK: scf.if
+// CHECK-NEXT: %[[DONE:.*]] = tilegpu.wait_dot %[[DOT]]
+// CHECK: tile.store {{.*}}, %[[DONE]],
+// CHECK: } {tile.flattened_epilogue}
 // CHECK: tilegpu.tensor_copy {{.*}}ahead = 2
 // CHECK: tilegpu.tensor_copy {{.*}}operand = 1, ahead = 2
-// CHECK: %[[DOT:.*]] = tile.dot {{.*}}tilegpu.staged_dot = #tilegpu.staged_dot<dot = 0, operands = 3, {{.*}}copiesFirst = true, tensorCopies = 3>
-// CHECK: scf.if
-// CHECK: tile.store {{.*}}, %[[DOT]],
-// CHECK: } {tile.flattened_epilogue}
 // CHECK: } {tile.flattened}
+// CHECK: tilegpu.wait_dot
 // CHECK: tilegpu.inval_copy_barriers
 // Without inner steps (K = 0), the walk alone: no dot, no copies.
 // CHECK: scf.if

@@ -539,14 +539,28 @@ GpuMatrixHooks::SharedMatrix getStagedA(OpBuilder &b, Location loc, Value aAddre
   return {arith::AddIOp::create(b, loc, aAddress, offset), sa, 16, 8 * sa};
 }
 
+/// The condition and the carried value of a dot's accumulator that restarts
+/// from zero under a scalar condition: `dot(a, b, select(c, zeros, x))`, as
+/// a loop flattened at the kernel's request (tile-flatten-loops) carries a
+/// GEMM's accumulator across the tiles it walks. None otherwise.
+std::optional<std::pair<Value, Value>> getRestartCondition(tile::DotOp op) {
+  auto select = op.getAcc().getDefiningOp<arith::SelectOp>();
+  if (!select || !select.getCondition().getType().isInteger(1) ||
+      !matchPattern(select.getTrueValue(), m_AnyZeroFloat()))
+    return std::nullopt;
+  return std::make_pair(select.getCondition(), select.getFalseValue());
+}
+
 /// The warp-group dot: every warp group multiplies its 64-row slices of A
 /// (the staging puts them in its order) with all of B, one instruction per
 /// slice and 16-deep step of K, then waits for them. Slice s of warp group
 /// g is A's staged rows 64 * (s * G + g) to + 63 (G warp groups); element
 /// 4q + 2h + e of its accumulator is the blocked layout's row repetition
-/// 2s + h, column repetition q, column e of the pair.
+/// 2s + h, column repetition q, column e of the pair. With `accumulate` (an
+/// i1), the first instruction of each slice adds C only where it is true
+/// (getRestartCondition).
 Value lowerWithWarpGroupMma(tile::DotOp op, Value aTile, Value bTile, Value accTile,
-                            OpBuilder &b, GpuLowering &lowering) {
+                            Value accumulate, OpBuilder &b, GpuLowering &lowering) {
   Location loc = op.getLoc();
   auto [input, m, n, k] = getDotShape(op);
   BlockedLayout c = lowering.getLayout(op.getType());
@@ -606,16 +620,18 @@ Value lowerWithWarpGroupMma(tile::DotOp op, Value aTile, Value bTile, Value accT
     GpuMatrixHooks::SharedMatrix bMatrix =
         getStagedB(b, loc, bAddress, staging, kk, n, k, elementBytes);
     for (int64_t s = 0; s < slices; ++s) {
+      // The later steps add to what the first one made.
+      Value scale = kk == 0 ? accumulate : Value();
       if (aInRegisters) {
         sliceAcc[s] = lowering.matrix->warpGroupMmaRegisterA(
-            b, loc, input, aRegisters[{kk, s}], bMatrix, unsigned(n), sliceAcc[s]);
+            b, loc, input, aRegisters[{kk, s}], bMatrix, unsigned(n), sliceAcc[s], scale);
         continue;
       }
       Value slice = addConst(b, loc, group, s * groups);
       GpuMatrixHooks::SharedMatrix aMatrix =
           getStagedA(b, loc, aAddress, mulConst(b, loc, slice, 64 * sa), sa, m, kBytes);
       sliceAcc[s] = lowering.matrix->warpGroupMma(b, loc, input, aMatrix, bMatrix,
-                                                  unsigned(n), sliceAcc[s]);
+                                                  unsigned(n), sliceAcc[s], scale);
     }
   }
   SmallVector<Value> all;
@@ -897,7 +913,25 @@ struct DotLowering : GpuPattern<tile::DotOp> {
                                 << m / 64 * n << " tensor-memory columns; 512 exist";
         lower = lowerWithTensorMemoryMma;
       } else if (usesWarpGroupMma(op)) {
-        lower = lowerWithWarpGroupMma;
+        // An accumulator that restarts from zero under a condition is
+        // passed as the carried value, the condition turned into the
+        // instructions' scale of it: nothing reads the registers that the
+        // previous dot's instructions may still be writing.
+        Value acc = adaptor.getAcc(), accumulate;
+        if (auto restart = getRestartCondition(op)) {
+          Value condition = rewriter.getRemappedValue(restart->first);
+          Value carried = rewriter.getRemappedValue(restart->second);
+          if (condition && carried && condition.getType().isInteger(1) &&
+              carried.getType() == acc.getType()) {
+            Location loc = op.getLoc();
+            Value one = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
+            accumulate = arith::XOrIOp::create(rewriter, loc, condition, one);
+            acc = carried;
+          }
+        }
+        rewriter.replaceOp(op, lowerWithWarpGroupMma(op, adaptor.getA(), adaptor.getB(),
+                                                     acc, accumulate, rewriter, lowering));
+        return success();
       }
       rewriter.replaceOp(op, lower(op, adaptor.getA(), adaptor.getB(), adaptor.getAcc(),
                                    rewriter, lowering));
