@@ -168,8 +168,8 @@ static SmallVector<Value> writeWarpGroupMma(OpBuilder &b, Location loc, Type inp
   // Operands: outs outputs, outs tied inputs, A, B's descriptor, scale-d.
   const size_t first = 2 * outs;
   std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, " + operand(first + aCount + 1) +
-                     ", 0;\nwgmma.mma_async.sync.aligned.m64n" + std::to_string(n) + "k" +
-                     (fp8 ? "32" : "16") + ".f32." + type + "." + type + " {";
+                     ", 0;\nwgmma.mma_async.sync.aligned.m64n" + std::to_string(n) +
+                     "k" + (fp8 ? "32" : "16") + ".f32." + type + "." + type + " {";
   for (size_t i = 0; i < outs; ++i)
     text += operand(i) + (i + 1 < outs ? ", " : "");
   text += "}, ";

@@ -828,11 +828,11 @@ void pipelineLoop(scf::ForOp loop, bool asyncCopy, bool tensorCopies,
       for (Region *region : regions) {
         OpBuilder::InsertionGuard guard(rewriter);
         rewriter.setInsertionPointToStart(&region->front());
-        auto wait = tilegpu::WaitDotOp::create(rewriter, dot->getLoc(),
-                                               dot->getResult(0).getType(),
-                                               dot->getResult(0));
+        auto wait = tilegpu::WaitDotOp::create(
+            rewriter, dot->getLoc(), dot->getResult(0).getType(), dot->getResult(0));
         dot->getResult(0).replaceUsesWithIf(wait, [&](OpOperand &use) {
-          return use.getOwner() != wait && region->isAncestor(use.getOwner()->getParentRegion());
+          return use.getOwner() != wait &&
+                 region->isAncestor(use.getOwner()->getParentRegion());
         });
       }
     }

@@ -624,7 +624,8 @@ Value lowerWithWarpGroupMma(tile::DotOp op, Value aTile, Value bTile, Value accT
       Value scale = kk == 0 ? accumulate : Value();
       if (aInRegisters) {
         sliceAcc[s] = lowering.matrix->warpGroupMmaRegisterA(
-            b, loc, input, aRegisters[{kk, s}], bMatrix, unsigned(n), sliceAcc[s], scale);
+            b, loc, input, aRegisters[{kk, s}], bMatrix, unsigned(n), sliceAcc[s],
+            scale);
         continue;
       }
       Value slice = addConst(b, loc, group, s * groups);
@@ -929,8 +930,9 @@ struct DotLowering : GpuPattern<tile::DotOp> {
             acc = carried;
           }
         }
-        rewriter.replaceOp(op, lowerWithWarpGroupMma(op, adaptor.getA(), adaptor.getB(),
-                                                     acc, accumulate, rewriter, lowering));
+        rewriter.replaceOp(op,
+                           lowerWithWarpGroupMma(op, adaptor.getA(), adaptor.getB(),
+                                                 acc, accumulate, rewriter, lowering));
         return success();
       }
       rewriter.replaceOp(op, lower(op, adaptor.getA(), adaptor.getB(), adaptor.getAcc(),
