@@ -36,6 +36,38 @@ func.func @gemm(%pa: tensor<128x32x!tile.ptr<f16>>, %pb: tensor<32x128x!tile.ptr
 
 // -----
 
+// A flattened walk's accumulator (tile-flatten-loops): it restarts from
+// zero at a tile's first step through a select whose condition is a
+// scalar. The select is made in the matrix layout (a scalar has none), so
+// the loop carries the accumulator in it and no step changes its layout.
+// CHECK-LABEL: func.func @restart
+// CHECK: %[[ZERO:.*]] = arith.constant {{.*}} : tensor<128x128xf32, #[[M:tilegpu.blocked<\{sizePerThread = \[1, 2\], threadsPerWarp = \[8, 4\], warpsPerCTA = \[2, 2\], order = \[1, 0\]\}>]]>
+// CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[ZERO]])
+// CHECK-NOT: tensor.cast
+// CHECK: %[[START:.*]] = arith.select %{{.*}}, %{{.*}}, %[[ACC]] {{.*}} : tensor<128x128xf32, #[[M]]>
+// CHECK-NOT: tensor.cast
+// CHECK: tile.dot {{.*}}, %[[START]]
+// CHECK-NOT: tensor.cast
+// CHECK: scf.yield
+func.func @restart(%pa: tensor<128x32x!tile.ptr<f16>>, %pb: tensor<32x128x!tile.ptr<f16>>,
+                   %n: i32, %steps: i32) -> tensor<128x128xf32> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  %acc = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<128x128xf32>) : i32 {
+    %k = arith.remsi %i, %steps : i32
+    %first = arith.cmpi eq, %k, %c0 : i32
+    %start = arith.select %first, %zero, %acc : tensor<128x128xf32>
+    %a = tile.load %pa : tensor<128x32x!tile.ptr<f16>>
+    %b = tile.load %pb : tensor<32x128x!tile.ptr<f16>>
+    %d = tile.dot %a, %b, %start : tensor<128x32xf16> * tensor<32x128xf16> -> tensor<128x128xf32>
+    scf.yield %d : tensor<128x128xf32>
+  }
+  return %acc : tensor<128x128xf32>
+}
+
+// -----
+
 // Shapes the 16x8x16 instruction cannot tile over 4 warps, f32 inputs and
 // i8 inputs keep the default layout (the dot then uses FMA).
 // CHECK-LABEL: func.func @not_eligible
