@@ -30,6 +30,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
@@ -930,6 +931,20 @@ struct DotLowering : GpuPattern<tile::DotOp> {
             acc = carried;
           }
         }
+        // A dot left in flight must not have its accumulator computed
+        // from the registers its previous instructions may still write:
+        // a restart it could not take as its scale (the select in another
+        // layout than the dot's) would read them early.
+        auto staged = op->getAttrOfType<tilegpu::StagedDotAttr>(kStagedDotAttrName);
+        Value source = op.getAcc();
+        while (auto cast = source.getDefiningOp<tensor::CastOp>())
+          source = cast.getSource();
+        if (staged && staged.getInFlight() && !staged.getDrained() && !accumulate &&
+            source.getDefiningOp<arith::SelectOp>())
+          return op.emitError() << "a dot left in flight restarts its accumulator "
+                                   "through a select the matrix instructions cannot "
+                                   "take as their scale (its layout differs from "
+                                   "the dot's)";
         rewriter.replaceOp(op,
                            lowerWithWarpGroupMma(op, adaptor.getA(), adaptor.getB(),
                                                  acc, accumulate, rewriter, lowering));
